@@ -1,0 +1,124 @@
+/** The root document of the bar configuration, per variant. */
+import * as z from 'zod';
+import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
+import { float, keyedUnion, names, u8, walkMeta, withMeta } from '../schema-kit.js';
+import type { Variant } from '../variant.js';
+import { monitorIndex, position, rect, spacing } from './common.js';
+import { mouseConfig } from './mouse.js';
+import { barTheme } from './theme.js';
+
+export const GROUPING_STYLES = [
+  'Default',
+  'DefaultWithShadowB4O1S3',
+  'DefaultWithShadowB4O0S3',
+  'DefaultWithShadowB0O1S3',
+  'DefaultWithGlowB3O1S2',
+  'DefaultWithGlowB3O0S2',
+  'DefaultWithGlowB0O1S2',
+] as const;
+
+export const groupingStyle = () =>
+  names('a grouping style', GROUPING_STYLES, {
+    legacy: { CtByte: 'Default', CtByteWithShadow: 'DefaultWithShadowB4O1S3', DefaultWithShadow: 'DefaultWithShadowB4O1S3' },
+  });
+
+export const rounding = () =>
+  withMeta(z.union([float().min(0), z.tuple([float().min(0), float().min(0), float().min(0), float().min(0)])]), {
+    expected: 'a number or an array of 4 numbers [nw, ne, sw, se]',
+  });
+
+export const grouping = () =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('None') }),
+    z.strictObject({
+      kind: z.literal(['Bar', 'Alignment', 'Widget']),
+      rounding: rounding().optional(),
+      style: groupingStyle().optional(),
+      transparency_alpha: u8().default(200),
+    }),
+  ]);
+
+export const monitorConfig = () =>
+  withMeta(z.union([monitorIndex(), z.strictObject({ index: monitorIndex(), work_area_offset: rect().optional() })]), {
+    expected: 'a monitor index or {"index": 0, "work_area_offset": {...}}',
+  });
+
+export const positionConfig = () =>
+  withMeta(z.strictObject({ start: position().optional(), end: position().optional() }), {
+    keyAliases: { position: 'start', inner_size: 'end' },
+  });
+
+const variantOnly = (what: string) => `${what} exists only in variant A (Windows); this file is checked as variant B (macOS)`;
+
+export function widgetConfig(variant: Variant) {
+  const entries = {} as Record<WidgetKind, z.ZodType>;
+  const excluded: Record<string, string> = {};
+  for (const [kind, spec] of Object.entries(WIDGET_KINDS) as [WidgetKind, (typeof WIDGET_KINDS)[WidgetKind]][]) {
+    if ((spec.variants as readonly Variant[]).includes(variant)) entries[kind] = spec.config();
+    else excluded[kind] = variantOnly(`the ${kind} widget`);
+  }
+  return keyedUnion('a widget kind', entries, {
+    aliases: WIDGET_KIND_ALIASES,
+    excluded,
+    skipped: SKIPPED_WIDGET_KINDS,
+  }) as unknown as z.ZodType<WidgetEntry, unknown>;
+}
+
+/** A widget after parsing: its canonical kind and its config with every default applied. */
+export type WidgetEntry =
+  | { [K in WidgetKind]: { kind: K; config: z.output<ReturnType<(typeof WIDGET_KINDS)[K]['config']>> } }[WidgetKind]
+  | { kind: 'Skipped'; config: { name: string } };
+
+const RETIRED_KEYS = {
+  monitor_index: 'the monitor is chosen with "monitor": <index>',
+  horizontal_margin: 'use "margin": {"horizontal": ...}',
+  vertical_margin: 'use "margin": {"vertical": ...}',
+  horizontal_padding: 'use "padding": {"horizontal": ...}',
+  vertical_padding: 'use "padding": {"vertical": ...}',
+};
+
+function buildBarSchema(variant: Variant) {
+  const widgets = () => z.array(widgetConfig(variant));
+  const shape = {
+    left_widgets: widgets(),
+    right_widgets: widgets(),
+    center_widgets: widgets().optional(),
+    font_family: z.string().optional(),
+    font_size: float().min(0).default(12.5),
+    frame: z.strictObject({ inner_margin: position() }).optional(),
+    grouping: grouping().optional(),
+    height: float().min(0).default(50),
+    icon_scale: withMeta(float().min(0), { advisory: { min: 1, max: 2, why: 'icon_scale is clamped to 1.0–2.0' } }).default(1.4),
+    margin: spacing().optional(),
+    max_label_width: float().min(0).default(400),
+    monitor: monitorConfig().optional(),
+    mouse: mouseConfig().optional(),
+    padding: spacing().optional(),
+    position: positionConfig().optional(),
+    theme: barTheme().optional(),
+    transparency_alpha: u8().default(200),
+    widget_spacing: float().min(0).default(10),
+  };
+  const { mouse: _mouse, ...withoutMouse } = shape;
+  // Variant B has no `mouse`; its type stays the A shape so downstream code has one model.
+  const root = variant === 'A' ? z.strictObject(shape) : (z.strictObject(withoutMouse) as unknown as z.ZodObject<typeof shape>);
+  walkMeta.add(root, {
+    keyAliases: { viewport: 'position' },
+    retiredKeys: RETIRED_KEYS,
+    ...(variant === 'B' ? { excludedKeys: { mouse: variantOnly('"mouse"') } } : {}),
+  });
+  return root;
+}
+
+const cache = new Map<Variant, ReturnType<typeof buildBarSchema>>();
+
+export function barSchema(variant: Variant) {
+  let s = cache.get(variant);
+  if (!s) {
+    s = buildBarSchema(variant);
+    cache.set(variant, s);
+  }
+  return s;
+}
+
+export type BarConfig = z.output<ReturnType<typeof buildBarSchema>>;

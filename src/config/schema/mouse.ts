@@ -1,0 +1,45 @@
+/** MouseConfig (variant A): bar-level mouse bindings to window-manager messages or shell commands. */
+import * as z from 'zod';
+import { float, withMeta } from '../schema-kit.js';
+import { socketMessage } from './socket-message.js';
+
+/** The 9 triggers a binding can hang on (there is no single primary click binding). */
+export const MOUSE_TRIGGERS = [
+  'on_primary_double_click',
+  'on_secondary_click',
+  'on_middle_click',
+  'on_extra1_click',
+  'on_extra2_click',
+  'on_scroll_up',
+  'on_scroll_down',
+  'on_scroll_left',
+  'on_scroll_right',
+] as const;
+export type MouseTrigger = (typeof MOUSE_TRIGGERS)[number];
+
+/** A TilerMouseMessage object, or a string: a shell command. */
+export const mouseMessage = () =>
+  withMeta(
+    z.union([
+      withMeta(z.string(), { expected: 'a command (a string)' }),
+      z.strictObject({
+        message: socketMessage(),
+        focus_monitor_at_cursor: z.boolean().default(true),
+        ignore_mouse_follows_focus: z.boolean().default(true),
+      }),
+    ]),
+    { expected: 'a command string or {"message": {"type": ...}}' },
+  );
+
+const scrollThreshold = () =>
+  withMeta(float().min(0), { advisory: { min: 10, max: 300, why: 'scroll thresholds are clamped to 10–300 points' } });
+
+export const mouseConfig = () =>
+  z.strictObject({
+    horizontal_scroll_threshold: scrollThreshold().default(30),
+    vertical_scroll_threshold: scrollThreshold().default(30),
+    ...(Object.fromEntries(MOUSE_TRIGGERS.map((t) => [t, mouseMessage().optional()])) as Record<
+      MouseTrigger,
+      z.ZodOptional<ReturnType<typeof mouseMessage>>
+    >),
+  });

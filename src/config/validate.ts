@@ -1,0 +1,557 @@
+/**
+ * Validate a JSONC syntax tree against a zod schema of the format, collecting every problem with
+ * its position, then let zod produce the typed, canonical value.
+ *
+ * Why a walker and not `schema.safeParse` alone: zod stops at a failing union with one opaque
+ * issue, cannot warn (unknown keys must be warnings, aliases notes) and knows nothing of source
+ * positions. The walker reads the zod definitions, so the schema stays the one description.
+ */
+import { getNodeValue, type Node } from 'jsonc-parser';
+import type * as z from 'zod';
+import { formatPath, type Problem, type Severity, type TextEdit } from './problem.js';
+import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema-kit.js';
+import type { SourceText } from './source.js';
+import { didYouMean, looseMatch } from './suggest.js';
+
+type Seg = string | number;
+type Def = { type: string } & Record<string, unknown>;
+
+function defOf(schema: z.ZodType): Def {
+  return (schema as unknown as { def: Def }).def;
+}
+
+const NOTHING = Symbol('invalid');
+
+/** Walk results: the cleaned value (aliases resolved, unknown keys dropped), or NOTHING if invalid. */
+type Walked = unknown;
+
+export class SchemaWalker {
+  readonly problems: Problem[] = [];
+  private errorCount = 0;
+
+  constructor(
+    private readonly src: SourceText,
+    /** Keys allowed anywhere in the root object without a warning (`$schema`). */
+    private readonly rootExtras: readonly string[] = ['$schema'],
+  ) {}
+
+  get errors(): number {
+    return this.errorCount;
+  }
+
+  report(severity: Severity, node: Node | undefined, path: readonly Seg[], message: string, hint?: string, fix?: TextEdit) {
+    const pos = this.src.position(node?.offset ?? 0);
+    if (severity === 'error') this.errorCount++;
+    const p: Problem = { severity, path: formatPath(path), line: pos.line, col: pos.col, message };
+    if (hint) p.hint = hint;
+    if (fix) p.fix = fix;
+    this.problems.push(p);
+  }
+
+  walk(schema: z.ZodType, node: Node, path: readonly Seg[]): Walked {
+    const meta = walkMeta.get(schema);
+    if (meta?.enumMeta) return this.walkEnum(meta.enumMeta, node, path);
+    if (meta?.keyed) return this.walkKeyed(schema, meta.keyed, node, path);
+    const def = defOf(schema);
+    switch (def.type) {
+      case 'optional':
+      case 'default':
+      case 'prefault':
+      case 'nonoptional':
+      case 'readonly':
+      case 'catch':
+        return this.walk(def.innerType as z.ZodType, node, path);
+      case 'nullable':
+        return node.type === 'null' ? null : this.walk(def.innerType as z.ZodType, node, path);
+      case 'pipe':
+        return this.walk(def.in as z.ZodType, node, path);
+      case 'lazy':
+        return this.walk((def.getter as () => z.ZodType)(), node, path);
+      case 'object':
+        return this.walkObject(schema, meta, node, path);
+      case 'record':
+        return this.walkRecord(def, node, path);
+      case 'array':
+        return this.walkArray(def.element as z.ZodType, node, path);
+      case 'tuple':
+        return this.walkTuple(def.items as z.ZodType[], node, path);
+      case 'union':
+        return typeof def.discriminator === 'string'
+          ? this.walkTagged(schema, def, node, path)
+          : this.walkUnion(schema, def.options as z.ZodType[], node, path);
+      case 'unknown':
+      case 'any':
+        return getNodeValue(node);
+      default:
+        return this.walkLeaf(schema, meta, node, path);
+    }
+  }
+
+  private typeError(schema: z.ZodType, node: Node, path: readonly Seg[]): typeof NOTHING {
+    this.report('error', node, path, `expected ${describeExpected(schema)}, found ${describeFound(node)}`);
+    return NOTHING;
+  }
+
+  private walkLeaf(schema: z.ZodType, meta: WalkMeta | undefined, node: Node, path: readonly Seg[]): Walked {
+    if (!acceptsJsonType(schema, node.type)) return this.typeError(schema, node, path);
+    const value: unknown = getNodeValue(node);
+    const def = defOf(schema);
+    if (def.type === 'literal' && !(def.values as unknown[]).includes(value)) {
+      return this.typeError(schema, node, path);
+    }
+    if (!schema.safeParse(value).success) return this.typeError(schema, node, path);
+    if (meta?.advisory && typeof value === 'number') {
+      const { min, max, why } = meta.advisory;
+      if (value < min || value > max) {
+        this.report('warning', node, path, `${value} is outside the meaningful range ${min}–${max}`, why);
+      }
+    }
+    return value;
+  }
+
+  private walkEnum(meta: EnumMeta, node: Node, path: readonly Seg[]): Walked {
+    const accepted = [...meta.canonical, ...Object.keys(meta.aliases)];
+    if (node.type !== 'string') {
+      this.report('error', node, path, `expected ${meta.label}, found ${describeFound(node)}`, listHint(meta.canonical));
+      return NOTHING;
+    }
+    const found = String(node.value);
+    if (accepted.includes(found)) return found;
+    const legacy = meta.legacy[found];
+    if (legacy) {
+      this.report('note', node, path, `"${found}" is the old name of "${legacy}"; accepted`, undefined, replaceNode(node, legacy));
+      return legacy;
+    }
+    const exact = looseMatch(found, accepted);
+    if (exact) {
+      this.report('error', node, path, `"${found}" is not ${meta.label}`, `did you mean "${exact}"?`, replaceNode(node, exact));
+      return NOTHING;
+    }
+    this.report('error', node, path, `"${found}" is not ${meta.label}`, didYouMean(found, accepted) ?? listHint(meta.canonical));
+    return NOTHING;
+  }
+
+  private walkKeyed(schema: z.ZodType, meta: KeyedMeta, node: Node, path: readonly Seg[]): Walked {
+    const props = node.type === 'object' ? (node.children ?? []) : [];
+    if (node.type !== 'object' || props.length !== 1) {
+      const example = Object.keys(meta.kinds)[0] ?? 'Kind';
+      this.report(
+        'error',
+        node,
+        path,
+        `expected an object with exactly one key, ${meta.label}, such as {"${example}": ...}; found ${describeFound(node)}`,
+      );
+      return NOTHING;
+    }
+    const [keyNode, valueNode] = props[0]?.children ?? [];
+    if (!keyNode || !valueNode) return NOTHING;
+    const key = String(keyNode.value);
+    const inner = [...path, key];
+    const excluded = meta.excluded[key];
+    if (excluded) {
+      this.report('error', keyNode, inner, excluded);
+      return NOTHING;
+    }
+    const skipped = meta.skipped[key];
+    if (skipped) {
+      this.report('warning', keyNode, inner, skipped);
+      return { [key]: {} };
+    }
+    if (!(key in meta.kinds)) {
+      const known = Object.keys(meta.kinds);
+      const exact = looseMatch(key, known);
+      this.report(
+        'error',
+        keyNode,
+        inner,
+        `"${key}" is not ${meta.label}`,
+        didYouMean(key, known) ?? listHint(known),
+        exact ? replaceNode(keyNode, exact) : undefined,
+      );
+      return NOTHING;
+    }
+    const option = (defOf(schema).options as z.ZodType[]).find((o) => key in shapeOf(o));
+    const valueSchema = option ? shapeOf(option)[key] : undefined;
+    if (!valueSchema) return NOTHING;
+    const walked = this.walk(valueSchema, valueNode, inner);
+    return walked === NOTHING ? NOTHING : { [key]: walked };
+  }
+
+  private walkObject(schema: z.ZodType, meta: WalkMeta | undefined, node: Node, path: readonly Seg[]): Walked {
+    if (node.type !== 'object') return this.typeError(schema, node, path);
+    const shape = shapeOf(schema);
+    const out: Record<string, unknown> = {};
+    const seen = new Map<string, string>();
+    let ok = true;
+    for (const prop of node.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (!keyNode) continue;
+      const key = String(keyNode.value);
+      const keyPath = [...path, key];
+      let canonical: string | undefined;
+      if (key in shape) canonical = key;
+      else if (meta?.keyAliases?.[key]) {
+        canonical = meta.keyAliases[key];
+        this.report('note', keyNode, keyPath, `"${key}" is the old name of "${canonical}"; accepted`, undefined, replaceNode(keyNode, canonical));
+      } else if (meta?.excludedKeys?.[key]) {
+        this.report('error', keyNode, keyPath, meta.excludedKeys[key]);
+        ok = false;
+        continue;
+      } else if (path.length === 0 && this.rootExtras.includes(key)) {
+        continue;
+      } else if (meta?.retiredKeys?.[key]) {
+        this.report('warning', keyNode, keyPath, `"${key}" is not read by the bar (ignored)`, meta.retiredKeys[key]);
+        continue;
+      } else {
+        this.report('warning', keyNode, keyPath, `unknown key "${key}" (ignored)`, didYouMean(key, Object.keys(shape)));
+        continue;
+      }
+      const previous = seen.get(canonical);
+      if (previous !== undefined) {
+        const also = previous === key ? '' : ` (also as "${previous}")`;
+        this.report('warning', keyNode, keyPath, `"${canonical}" is given twice${also}; this later one is used`, 'keep one of them');
+      }
+      seen.set(canonical, key);
+      const fieldSchema = shape[canonical];
+      if (!valueNode || !fieldSchema) continue;
+      if (valueNode.type === 'null' && isOptional(fieldSchema) && !acceptsJsonType(fieldSchema, 'null')) {
+        // serde reads null in an optional field as "absent"; so do we.
+        delete out[canonical];
+        continue;
+      }
+      const walked = this.walk(fieldSchema, valueNode, keyPath);
+      if (walked === NOTHING) ok = false;
+      else out[canonical] = walked;
+    }
+    const soft = meta?.softRequired;
+    const softMissing = soft ? soft.keys.filter((k) => !seen.has(k)) : [];
+    if (soft && softMissing.length > 0) {
+      this.report('warning', node, path, `${softMissing.map((k) => `"${k}"`).join(', ')} missing`, soft.why);
+    }
+    for (const [key, fieldSchema] of Object.entries(shape)) {
+      if (seen.has(key) || isOptional(fieldSchema)) continue;
+      this.report('error', node, [...path, key], `missing required key "${key}"`, `add "${key}": ${exampleOf(fieldSchema)}`);
+      ok = false;
+    }
+    return ok ? out : NOTHING;
+  }
+
+  private walkRecord(def: Def, node: Node, path: readonly Seg[]): Walked {
+    if (node.type !== 'object') {
+      this.report('error', node, path, `expected an object, found ${describeFound(node)}`);
+      return NOTHING;
+    }
+    const out: Record<string, unknown> = {};
+    let ok = true;
+    for (const prop of node.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (!keyNode || !valueNode) continue;
+      const key = String(keyNode.value);
+      const keyCheck = this.walk(def.keyType as z.ZodType, keyNode, [...path, key]);
+      const walked = this.walk(def.valueType as z.ZodType, valueNode, [...path, key]);
+      if (walked === NOTHING || keyCheck === NOTHING) ok = false;
+      else out[key] = walked;
+    }
+    return ok ? out : NOTHING;
+  }
+
+  private walkArray(element: z.ZodType, node: Node, path: readonly Seg[]): Walked {
+    if (node.type !== 'array') {
+      this.report('error', node, path, `expected an array, found ${describeFound(node)}`);
+      return NOTHING;
+    }
+    const items = (node.children ?? []).map((child, i) => this.walk(element, child, [...path, i]));
+    return items.includes(NOTHING) ? NOTHING : items;
+  }
+
+  private walkTuple(items: z.ZodType[], node: Node, path: readonly Seg[]): Walked {
+    const children = node.children ?? [];
+    if (node.type !== 'array' || children.length !== items.length) {
+      this.report(
+        'error',
+        node,
+        path,
+        `expected an array of exactly ${items.length} items (${items.map(describeExpected).join(', ')}), found ${describeFound(node)}`,
+      );
+      return NOTHING;
+    }
+    const out = children.map((child, i) => this.walk(items[i] as z.ZodType, child, [...path, i]));
+    return out.includes(NOTHING) ? NOTHING : out;
+  }
+
+  /** Internally tagged unions (`kind`, `palette`, `type`): the tag chooses the option. */
+  private walkTagged(schema: z.ZodType, def: Def, node: Node, path: readonly Seg[]): Walked {
+    const tag = def.discriminator as string;
+    const options = def.options as z.ZodType[];
+    const tagValues = options.flatMap((o) => literalValues(shapeOf(o)[tag]));
+    if (node.type !== 'object') return this.typeError(schema, node, path);
+    const tagProp = (node.children ?? []).find((p) => p.children?.[0]?.value === tag);
+    const tagNode = tagProp?.children?.[1];
+    if (!tagNode) {
+      this.report('error', node, [...path, tag], `missing required key "${tag}"`, listHint(tagValues.map(String)));
+      return NOTHING;
+    }
+    const value: unknown = getNodeValue(tagNode);
+    const option = options.find((o) => literalValues(shapeOf(o)[tag]).includes(value));
+    if (!option) {
+      const candidates = tagValues.map(String);
+      const found = String(value);
+      const exact = looseMatch(found, candidates);
+      this.report(
+        'error',
+        tagNode,
+        [...path, tag],
+        `${JSON.stringify(value)} is not a known "${tag}"`,
+        didYouMean(found, candidates) ?? listHint(candidates),
+        exact && tagNode.type === 'string' ? replaceNode(tagNode, exact) : undefined,
+      );
+      return NOTHING;
+    }
+    const legacyTag = walkMeta.get(schema)?.tagLegacy?.[String(value)];
+    if (legacyTag) {
+      this.report('note', tagNode, [...path, tag], `"${String(value)}" is the old name of "${legacyTag}"; accepted`, undefined, replaceNode(tagNode, legacyTag));
+    }
+    return this.walk(option, node, path);
+  }
+
+  /** Untagged unions: choose the option by JSON type, then by the most keys in common. */
+  private walkUnion(schema: z.ZodType, options: z.ZodType[], node: Node, path: readonly Seg[]): Walked {
+    const fitting = options.filter((o) => acceptsJsonType(o, node.type));
+    if (fitting.length === 0) return this.typeError(schema, node, path);
+    let chosen = fitting[0] as z.ZodType;
+    if (node.type === 'object' && fitting.length > 1) {
+      const keys = (node.children ?? []).map((p) => String(p.children?.[0]?.value));
+      let best = -1;
+      for (const o of fitting) {
+        const shape = shapeOfDeep(o);
+        const score = shape ? keys.filter((k) => k in shape).length : 0;
+        if (score > best) {
+          best = score;
+          chosen = o;
+        }
+      }
+    } else if (node.type === 'string' && fitting.length > 1) {
+      // Prefer the option that takes this exact string (an enum member over a free string).
+      const value = String(node.value);
+      chosen = fitting.find((o) => o.safeParse(value).success) ?? chosen;
+    }
+    const legacy = metaChain(chosen).find((m) => m.legacyShape)?.legacyShape;
+    const walked = this.walk(chosen, node, path);
+    if (legacy && walked !== NOTHING) {
+      const rewritten = legacy.rewrite(walked);
+      this.report('note', node, path, legacy.note, undefined, {
+        offset: node.offset,
+        length: node.length,
+        content: JSON.stringify(rewritten),
+      });
+    }
+    return walked;
+  }
+}
+
+// ---- schema introspection -------------------------------------------------------------------
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (;;) {
+    const def = defOf(s);
+    if (['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(def.type)) {
+      s = def.innerType as z.ZodType;
+    } else if (def.type === 'pipe') s = def.in as z.ZodType;
+    else if (def.type === 'lazy') s = (def.getter as () => z.ZodType)();
+    else return s;
+  }
+}
+
+function metaChain(schema: z.ZodType): WalkMeta[] {
+  const out: WalkMeta[] = [];
+  let s = schema;
+  for (let i = 0; i < 8; i++) {
+    const m = walkMeta.get(s);
+    if (m) out.push(m);
+    const def = defOf(s);
+    const next = (def.innerType ?? def.in) as z.ZodType | undefined;
+    if (!next) break;
+    s = next;
+  }
+  return out;
+}
+
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  if (!schema) return {};
+  const s = unwrap(schema);
+  const def = defOf(s);
+  return def.type === 'object' ? (def.shape as Record<string, z.ZodType>) : {};
+}
+
+function shapeOfDeep(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const s = unwrap(schema);
+  const def = defOf(s);
+  if (def.type === 'object') return def.shape as Record<string, z.ZodType>;
+  if (def.type === 'union') {
+    const merged: Record<string, z.ZodType> = {};
+    for (const o of def.options as z.ZodType[]) Object.assign(merged, shapeOfDeep(o) ?? {});
+    return merged;
+  }
+  return undefined;
+}
+
+function literalValues(schema: z.ZodType | undefined): unknown[] {
+  if (!schema) return [];
+  const def = defOf(unwrap(schema));
+  if (def.type === 'literal') return def.values as unknown[];
+  if (def.type === 'enum') return Object.values(def.entries as Record<string, unknown>);
+  return [];
+}
+
+export function isOptional(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return true;
+  if (def.type === 'pipe') return isOptional(def.in as z.ZodType);
+  return false;
+}
+
+type JsonType = Node['type'];
+
+function acceptsJsonType(schema: z.ZodType, t: JsonType): boolean {
+  if (walkMeta.get(schema)?.enumMeta) return t === 'string';
+  if (walkMeta.get(schema)?.keyed) return t === 'object';
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return acceptsJsonType(def.innerType as z.ZodType, t);
+    case 'nullable':
+      return t === 'null' || acceptsJsonType(def.innerType as z.ZodType, t);
+    case 'pipe':
+      return acceptsJsonType(def.in as z.ZodType, t);
+    case 'lazy':
+      return acceptsJsonType((def.getter as () => z.ZodType)(), t);
+    case 'union':
+      return (def.options as z.ZodType[]).some((o) => acceptsJsonType(o, t));
+    case 'object':
+    case 'record':
+      return t === 'object';
+    case 'array':
+    case 'tuple':
+      return t === 'array';
+    case 'string':
+    case 'enum':
+    case 'template_literal':
+      return t === 'string';
+    case 'number':
+    case 'int':
+      return t === 'number';
+    case 'boolean':
+      return t === 'boolean';
+    case 'null':
+      return t === 'null';
+    case 'literal':
+      return (def.values as unknown[]).some((v) => jsonTypeOf(v) === t);
+    default:
+      return true;
+  }
+}
+
+function jsonTypeOf(v: unknown): JsonType {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v as JsonType;
+}
+
+// ---- messages ---------------------------------------------------------------------------------
+
+export function describeExpected(schema: z.ZodType): string {
+  const metas = metaChain(schema);
+  const described = metas.find((m) => m.expected)?.expected;
+  if (described) return described;
+  const enumMeta = metas.find((m) => m.enumMeta)?.enumMeta;
+  if (enumMeta) return enumMeta.label;
+  const keyed = metas.find((m) => m.keyed)?.keyed;
+  if (keyed) return keyed.label;
+  const s = unwrap(schema);
+  const def = defOf(s);
+  switch (def.type) {
+    case 'number': {
+      const n = s as unknown as { minValue: number | null; maxValue: number | null; isInt: boolean };
+      const kind = n.isInt ? 'an integer' : 'a number';
+      const max = n.maxValue !== null && n.maxValue < Number.MAX_SAFE_INTEGER ? n.maxValue : null;
+      const min = n.minValue !== null && n.minValue > Number.MIN_SAFE_INTEGER ? n.minValue : null;
+      if (min !== null && max !== null) return `${kind} ${min}–${max}`;
+      if (min !== null) return `${kind} ≥ ${min}`;
+      if (max !== null) return `${kind} ≤ ${max}`;
+      return kind;
+    }
+    case 'string':
+      return 'a string';
+    case 'boolean':
+      return 'true or false';
+    case 'null':
+      return 'null';
+    case 'literal':
+      return (def.values as unknown[]).map((v) => JSON.stringify(v)).join(' or ');
+    case 'enum':
+      return `one of ${Object.values(def.entries as Record<string, string>).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'object':
+      return 'an object';
+    case 'record':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'tuple':
+      return `an array of ${(def.items as unknown[]).length} items`;
+    case 'union': {
+      const parts = [...new Set((def.options as z.ZodType[]).map(describeExpected))];
+      return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts.at(-1)}` : (parts[0] ?? 'a value');
+    }
+    default:
+      return 'a value';
+  }
+}
+
+export function describeFound(node: Node): string {
+  switch (node.type) {
+    case 'object': {
+      const keys = (node.children ?? []).map((p) => String(p.children?.[0]?.value));
+      return keys.length === 0 ? 'an empty object' : `an object with keys ${keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    }
+    case 'array':
+      return `an array of ${(node.children ?? []).length} item${(node.children ?? []).length === 1 ? '' : 's'}`;
+    case 'string':
+      return JSON.stringify(node.value);
+    default:
+      return String(node.value);
+  }
+}
+
+function listHint(values: readonly string[]): string {
+  if (values.length <= 12) return `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `one of ${values.length} names, e.g. ${values.slice(0, 4).map((v) => JSON.stringify(v)).join(', ')} (see \`tilebar schema\`)`;
+}
+
+function exampleOf(schema: z.ZodType): string {
+  const s = unwrap(schema);
+  const def = defOf(s);
+  switch (def.type) {
+    case 'boolean':
+      return 'true';
+    case 'number':
+      return '0';
+    case 'string':
+      return '""';
+    case 'array':
+    case 'tuple':
+      return '[...]';
+    default:
+      return describeExpected(schema);
+  }
+}
+
+function replaceNode(node: Node, text: string): TextEdit {
+  return { offset: node.offset, length: node.length, content: JSON.stringify(text) };
+}
+
+export { NOTHING };

@@ -1,0 +1,32 @@
+/** Date widget. */
+import * as z from 'zod';
+import { i32, keyedUnion, names, withMeta } from '../src/config/schema-kit.js';
+import { enable, prefix } from '../src/config/schema/widget-fields.js';
+
+export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;
+
+export const dateFormat = () =>
+  withMeta(
+    z.union([
+      names('a date format', DATE_FORMATS),
+      keyedUnion('a date format variant', {
+        Custom: withMeta(z.string(), { expected: 'a strftime format string' }),
+        CustomModifiers: z.strictObject({
+          format: withMeta(z.string(), { expected: 'a strftime format string' }),
+          /** Specifier (`%U`) → amount added to that integer field. */
+          modifiers: z.record(z.string(), i32()),
+        }),
+      }),
+    ]),
+    { expected: `one of ${DATE_FORMATS.map((f) => `"${f}"`).join(', ')}, {"Custom": "<strftime>"} or {"CustomModifiers": {...}}` },
+  );
+
+export const dateConfig = () =>
+  z.strictObject({
+    enable: enable(),
+    format: dateFormat(),
+    label_prefix: prefix('Icon'),
+    /** IANA zone name, e.g. "Europe/London". */
+    timezone: z.string().optional(),
+  });
+export type DateConfig = z.output<ReturnType<typeof dateConfig>>;

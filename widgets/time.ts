@@ -1,0 +1,33 @@
+/** Time widget, including the two binary clocks. */
+import * as z from 'zod';
+import { keyedUnion, names, withMeta } from '../src/config/schema-kit.js';
+import { enable, prefix } from '../src/config/schema/widget-fields.js';
+
+export const TIME_FORMATS = [
+  'TwelveHour',
+  'TwelveHourWithoutSeconds',
+  'TwentyFourHour',
+  'TwentyFourHourWithoutSeconds',
+  'BinaryCircle',
+  'BinaryRectangle',
+] as const;
+
+export const timeFormat = () =>
+  withMeta(
+    z.union([
+      names('a time format', TIME_FORMATS),
+      keyedUnion('a time format variant', { Custom: withMeta(z.string(), { expected: 'a strftime format string' }) }),
+    ]),
+    { expected: `one of ${TIME_FORMATS.map((f) => `"${f}"`).join(', ')} or {"Custom": "<strftime>"}` },
+  );
+
+export const timeConfig = () =>
+  z.strictObject({
+    enable: enable(),
+    format: timeFormat(),
+    /** The icon follows the time of day. */
+    changing_icon: z.boolean().default(false),
+    label_prefix: prefix('Icon'),
+    timezone: z.string().optional(),
+  });
+export type TimeConfig = z.output<ReturnType<typeof timeConfig>>;

@@ -1,0 +1,12 @@
+/** Update widget: tells when a newer release exists. */
+import * as z from 'zod';
+import { enable, prefix, refreshInterval } from '../src/config/schema/widget-fields.js';
+
+export const updateConfig = () =>
+  z.strictObject({
+    enable: enable(),
+    /** Hours between checks. */
+    data_refresh_interval: refreshInterval(12),
+    label_prefix: prefix('IconAndText'),
+  });
+export type UpdateConfig = z.output<ReturnType<typeof updateConfig>>;
