@@ -1,12 +1,12 @@
 /** Applications widget: a launcher row of buttons. */
 import * as z from 'zod';
-import { float, names } from '../src/config/schema-kit.js';
+import { float, names, once } from '../src/config/schema-kit.js';
 import { enable } from '../src/config/schema/widget-fields.js';
 
 export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as const;
 const appDisplay = () => names('an applications display format', APPLICATIONS_DISPLAY_FORMATS);
 
-export const appConfig = () =>
+export const appConfig = once(() =>
   z.strictObject({
     command: z.string(),
     name: z.string(),
@@ -14,14 +14,14 @@ export const appConfig = () =>
     enable: z.boolean().optional(),
     icon: z.string().optional(),
     show_command_on_hover: z.boolean().optional(),
-  });
+  }));
 
-export const applicationsConfig = () =>
+export const applicationsConfig = once(() =>
   z.strictObject({
     enable: enable(),
     items: z.array(appConfig()),
     display: appDisplay().default('Icon'),
     show_command_on_hover: z.boolean().default(false),
     spacing: float().min(0).optional(),
-  });
+  }));
 export type ApplicationsConfig = z.output<ReturnType<typeof applicationsConfig>>;

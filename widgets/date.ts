@@ -1,11 +1,11 @@
 /** Date widget. */
 import * as z from 'zod';
-import { i32, keyedUnion, names, withMeta } from '../src/config/schema-kit.js';
+import { i32, keyedUnion, names, withMeta, once } from '../src/config/schema-kit.js';
 import { enable, prefix } from '../src/config/schema/widget-fields.js';
 
 export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;
 
-export const dateFormat = () =>
+export const dateFormat = once(() =>
   withMeta(
     z.union([
       names('a date format', DATE_FORMATS),
@@ -19,14 +19,14 @@ export const dateFormat = () =>
       }),
     ]),
     { expected: `one of ${DATE_FORMATS.map((f) => `"${f}"`).join(', ')}, {"Custom": "<strftime>"} or {"CustomModifiers": {...}}` },
-  );
+  ));
 
-export const dateConfig = () =>
+export const dateConfig = once(() =>
   z.strictObject({
     enable: enable(),
     format: dateFormat(),
     label_prefix: prefix('Icon'),
     /** IANA zone name, e.g. "Europe/London". */
     timezone: z.string().optional(),
-  });
+  }));
 export type DateConfig = z.output<ReturnType<typeof dateConfig>>;

@@ -1,14 +1,14 @@
 /** Memory widget: used memory percentage. */
 import * as z from 'zod';
-import { percent } from '../src/config/schema-kit.js';
+import { percent, once } from '../src/config/schema-kit.js';
 import { enable, prefix, refreshInterval } from '../src/config/schema/widget-fields.js';
 
-export const memoryConfig = () =>
+export const memoryConfig = once(() =>
   z.strictObject({
     enable: enable(),
     /** Selected when usage is at or over this percentage. */
     auto_select_over: percent().optional(),
     data_refresh_interval: refreshInterval(10),
     label_prefix: prefix('IconAndText'),
-  });
+  }));
 export type MemoryConfig = z.output<ReturnType<typeof memoryConfig>>;

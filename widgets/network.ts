@@ -1,18 +1,18 @@
 /** Network widget: totals, activity rates and the default interface. */
 import * as z from 'zod';
-import { u64, uint, withMeta } from '../src/config/schema-kit.js';
+import { u64, uint, withMeta, once } from '../src/config/schema-kit.js';
 import { enable, prefix, refreshInterval } from '../src/config/schema/widget-fields.js';
 
 /** Byte thresholds; a part is selected when its value is strictly over its threshold. */
-export const networkSelectConfig = () =>
+export const networkSelectConfig = once(() =>
   z.strictObject({
     received_over: u64().optional(),
     total_received_over: u64().optional(),
     total_transmitted_over: u64().optional(),
     transmitted_over: u64().optional(),
-  });
+  }));
 
-export const networkConfig = () =>
+export const networkConfig = once(() =>
   withMeta(
     z.strictObject({
       enable: enable(),
@@ -32,5 +32,5 @@ export const networkConfig = () =>
         network_activity_fill_characters: 'activity_left_padding',
       },
     },
-  );
+  ));
 export type NetworkConfig = z.output<ReturnType<typeof networkConfig>>;

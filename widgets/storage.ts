@@ -1,11 +1,11 @@
 /** Storage widget: one unit per mounted disk with its used percentage. */
 import * as z from 'zod';
-import { names, percent } from '../src/config/schema-kit.js';
+import { names, percent, once } from '../src/config/schema-kit.js';
 import { enable, prefix, refreshInterval } from '../src/config/schema/widget-fields.js';
 
 export const STORAGE_DISPLAY_NAMES = ['Mount', 'Name', 'MountAndName', 'NameAndMount'] as const;
 
-export const storageConfig = () =>
+export const storageConfig = once(() =>
   z.strictObject({
     enable: enable(),
     /** A disk is hidden when its used percentage is at or under this value. */
@@ -18,5 +18,5 @@ export const storageConfig = () =>
     show_removable_disks: z.boolean().default(true),
     /** Newer than the spec (the original's HEAD); accepted so that current files load. */
     storage_display_name: names('a storage display name', STORAGE_DISPLAY_NAMES).default('Mount'),
-  });
+  }));
 export type StorageConfig = z.output<ReturnType<typeof storageConfig>>;

@@ -1,6 +1,6 @@
 /** Tiler (`Komorebi`) widget: the window manager's state in six sub-widgets. */
 import * as z from 'zod';
-import { names, withMeta } from '../src/config/schema-kit.js';
+import { names, withMeta, once } from '../src/config/schema-kit.js';
 import {
   DEFAULT_LAYOUTS,
   displayFormat,
@@ -28,7 +28,7 @@ export const DEFAULT_LAYOUT_OPTIONS: TilerLayout[] = [
 ];
 
 /** A layout option is a string; the `{"Default": "BSP"}` form that one schema advertised is accepted with a note. */
-export const tilerLayout = () =>
+export const tilerLayout = once(() =>
   withMeta(
     z.union([
       names('a layout', TILER_LAYOUTS),
@@ -43,9 +43,9 @@ export const tilerLayout = () =>
       ),
     ]),
     { expected: `a layout name: ${TILER_LAYOUTS.map((l) => `"${l}"`).join(', ')}` },
-  );
+  ));
 
-export const tilerConfig = () =>
+export const tilerConfig = once(() =>
   withMeta(
     z.strictObject({
       configuration_switcher: z
@@ -93,5 +93,5 @@ export const tilerConfig = () =>
         .optional(),
     }),
     { keyAliases: { focused_window: 'focused_container' } },
-  );
+  ));
 export type TilerConfig = z.output<ReturnType<typeof tilerConfig>>;

@@ -1,6 +1,6 @@
 /** Time widget, including the two binary clocks. */
 import * as z from 'zod';
-import { keyedUnion, names, withMeta } from '../src/config/schema-kit.js';
+import { keyedUnion, names, withMeta, once } from '../src/config/schema-kit.js';
 import { enable, prefix } from '../src/config/schema/widget-fields.js';
 
 export const TIME_FORMATS = [
@@ -12,16 +12,16 @@ export const TIME_FORMATS = [
   'BinaryRectangle',
 ] as const;
 
-export const timeFormat = () =>
+export const timeFormat = once(() =>
   withMeta(
     z.union([
       names('a time format', TIME_FORMATS),
       keyedUnion('a time format variant', { Custom: withMeta(z.string(), { expected: 'a strftime format string' }) }),
     ]),
     { expected: `one of ${TIME_FORMATS.map((f) => `"${f}"`).join(', ')} or {"Custom": "<strftime>"}` },
-  );
+  ));
 
-export const timeConfig = () =>
+export const timeConfig = once(() =>
   z.strictObject({
     enable: enable(),
     format: timeFormat(),
@@ -29,5 +29,5 @@ export const timeConfig = () =>
     changing_icon: z.boolean().default(false),
     label_prefix: prefix('Icon'),
     timezone: z.string().optional(),
-  });
+  }));
 export type TimeConfig = z.output<ReturnType<typeof timeConfig>>;

@@ -62,6 +62,12 @@ export function withMeta<T extends z.ZodType>(schema: T, meta: WalkMeta): T {
   return schema;
 }
 
+/** Build a schema once and share it: shared instances become one `$defs` entry in the JSON Schema. */
+export function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
 // Numeric types of the format. JSON cannot carry more than 2^53 exactly, so uint64 stops there.
 export const uint = () => z.int().min(0);
 export const uint1 = () => z.int().min(1);

@@ -1,7 +1,7 @@
 /** The root document of the bar configuration, per variant. */
 import * as z from 'zod';
 import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
-import { float, keyedUnion, names, u8, walkMeta, withMeta } from '../schema-kit.js';
+import { float, keyedUnion, names, u8, walkMeta, withMeta, once } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
 import { mouseConfig } from './mouse.js';
@@ -17,17 +17,17 @@ export const GROUPING_STYLES = [
   'DefaultWithGlowB0O1S2',
 ] as const;
 
-export const groupingStyle = () =>
+export const groupingStyle = once(() =>
   names('a grouping style', GROUPING_STYLES, {
     legacy: { CtByte: 'Default', CtByteWithShadow: 'DefaultWithShadowB4O1S3', DefaultWithShadow: 'DefaultWithShadowB4O1S3' },
-  });
+  }));
 
-export const rounding = () =>
+export const rounding = once(() =>
   withMeta(z.union([float().min(0), z.tuple([float().min(0), float().min(0), float().min(0), float().min(0)])]), {
     expected: 'a number or an array of 4 numbers [nw, ne, sw, se]',
-  });
+  }));
 
-export const grouping = () =>
+export const grouping = once(() =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('None') }),
     z.strictObject({
@@ -36,17 +36,17 @@ export const grouping = () =>
       style: groupingStyle().optional(),
       transparency_alpha: u8().default(200),
     }),
-  ]);
+  ]));
 
-export const monitorConfig = () =>
+export const monitorConfig = once(() =>
   withMeta(z.union([monitorIndex(), z.strictObject({ index: monitorIndex(), work_area_offset: rect().optional() })]), {
     expected: 'a monitor index or {"index": 0, "work_area_offset": {...}}',
-  });
+  }));
 
-export const positionConfig = () =>
+export const positionConfig = once(() =>
   withMeta(z.strictObject({ start: position().optional(), end: position().optional() }), {
     keyAliases: { position: 'start', inner_size: 'end' },
-  });
+  }));
 
 const variantOnly = (what: string) => `${what} exists only in variant A (Windows); this file is checked as variant B (macOS)`;
 

@@ -1,6 +1,6 @@
 /** MouseConfig (variant A): bar-level mouse bindings to window-manager messages or shell commands. */
 import * as z from 'zod';
-import { float, withMeta } from '../schema-kit.js';
+import { float, withMeta, once } from '../schema-kit.js';
 import { socketMessage } from './socket-message.js';
 
 /** The 9 triggers a binding can hang on (there is no single primary click binding). */
@@ -18,7 +18,7 @@ export const MOUSE_TRIGGERS = [
 export type MouseTrigger = (typeof MOUSE_TRIGGERS)[number];
 
 /** A TilerMouseMessage object, or a string: a shell command. */
-export const mouseMessage = () =>
+export const mouseMessage = once(() =>
   withMeta(
     z.union([
       withMeta(z.string(), { expected: 'a command (a string)' }),
@@ -29,12 +29,12 @@ export const mouseMessage = () =>
       }),
     ]),
     { expected: 'a command string or {"message": {"type": ...}}' },
-  );
+  ));
 
 const scrollThreshold = () =>
   withMeta(float().min(0), { advisory: { min: 10, max: 300, why: 'scroll thresholds are clamped to 10–300 points' } });
 
-export const mouseConfig = () =>
+export const mouseConfig = once(() =>
   z.strictObject({
     horizontal_scroll_threshold: scrollThreshold().default(30),
     vertical_scroll_threshold: scrollThreshold().default(30),
@@ -42,4 +42,4 @@ export const mouseConfig = () =>
       MouseTrigger,
       z.ZodOptional<ReturnType<typeof mouseMessage>>
     >),
-  });
+  }));

@@ -3,27 +3,27 @@
  * 184 message types at the spec's version; the payload shapes follow reference FORMAT-KEYS §6.
  */
 import * as z from 'zod';
-import { float, i32, names, u32, u64, u8, uint, uint1, walkMeta } from '../schema-kit.js';
+import { float, i32, names, once, u32, u64, u8, uint, uint1, walkMeta } from '../schema-kit.js';
 import { defaultLayout, pathBuf, rect } from './common.js';
 import { tilerTheme } from './theme.js';
 
 /** Enumerations used by message payloads. `Tiler`/`Os` are also spelled `Komorebi`/`Windows`. */
 export const E = {
-  operationDirection: () => names('a direction', ['Left', 'Right', 'Up', 'Down']),
-  cycleDirection: () => names('a cycle direction', ['Previous', 'Next']),
-  sizing: () => names('a sizing', ['Increase', 'Decrease']),
-  axis: () => names('an axis', ['Horizontal', 'Vertical', 'HorizontalAndVertical']),
-  hidingBehaviour: () => names('a hiding behaviour', ['Hide', 'Minimize', 'Cloak']),
-  moveBehaviour: () => names('a move behaviour', ['Swap', 'Insert', 'NoOp']),
-  operationBehaviour: () => names('an operation behaviour', ['Op', 'NoOp']),
-  stackbarMode: () => names('a stackbar mode', ['Always', 'Never', 'OnStack']),
-  stackbarLabel: () => names('a stackbar label', ['Process', 'Title']),
-  borderStyle: () => names('a border style', ['System', 'Rounded', 'Square']),
-  borderImplementation: () =>
-    names('a border implementation', ['Tiler', 'Os'], { aliases: { Komorebi: 'Tiler', Windows: 'Os' } }),
-  ffmImplementation: () =>
-    names('a focus-follows-mouse implementation', ['Tiler', 'Os'], { aliases: { Komorebi: 'Tiler', Windows: 'Os' } }),
-  stateQuery: () =>
+  operationDirection: once(() => names('a direction', ['Left', 'Right', 'Up', 'Down'])),
+  cycleDirection: once(() => names('a cycle direction', ['Previous', 'Next'])),
+  sizing: once(() => names('a sizing', ['Increase', 'Decrease'])),
+  axis: once(() => names('an axis', ['Horizontal', 'Vertical', 'HorizontalAndVertical'])),
+  hidingBehaviour: once(() => names('a hiding behaviour', ['Hide', 'Minimize', 'Cloak'])),
+  moveBehaviour: once(() => names('a move behaviour', ['Swap', 'Insert', 'NoOp'])),
+  operationBehaviour: once(() => names('an operation behaviour', ['Op', 'NoOp'])),
+  stackbarMode: once(() => names('a stackbar mode', ['Always', 'Never', 'OnStack'])),
+  stackbarLabel: once(() => names('a stackbar label', ['Process', 'Title'])),
+  borderStyle: once(() => names('a border style', ['System', 'Rounded', 'Square'])),
+  borderImplementation: once(() =>
+    names('a border implementation', ['Tiler', 'Os'], { aliases: { Komorebi: 'Tiler', Windows: 'Os' } })),
+  ffmImplementation: once(() =>
+    names('a focus-follows-mouse implementation', ['Tiler', 'Os'], { aliases: { Komorebi: 'Tiler', Windows: 'Os' } })),
+  stateQuery: once(() =>
     names('a state query', [
       'FocusedMonitorIndex',
       'FocusedWorkspaceIndex',
@@ -33,19 +33,19 @@ export const E = {
       'FocusedWorkspaceLayout',
       'FocusedContainerKind',
       'Version',
-    ]),
-  windowKind: () => names('a window kind', ['Single', 'Stack', 'Monocle', 'Unfocused', 'UnfocusedLocked', 'Floating']),
-  applicationIdentifier: () =>
+    ])),
+  windowKind: once(() => names('a window kind', ['Single', 'Stack', 'Monocle', 'Unfocused', 'UnfocusedLocked', 'Floating'])),
+  applicationIdentifier: once(() =>
     names('an application identifier', ['Exe', 'Class', 'Title', 'Path'], {
       aliases: { exe: 'Exe', class: 'Class', title: 'Title', path: 'Path' },
-    }),
-  animationPrefix: () => names('an animation prefix', ['movement', 'transparency']),
-  animationStyle: () =>
+    })),
+  animationPrefix: once(() => names('an animation prefix', ['movement', 'transparency'])),
+  animationStyle: once(() =>
     z.union([
       names('an animation style', ANIMATION_STYLES),
       z.strictObject({ CubicBezier: z.tuple([float(), float(), float(), float()]) }),
-    ]),
-  subscribeOptions: () => z.strictObject({ filter_state_changes: z.boolean() }),
+    ])),
+  subscribeOptions: once(() => z.strictObject({ filter_state_changes: z.boolean() })),
 };
 
 const EASINGS = ['Sine', 'Quad', 'Cubic', 'Quart', 'Quint', 'Expo', 'Circ', 'Back', 'Elastic', 'Bounce'];
@@ -256,7 +256,7 @@ export interface SocketMessage {
   content?: unknown;
 }
 
-export const socketMessage = () => {
+export const socketMessage = once(() => {
   const legacyOf = (type: string) => Object.keys(SOCKET_MESSAGE_LEGACY).filter((k) => SOCKET_MESSAGE_LEGACY[k] === type);
   const options = Object.entries(SOCKET_MESSAGES).map(([type, payload]) => {
     const tag = z.literal([type, ...legacyOf(type)]);
@@ -269,4 +269,4 @@ export const socketMessage = () => {
     const type = (SOCKET_MESSAGE_LEGACY[raw.type] ?? raw.type) as SocketMessageType;
     return 'content' in raw ? { type, content: raw.content } : { type };
   });
-};
+});

@@ -8,19 +8,19 @@ import {
   PASTEL_FLAVOURS,
   PASTEL_VALUES,
 } from '../names.js';
-import { names, withMeta } from '../schema-kit.js';
+import { names, withMeta, once } from '../schema-kit.js';
 import { colour } from './common.js';
 
-export const pastelFlavour = () => names('a Pastel (Catppuccin) flavour', PASTEL_FLAVOURS);
-export const pastelValue = () => names('a Pastel (Catppuccin) colour name', PASTEL_VALUES);
-export const base16Name = () => names('a Base16 palette name', BASE16_NAMES, { aliases: BASE16_REAL_NAMES });
-export const base16Value = () => names('a Base16 colour slot', BASE16_VALUES);
+export const pastelFlavour = once(() => names('a Pastel (Catppuccin) flavour', PASTEL_FLAVOURS));
+export const pastelValue = once(() => names('a Pastel (Catppuccin) colour name', PASTEL_VALUES));
+export const base16Name = once(() => names('a Base16 palette name', BASE16_NAMES, { aliases: BASE16_REAL_NAMES }));
+export const base16Value = once(() => names('a Base16 colour slot', BASE16_VALUES));
 
-export const base16ColourPalette = () =>
+export const base16ColourPalette = once(() =>
   z.strictObject(Object.fromEntries(BASE16_COLOUR_KEYS.map((k) => [k, colour()])) as Record<
     (typeof BASE16_COLOUR_KEYS)[number],
     ReturnType<typeof colour>
-  >);
+  >));
 
 /** The family tag: neutral `Pastel` and real `Catppuccin` are both accepted. */
 const PASTEL_TAG = z.literal(['Pastel', 'Catppuccin']);
@@ -43,7 +43,7 @@ const TILER_THEME_KEYS = {
   ),
 };
 
-export const barTheme = () => {
+export const barTheme = once(() => {
   const option = <T extends z.ZodRawShape>(shape: T) => withMeta(z.strictObject(shape), { retiredKeys: TILER_THEME_KEYS });
   return z.discriminatedUnion('palette', [
     option({
@@ -69,10 +69,10 @@ export const barTheme = () => {
       auto_select_text: base16Value().optional(),
     }),
   ]);
-};
+});
 
 /** The window manager's theme: the palette plus border, stackbar and bar-accent roles. */
-export const tilerTheme = () => {
+export const tilerTheme = once(() => {
   const roles = <T extends z.ZodType>(value: () => T, d: Record<string, string>) => ({
     bar_accent: value().optional().default(d.bar_accent as never),
     floating_border: value().optional().default(d.floating_border as never),
@@ -117,4 +117,4 @@ export const tilerTheme = () => {
     z.strictObject({ palette: z.literal('Base16'), name: base16Name(), ...roles(base16Value, base16Defaults) }),
     z.strictObject({ palette: z.literal('Custom'), colours: base16ColourPalette(), ...roles(base16Value, base16Defaults) }),
   ]);
-};
+});

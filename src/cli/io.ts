@@ -1,0 +1,22 @@
+/** What a command may touch: injected so commands run in-process in tests. */
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+export function processIo(): CliIo {
+  return {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** Exit codes of every command. */
+export const EXIT = { ok: 0, configError: 1, usage: 2 } as const;
+
+/** A usage problem found after argument parsing (bad file, bad value): exits 2 with the message. */
+export class UsageError extends Error {}

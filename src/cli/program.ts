@@ -1,0 +1,82 @@
+/** The command line: every command registered here works; later commands arrive with their issues. */
+import { Command, CommanderError, Option } from 'commander';
+import { checkCommand } from './check.js';
+import { EXIT, UsageError, type CliIo } from './io.js';
+import { schemaCommand } from './schema.js';
+import { parseVariant, type Variant } from '../config/variant.js';
+import { VERSION } from '../version.js';
+
+const variantOption = () =>
+  new Option('--variant <A|B>', 'format variant: A (Windows) or B (macOS); default from $schema, else the platform').argParser(
+    (value: string): Variant => {
+      const v = parseVariant(value);
+      if (!v) throw new UsageError(`--variant must be A or B, not "${value}"`);
+      return v;
+    },
+  );
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command('tilebar')
+    .description('A terminal status bar for komorebi.bar.json configurations.')
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('check')
+    .description('validate bar config files and explain every problem')
+    .argument('[files...]', 'config files; without one, the discovered config is checked')
+    .addOption(variantOption())
+    .option('--config <file>', 'the config to check when no FILE is given')
+    .option('--json', 'print the problems as JSON')
+    .option('--fix', 'rewrite old key names and unambiguous misspellings in place, keeping comments')
+    .option('-q, --quiet', 'print errors only')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tilebar check ~/komorebi.bar.json
+  tilebar check --variant B --json bar.json
+  tilebar check --fix bar.json        # focused_window → focused_container, "Gruvbox-Dark-Medium" → "GruvboxDarkMedium"
+
+Config discovery without FILE: --config, $KOMOREBI_CONFIG_HOME/komorebi.bar.json,
+$XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.json, then the embedded default.
+Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors.`,
+    )
+    .action(async (files: string[], opts) => {
+      code = await checkCommand(files, opts, io);
+    });
+
+  program
+    .command('schema')
+    .description('print a JSON Schema (2020-12) of the format, for editor completion')
+    .addOption(variantOption())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tilebar schema > tilebar.schema.json      # then "$schema": "./tilebar.schema.json" in your bar.json
+  tilebar schema --variant B`,
+    )
+    .action((opts) => {
+      code = schemaCommand(opts, io);
+    });
+
+  try {
+    await program.parseAsync(['node', 'tilebar', ...argv]);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    if (e instanceof UsageError) {
+      io.err(`tilebar: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+  return code;
+}

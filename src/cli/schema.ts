@@ -1,0 +1,9 @@
+/** `tilebar schema`: print the JSON Schema of the format. */
+import { barJsonSchema } from '../config/json-schema.js';
+import { detectVariant, type Variant } from '../config/variant.js';
+import { EXIT, type CliIo } from './io.js';
+
+export function schemaCommand(opts: { variant?: Variant }, io: CliIo): number {
+  io.out(`${JSON.stringify(barJsonSchema(detectVariant(opts.variant, undefined).variant), null, 2)}\n`);
+  return EXIT.ok;
+}
