@@ -271,7 +271,7 @@ export class SchemaWalker {
         'error',
         node,
         path,
-        `expected an array of exactly ${items.length} items (${items.map(describeExpected).join(', ')}), found ${describeFound(node)}`,
+        `expected ${describeTuple(items)}, found ${describeFound(node)}`,
       );
       return NOTHING;
     }
@@ -510,6 +510,14 @@ export function describeExpected(schema: z.ZodType): string {
     default:
       return 'a value';
   }
+}
+
+function describeTuple(items: z.ZodType[]): string {
+  const parts = items.map(describeExpected);
+  const same = parts.every((p) => p === parts[0]);
+  if (same && parts[0]?.startsWith('a number')) return `an array of exactly ${items.length} numbers${parts[0].slice('a number'.length)}`;
+  if (same && parts[0]?.startsWith('an integer')) return `an array of exactly ${items.length} integers${parts[0].slice('an integer'.length)}`;
+  return `an array of exactly ${items.length} items (${parts.join(', ')})`;
 }
 
 export function describeFound(node: Node): string {
