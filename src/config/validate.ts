@@ -541,6 +541,7 @@ function listHint(values: readonly string[]): string {
 }
 
 function exampleOf(schema: z.ZodType): string {
+  if (acceptsJsonType(schema, 'null')) return 'null';
   const s = unwrap(schema);
   const def = defOf(s);
   switch (def.type) {

@@ -34,12 +34,18 @@ export const mouseMessage = once(() =>
 const scrollThreshold = () =>
   withMeta(float().min(0), { advisory: { min: 10, max: 300, why: 'scroll thresholds are clamped to 10–300 points' } });
 
+const NO_SINGLE_CLICK = 'there is no single left-click binding (a left click belongs to the widget under it); use "on_primary_double_click"';
+
 export const mouseConfig = once(() =>
-  z.strictObject({
-    horizontal_scroll_threshold: scrollThreshold().default(30),
-    vertical_scroll_threshold: scrollThreshold().default(30),
-    ...(Object.fromEntries(MOUSE_TRIGGERS.map((t) => [t, mouseMessage().optional()])) as Record<
-      MouseTrigger,
-      z.ZodOptional<ReturnType<typeof mouseMessage>>
-    >),
-  }));
+  withMeta(
+    z.strictObject({
+      horizontal_scroll_threshold: scrollThreshold().default(30),
+      vertical_scroll_threshold: scrollThreshold().default(30),
+      ...(Object.fromEntries(MOUSE_TRIGGERS.map((t) => [t, mouseMessage().optional()])) as Record<
+        MouseTrigger,
+        z.ZodOptional<ReturnType<typeof mouseMessage>>
+      >),
+    }),
+    { retiredKeys: { on_primary_click: NO_SINGLE_CLICK, on_click: NO_SINGLE_CLICK } },
+  ),
+);
