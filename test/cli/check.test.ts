@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+import { discoverConfig } from '../../src/config/discover.js';
+
+async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd()) {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), env: { HOME: '/nonexistent-home', ...env }, cwd };
+  const code = await runCli(argv, io);
+  return { code, out, err };
+}
+
+const tmp = () => mkdtemp(join(tmpdir(), 'tilebar-'));
+
+describe('tilebar check', () => {
+  it('passes the example config, listing what each section shows', async () => {
+    const r = await cli(['check', 'config.example.json']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('config.example.json: ok (variant A from $schema; 0 errors, 0 warnings, 0 notes)');
+    expect(r.out).toContain('right  Update, Network, Storage, Cpu, Memory, Battery, Keyboard, Date, Time');
+  });
+
+  it('exits 1 with located errors and a caret excerpt', async () => {
+    const dir = await tmp();
+    await writeFile(join(dir, 'bar.json'), '{\n  "left_widgets": [],\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n}\n');
+    const r = await cli(['check', 'bar.json'], {}, dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('bar.json:3:69 right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n');
+    expect(r.out).toContain(`    3 |   "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n      | ${' '.repeat(68)}^\n`);
+    expect(r.out).toContain('bar.json: rejected (variant A from platform; 1 error, 0 warnings, 0 notes)');
+  });
+
+  it('prints the problems as data with --json', async () => {
+    const dir = await tmp();
+    await writeFile(join(dir, 'b.json'), '{"left_widgets": [], "right_widgets": [], "tranparency_alpha": 3}');
+    const r = await cli(['check', '--json', '--variant', 'B', 'b.json'], {}, dir);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report).toMatchObject({ file: 'b.json', variant: 'B', variantSource: 'flag', ok: true, counts: { error: 0, warning: 1, note: 0 } });
+    expect(report.problems[0]).toEqual({
+      severity: 'warning',
+      path: 'tranparency_alpha',
+      line: 1,
+      col: 43,
+      message: 'unknown key "tranparency_alpha" (ignored)',
+      hint: 'did you mean "transparency_alpha"?',
+    });
+  });
+
+  it('exits 2 on usage errors', async () => {
+    expect((await cli(['check', '--variant', 'C', 'x.json'])).code).toBe(2);
+    const missing = await cli(['check', 'does-not-exist.json']);
+    expect(missing).toMatchObject({ code: 2, err: 'tilebar: cannot read does-not-exist.json: ENOENT\n' });
+    expect((await cli(['frobnicate'])).code).toBe(2);
+    expect((await cli(['check', '--bogus'])).code).toBe(2);
+  });
+
+  it('--fix renames old keys and fixes unambiguous spellings, keeping comments and layout', async () => {
+    const dir = await tmp();
+    const file = join(dir, 'bar.json');
+    const original = [
+      '{',
+      '  // my theme',
+      '  "theme": { "palette": "Base16", "name": "gruvbox-dark-medium" },',
+      '  "left_widgets": [ { "Komorebi": { "focused_window": { "enable": true } } } ], /* keep me */',
+      '  "right_widgets": [ { "CPU": { "enable": true } } ],',
+      '  "grouping": { "kind": "Widget", "style": "CtByte", },',
+      '}',
+    ].join('\r\n');
+    await writeFile(file, original);
+    const r = await cli(['check', '--fix', 'bar.json'], {}, dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('bar.json:3:43 fixed theme.name: "gruvbox-dark-medium" → "GruvboxDarkMedium"');
+    expect(await readFile(file, 'utf8')).toBe(
+      original
+        .replace('"gruvbox-dark-medium"', '"GruvboxDarkMedium"')
+        .replace('"focused_window"', '"focused_container"')
+        .replace('"CPU"', '"Cpu"')
+        .replace('"CtByte"', '"Default"'),
+    );
+    expect((await cli(['check', 'bar.json'], {}, dir)).out).toContain('bar.json: ok (variant A from platform; 0 errors, 0 warnings, 0 notes)');
+  });
+
+  it('checks the discovered config and says which file it used', async () => {
+    const home = await tmp();
+    const r = await cli(['check', '-q'], { HOME: home });
+    expect(r.err).toBe('tilebar: using the embedded default config (embedded default)\n');
+    expect(r.code).toBe(0);
+    await writeFile(join(home, 'komorebi.bar.json'), '{"left_widgets": [], "right_widgets": []}');
+    expect((await cli(['check', '-q'], { HOME: home })).err).toBe(`tilebar: using ${join(home, 'komorebi.bar.json')} (home directory)\n`);
+  });
+
+  it('has help with examples for each command', async () => {
+    for (const command of ['check', 'schema']) {
+      const r = await cli([command, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/Examples:\n {2}tilebar /);
+    }
+  });
+});
+
+describe('config discovery order', () => {
+  it('goes --config, $KOMOREBI_CONFIG_HOME, $XDG_CONFIG_HOME/~/.config, ~, embedded', async () => {
+    const present = new Set<string>();
+    const io = { env: { KOMOREBI_CONFIG_HOME: '/k', XDG_CONFIG_HOME: '/x' }, home: '/h', exists: (p: string) => present.has(p) };
+    expect(discoverConfig('/my.json', io)).toEqual({ path: '/my.json', reason: '--config', embedded: false });
+    expect(discoverConfig(undefined, io)).toMatchObject({ reason: 'embedded default', embedded: true });
+    present.add('/h/komorebi.bar.json');
+    expect(discoverConfig(undefined, io).path).toBe('/h/komorebi.bar.json');
+    present.add('/h/.config/tilebar/bar.json');
+    expect(discoverConfig(undefined, io).path).toBe('/h/komorebi.bar.json');
+    expect(discoverConfig(undefined, { ...io, env: {} }).path).toBe('/h/.config/tilebar/bar.json');
+    present.add('/x/tilebar/bar.json');
+    expect(discoverConfig(undefined, io)).toMatchObject({ path: '/x/tilebar/bar.json', reason: '$XDG_CONFIG_HOME' });
+    present.add('/k/komorebi.bar.json');
+    expect(discoverConfig(undefined, io)).toMatchObject({ path: '/k/komorebi.bar.json', reason: '$KOMOREBI_CONFIG_HOME' });
+  });
+});
+
+describe('the built binary', () => {
+  it.skipIf(!existsSync('dist/src/cli/main.js'))('runs `tilebar check config.example.json` and exits 0', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/src/cli/main.js', 'check', 'config.example.json']);
+    expect(stdout).toContain('config.example.json: ok');
+  });
+
+  it.skipIf(!existsSync('dist/src/cli/main.js'))('never prints a stack trace for a broken file', async () => {
+    const dir = await tmp();
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'sub', 'bad.json'), '[1, 2');
+    const run = promisify(execFile)(process.execPath, [join(process.cwd(), 'dist/src/cli/main.js'), 'check', 'sub/bad.json'], { cwd: dir });
+    await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringMatching(/^sub\/bad\.json:1:6 syntax error/) });
+    await run.catch((e: { stdout: string; stderr: string }) => expect(`${e.stdout}${e.stderr}`).not.toMatch(/\n\s+at /));
+  });
+});
