@@ -192,7 +192,9 @@ export class SchemaWalker {
       if (key in shape) canonical = key;
       else if (meta?.keyAliases?.[key]) {
         canonical = meta.keyAliases[key];
-        this.report('note', keyNode, keyPath, `"${key}" is the old name of "${canonical}"; accepted`, undefined, replaceNode(keyNode, canonical));
+        // Renaming would duplicate a key the object already has: leave that choice to the user.
+        const clash = (node.children ?? []).some((p) => p.children?.[0]?.value === canonical);
+        this.report('note', keyNode, keyPath, `"${key}" is the old name of "${canonical}"; accepted`, undefined, clash ? undefined : replaceNode(keyNode, canonical));
       } else if (meta?.excludedKeys?.[key]) {
         this.report('error', keyNode, keyPath, meta.excludedKeys[key]);
         ok = false;
