@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Benchmarks (not tests): how fast configs load. Prints one table; each figure is the median of runs.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfigText } from '../dist/src/config/load.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fixtures = join(root, '..', 'shared', 'fixtures', 'real-configs');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const time = (fn, runs) => median(Array.from({ length: runs }, () => { const t = process.hrtime.bigint(); fn(); return Number(process.hrtime.bigint() - t) / 1e6; }));
+
+const rows = [];
+const example = readFileSync(join(root, 'config.example.json'), 'utf8');
+loadConfigText(example, 'warm-up');
+rows.push(['load + validate + normalise config.example.json (in process)', `${time(() => loadConfigText(example, 'x'), 50).toFixed(2)} ms`]);
+if (existsSync(fixtures)) {
+  const texts = readdirSync(fixtures).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(fixtures, f), 'utf8')]);
+  rows.push([`load all ${texts.length} real configs (in process)`, `${time(() => texts.forEach(([f, t]) => loadConfigText(t, f)), 9).toFixed(1)} ms`]);
+  const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+  const files = texts.map(([f]) => f);
+  const run = () => { try { execFileSync(process.execPath, [cli, 'check', '-q', ...files], { cwd: fixtures, stdio: 'ignore' }); } catch {} };
+  rows.push([`\`tilebar check\` on all ${texts.length} real configs (one process, wall)`, `${time(run, 5).toFixed(0)} ms`]);
+} else {
+  rows.push(['real configs', 'skipped: ../shared is absent']);
+}
+const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+rows.push(['`tilebar check config.example.json` (process start to exit, wall)', `${time(() => execFileSync(process.execPath, [cli, 'check', '-q', join(root, 'config.example.json')], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+rows.push(['`tilebar schema` output size', `${(execFileSync(process.execPath, [cli, 'schema']).length / 1024).toFixed(0)} KiB`]);
+const width = Math.max(...rows.map((r) => r[0].length));
+console.log(`${'benchmark'.padEnd(width)}  median`);
+for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);

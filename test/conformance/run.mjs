@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Conformance run over the public real configs: every file loads except the expected rejections,
+// which must be rejected with their located message. Uses the built CLI, as a user would.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = process.argv[2] ?? join(root, '..', 'shared', 'fixtures', 'real-configs');
+if (!existsSync(fixtures)) {
+  console.log(`conformance: skipped, ${fixtures} is absent (it lives in ../shared)`);
+  process.exit(0);
+}
+const expected = JSON.parse(readFileSync(join(root, 'test', 'conformance', 'expected-rejections.json'), 'utf8'));
+const files = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort();
+const started = process.hrtime.bigint();
+let output = '';
+try {
+  output = execFileSync(process.execPath, [join(root, 'dist', 'src', 'cli', 'main.js'), 'check', '--json', ...files], {
+    cwd: fixtures,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+} catch (e) {
+  if (e.status !== 1) throw e;
+  output = e.stdout;
+}
+const ms = Number(process.hrtime.bigint() - started) / 1e6;
+const reports = JSON.parse(output);
+let failures = 0;
+let warned = 0;
+for (const r of reports) {
+  const want = expected[r.file];
+  const text = r.problems.map((p) => `${p.line}:${p.col} ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n');
+  if (r.counts.warning > 0) warned++;
+  if (want === undefined && !r.ok) {
+    failures++;
+    console.log(`FAIL ${r.file} should load but was rejected:\n${text}`);
+  } else if (want !== undefined && r.ok) {
+    failures++;
+    console.log(`FAIL ${r.file} should be rejected (${want}) but loaded`);
+  } else if (want !== undefined && !text.includes(want)) {
+    failures++;
+    console.log(`FAIL ${r.file} rejected without the expected message "${want}":\n${text}`);
+  }
+}
+const rejected = reports.filter((r) => !r.ok).length;
+console.log(
+  `conformance: ${reports.length} files, ${reports.length - rejected} loaded (${warned} with warnings), ${rejected} rejected as expected; tilebar check took ${ms.toFixed(0)} ms in all`,
+);
+console.log(`${reports.length - failures} passed, ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);
