@@ -1,14 +1,7 @@
 /** Memory widget: used memory percentage. */
-import * as z from 'zod';
-import { percent, once } from '../src/config/schema-kit.js';
-import { enable, prefix, refreshInterval } from '../src/config/schema/widget-fields.js';
+import type * as z from 'zod';
+import { once } from '../src/config/schema-kit.js';
+import { usageConfig } from '../src/config/schema/widget-fields.js';
 
-export const memoryConfig = once(() =>
-  z.strictObject({
-    enable: enable(),
-    /** Selected when usage is at or over this percentage. */
-    auto_select_over: percent().optional(),
-    data_refresh_interval: refreshInterval(10),
-    label_prefix: prefix('IconAndText'),
-  }));
+export const memoryConfig = once(usageConfig);
 export type MemoryConfig = z.output<ReturnType<typeof memoryConfig>>;

@@ -1,6 +1,6 @@
 /** Fields most widget configurations share. */
 import * as z from 'zod';
-import { u64 } from '../schema-kit.js';
+import { percent, u64 } from '../schema-kit.js';
 import { labelPrefix, type LabelPrefix } from './common.js';
 
 export const enable = () => z.boolean();
@@ -10,3 +10,13 @@ export const refreshInterval = (defaultValue: number) => u64().default(defaultVa
 
 /** The spec leaves label_prefix defaults open; these are the original bar's per-widget defaults. */
 export const prefix = (defaultValue: LabelPrefix) => labelPrefix().default(defaultValue);
+
+/** Cpu and Memory share the spec's four properties: a percentage selected at or over a threshold. */
+export const usageConfig = () =>
+  z.strictObject({
+    enable: enable(),
+    /** Selected when the percentage is at or over this value. */
+    auto_select_over: percent().optional(),
+    data_refresh_interval: refreshInterval(10),
+    label_prefix: prefix('IconAndText'),
+  });
