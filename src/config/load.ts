@@ -52,26 +52,21 @@ export function loadConfigText(text: string, file: string, opts: LoadOptions = {
   const source = new SourceText(file, text);
   const errors: ParseError[] = [];
   const tree = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
-  const base = { file, source };
-  if (errors.length > 0) {
-    const { variant, variantSource } = variantOf(undefined, opts);
-    return { ...base, variant, variantSource, problems: syntaxProblems(source, errors.slice(0, 1)) };
-  }
+  // A broken tree's `$schema` is not trusted to pick the variant.
+  const { variant, variantSource } = variantOf(errors.length === 0 ? tree : undefined, opts);
+  const base = { file, source, variant, variantSource };
+  if (errors.length > 0) return { ...base, problems: syntaxProblems(source, errors.slice(0, 1)) };
   if (!tree) {
-    const { variant, variantSource } = variantOf(undefined, opts);
     return {
       ...base,
-      variant,
-      variantSource,
       problems: [{ severity: 'error', path: '', line: 1, col: 1, message: 'the file is empty; expected a JSON object with "left_widgets" and "right_widgets"' }],
     };
   }
-  const { variant, variantSource } = variantOf(tree, opts);
   const walker = new SchemaWalker(source);
   const schema = barSchema(variant);
   const cleaned = walker.walk(schema, tree, []);
   const problems = walker.problems;
-  const result: LoadResult = { ...base, variant, variantSource, problems, tree };
+  const result: LoadResult = { ...base, problems, tree };
   if (walker.errors > 0) return result;
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {

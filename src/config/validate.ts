@@ -53,20 +53,11 @@ export class SchemaWalker {
     if (meta?.enumMeta) return this.walkEnum(meta.enumMeta, node, path);
     if (meta?.keyed) return this.walkKeyed(schema, meta.keyed, node, path);
     const def = defOf(schema);
+    const inner = innerOf(def, false);
+    if (inner) return this.walk(inner, node, path);
     switch (def.type) {
-      case 'optional':
-      case 'default':
-      case 'prefault':
-      case 'nonoptional':
-      case 'readonly':
-      case 'catch':
-        return this.walk(def.innerType as z.ZodType, node, path);
       case 'nullable':
         return node.type === 'null' ? null : this.walk(def.innerType as z.ZodType, node, path);
-      case 'pipe':
-        return this.walk(def.in as z.ZodType, node, path);
-      case 'lazy':
-        return this.walk((def.getter as () => z.ZodType)(), node, path);
       case 'object':
         return this.walkObject(schema, meta, node, path);
       case 'record':
@@ -85,6 +76,18 @@ export class SchemaWalker {
       default:
         return this.walkLeaf(schema, meta, node, path);
     }
+  }
+
+  /** An unknown name: did-you-mean as the hint, and a fix when only case or separators differ. */
+  private unknownName(node: Node, path: readonly Seg[], message: string, found: string, candidates: readonly string[], listed = candidates) {
+    const exact = node.type === 'string' ? looseMatch(found, candidates) : undefined;
+    this.report('error', node, path, message, didYouMean(found, candidates) ?? listHint(listed), exact ? replaceNode(node, exact) : undefined);
+    return NOTHING;
+  }
+
+  /** An old name that is still accepted: a note, with a rename fix unless renaming would clash. */
+  private oldName(node: Node, path: readonly Seg[], old: string, now: string, fixable = true) {
+    this.report('note', node, path, `"${old}" is the old name of "${now}"; accepted`, undefined, fixable ? replaceNode(node, now) : undefined);
   }
 
   private typeError(schema: z.ZodType, node: Node, path: readonly Seg[]): typeof NOTHING {
@@ -119,16 +122,10 @@ export class SchemaWalker {
     if (accepted.includes(found)) return found;
     const legacy = meta.legacy[found];
     if (legacy) {
-      this.report('note', node, path, `"${found}" is the old name of "${legacy}"; accepted`, undefined, replaceNode(node, legacy));
+      this.oldName(node, path, found, legacy);
       return legacy;
     }
-    const exact = looseMatch(found, accepted);
-    if (exact) {
-      this.report('error', node, path, `"${found}" is not ${meta.label}`, `did you mean "${exact}"?`, replaceNode(node, exact));
-      return NOTHING;
-    }
-    this.report('error', node, path, `"${found}" is not ${meta.label}`, didYouMean(found, accepted) ?? listHint(meta.canonical));
-    return NOTHING;
+    return this.unknownName(node, path, `"${found}" is not ${meta.label}`, found, accepted, meta.canonical);
   }
 
   private walkKeyed(schema: z.ZodType, meta: KeyedMeta, node: Node, path: readonly Seg[]): Walked {
@@ -157,19 +154,7 @@ export class SchemaWalker {
       this.report('warning', keyNode, inner, skipped);
       return { [key]: {} };
     }
-    if (!(key in meta.kinds)) {
-      const known = Object.keys(meta.kinds);
-      const exact = looseMatch(key, known);
-      this.report(
-        'error',
-        keyNode,
-        inner,
-        `"${key}" is not ${meta.label}`,
-        didYouMean(key, known) ?? listHint(known),
-        exact ? replaceNode(keyNode, exact) : undefined,
-      );
-      return NOTHING;
-    }
+    if (!(key in meta.kinds)) return this.unknownName(keyNode, inner, `"${key}" is not ${meta.label}`, key, Object.keys(meta.kinds));
     const option = (defOf(schema).options as z.ZodType[]).find((o) => key in shapeOf(o));
     const valueSchema = option ? shapeOf(option)[key] : undefined;
     if (!valueSchema) return NOTHING;
@@ -194,7 +179,7 @@ export class SchemaWalker {
         canonical = meta.keyAliases[key];
         // Renaming would duplicate a key the object already has: leave that choice to the user.
         const clash = (node.children ?? []).some((p) => p.children?.[0]?.value === canonical);
-        this.report('note', keyNode, keyPath, `"${key}" is the old name of "${canonical}"; accepted`, undefined, clash ? undefined : replaceNode(keyNode, canonical));
+        this.oldName(keyNode, keyPath, key, canonical, !clash);
       } else if (meta?.excludedKeys?.[key]) {
         this.report('error', keyNode, keyPath, meta.excludedKeys[key]);
         ok = false;
@@ -296,23 +281,10 @@ export class SchemaWalker {
     const value: unknown = getNodeValue(tagNode);
     const option = options.find((o) => literalValues(shapeOf(o)[tag]).includes(value));
     if (!option) {
-      const candidates = tagValues.map(String);
-      const found = String(value);
-      const exact = looseMatch(found, candidates);
-      this.report(
-        'error',
-        tagNode,
-        [...path, tag],
-        `${JSON.stringify(value)} is not a known "${tag}"`,
-        didYouMean(found, candidates) ?? listHint(candidates),
-        exact && tagNode.type === 'string' ? replaceNode(tagNode, exact) : undefined,
-      );
-      return NOTHING;
+      return this.unknownName(tagNode, [...path, tag], `${JSON.stringify(value)} is not a known "${tag}"`, String(value), tagValues.map(String));
     }
     const legacyTag = walkMeta.get(schema)?.tagLegacy?.[String(value)];
-    if (legacyTag) {
-      this.report('note', tagNode, [...path, tag], `"${String(value)}" is the old name of "${legacyTag}"; accepted`, undefined, replaceNode(tagNode, legacyTag));
-    }
+    if (legacyTag) this.oldName(tagNode, [...path, tag], String(value), legacyTag);
     return this.walk(option, node, path);
   }
 
@@ -353,28 +325,28 @@ export class SchemaWalker {
 
 // ---- schema introspection -------------------------------------------------------------------
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let s = schema;
-  for (;;) {
-    const def = defOf(s);
-    if (['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(def.type)) {
-      s = def.innerType as z.ZodType;
-    } else if (def.type === 'pipe') s = def.in as z.ZodType;
-    else if (def.type === 'lazy') s = (def.getter as () => z.ZodType)();
-    else return s;
-  }
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+
+/** The schema a wrapper stands for (a pipe for its input side); `nullable` only when asked. */
+function innerOf(def: Def, throughNullable: boolean): z.ZodType | undefined {
+  if (WRAPPERS.has(def.type) || (throughNullable && def.type === 'nullable')) return def.innerType as z.ZodType;
+  if (def.type === 'pipe') return def.in as z.ZodType;
+  if (def.type === 'lazy') return (def.getter as () => z.ZodType)();
+  return undefined;
 }
 
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (let inner = innerOf(defOf(s), true); inner; inner = innerOf(defOf(s), true)) s = inner;
+  return s;
+}
+
+/** The walk metadata of a schema and of every wrapper inside it, outermost first. */
 function metaChain(schema: z.ZodType): WalkMeta[] {
   const out: WalkMeta[] = [];
-  let s = schema;
-  for (let i = 0; i < 8; i++) {
+  for (let s: z.ZodType | undefined = schema; s; s = innerOf(defOf(s), true)) {
     const m = walkMeta.get(s);
     if (m) out.push(m);
-    const def = defOf(s);
-    const next = (def.innerType ?? def.in) as z.ZodType | undefined;
-    if (!next) break;
-    s = next;
   }
   return out;
 }
@@ -406,7 +378,7 @@ function literalValues(schema: z.ZodType | undefined): unknown[] {
   return [];
 }
 
-export function isOptional(schema: z.ZodType): boolean {
+function isOptional(schema: z.ZodType): boolean {
   const def = defOf(schema);
   if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') return true;
   if (def.type === 'pipe') return isOptional(def.in as z.ZodType);
@@ -419,19 +391,11 @@ function acceptsJsonType(schema: z.ZodType, t: JsonType): boolean {
   if (walkMeta.get(schema)?.enumMeta) return t === 'string';
   if (walkMeta.get(schema)?.keyed) return t === 'object';
   const def = defOf(schema);
+  const inner = innerOf(def, false);
+  if (inner) return acceptsJsonType(inner, t);
   switch (def.type) {
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return acceptsJsonType(def.innerType as z.ZodType, t);
     case 'nullable':
       return t === 'null' || acceptsJsonType(def.innerType as z.ZodType, t);
-    case 'pipe':
-      return acceptsJsonType(def.in as z.ZodType, t);
-    case 'lazy':
-      return acceptsJsonType((def.getter as () => z.ZodType)(), t);
     case 'union':
       return (def.options as z.ZodType[]).some((o) => acceptsJsonType(o, t));
     case 'object':
@@ -565,4 +529,3 @@ function replaceNode(node: Node, text: string): TextEdit {
   return { offset: node.offset, length: node.length, content: JSON.stringify(text) };
 }
 
-export { NOTHING };

@@ -1,7 +1,7 @@
 /** The root document of the bar configuration, per variant. */
 import * as z from 'zod';
 import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
-import { float, keyedUnion, names, u8, walkMeta, withMeta, once } from '../schema-kit.js';
+import { float, keyedUnion, names, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
 import { mouseConfig } from './mouse.js';
@@ -67,7 +67,7 @@ export function widgetConfig(variant: Variant) {
 /** A widget after parsing: its canonical kind and its config with every default applied. */
 export type WidgetEntry =
   | { [K in WidgetKind]: { kind: K; config: z.output<ReturnType<(typeof WIDGET_KINDS)[K]['config']>> } }[WidgetKind]
-  | { kind: 'Skipped'; config: { name: string } };
+  | SkippedEntry;
 
 const RETIRED_KEYS = {
   monitor_index: 'the monitor is chosen with "monitor": <index>',
