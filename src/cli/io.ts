@@ -4,6 +4,9 @@ export interface CliIo {
   err: (text: string) => void;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
+  /** Whether stdout is a terminal: decides colour and swatches under `--color auto`. */
+  isTTY: boolean;
+  platform: NodeJS.Platform;
 }
 
 export function processIo(): CliIo {
@@ -12,6 +15,8 @@ export function processIo(): CliIo {
     err: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),
+    isTTY: process.stdout.isTTY === true,
+    platform: process.platform,
   };
 }
 

@@ -2,7 +2,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { checkCommand } from './check.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { colorOption, terminalBgOption } from './colour-options.js';
 import { schemaCommand } from './schema.js';
+import { themesCommand } from './themes.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 
@@ -62,6 +64,31 @@ Examples:
     )
     .action((opts) => {
       code = schemaCommand(opts, io);
+    });
+
+  program
+    .command('themes')
+    .description('list every palette, or show one palette and the colours the bar paints with')
+    .argument('[name...]', 'a palette: Ashes, GoogleDark, Pastel/Mocha, Catppuccin/Latte, Base16/Mocha, ...')
+    .option('--json', 'print the palettes as data')
+    .addOption(variantOption())
+    .addOption(colorOption())
+    .addOption(terminalBgOption())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tilebar themes                       # all 273 palettes; colour swatches in a terminal
+  tilebar themes Ashes                 # its 16 colours and every role of the bar
+  tilebar themes Pastel/Mocha          # a Catppuccin flavour (also Catppuccin/Mocha or "Pastel Mocha")
+  tilebar themes GruvboxDarkHard --color 256 --terminal-bg '#000000'
+  tilebar themes --json | jq length
+
+Names: Base16 palettes by the spec's or the real name (SearchDark or GoogleDark); Pastel flavours as
+Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators do not matter.`,
+    )
+    .action((name: string[], opts) => {
+      code = themesCommand(name, opts, io);
     });
 
   try {

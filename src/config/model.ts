@@ -4,6 +4,7 @@
  * schema (zod `.default`), once.
  */
 import type { TilerLayout } from '../../widgets/tiler.js';
+import type { Hex } from '../colour/rgb.js';
 import type { Base16Name, Base16Value, PastelFlavour, PastelValue } from './names.js';
 import type { DisplayFormat, WorkspacesDisplayFormat } from './schema/common.js';
 import type { BarConfig, GROUPING_STYLES, WidgetEntry } from './schema/bar.js';
@@ -36,7 +37,7 @@ export type GroupingModel =
     };
 
 /** `#rrggbb`, lower case. */
-export type Hex = `#${string}`;
+export type { Hex };
 
 export type ThemeModel =
   | {

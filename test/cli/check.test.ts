@@ -5,17 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/program.js';
+import { cli } from './capture.js';
 import { discoverConfig } from '../../src/config/discover.js';
-
-async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd()) {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), env: { HOME: '/nonexistent-home', ...env }, cwd };
-  const code = await runCli(argv, io);
-  return { code, out, err };
-}
 
 const tmp = () => mkdtemp(join(tmpdir(), 'tilebar-'));
 

@@ -1,0 +1,18 @@
+import type { CliIo } from '../../src/cli/io.js';
+import { runCli } from '../../src/cli/program.js';
+
+/** Run the CLI in-process, capturing output; no TTY and no inherited environment unless given. */
+export async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd(), isTTY = false) {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    env: { HOME: '/nonexistent-home', ...env },
+    cwd,
+    isTTY,
+    platform: 'linux',
+  };
+  const code = await runCli(argv, io);
+  return { code, out, err };
+}
