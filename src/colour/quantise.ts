@@ -49,12 +49,24 @@ export const ANSI16_NAMES = [
   'brightBlack', 'brightRed', 'brightGreen', 'brightYellow', 'brightBlue', 'brightMagenta', 'brightCyan', 'brightWhite',
 ] as const;
 
-/** Below this CIELAB chroma a colour reads as grey, whatever its nominal hue. */
-const GREY_CHROMA = 15;
+/**
+ * Hue (HSV degrees) → ANSI colour. The bounds are fitted to how palette designers name their colours: they
+ * put the 6 chromatic Base16 slots (base08 red … base0E magenta) of the 269 palettes in the right bin
+ * 73 % of the time, against 62 % for equal 60° sextants (which, for one, call solarized blue cyan).
+ */
+const HUE_BINS: ReadonlyArray<readonly [number, Ansi16]> = [
+  [21, 1], [61, 3], [160, 2], [187, 6], [254, 4], [333, 5], [360, 1],
+];
+
+/**
+ * Below this CIELAB chroma a colour reads as grey, whatever its nominal hue: light tints need more chroma
+ * to look coloured (Catppuccin's bluish text stays white, gruvbox's muted teal stays cyan).
+ */
+const greyChroma = (lightness: number) => 14 + lightness / 10;
 
 export function nearest16(hex: Hex): Ansi16 {
   const [L, a, b] = toLab(hex);
-  if (Math.hypot(a, b) < GREY_CHROMA) {
+  if (Math.hypot(a, b) < greyChroma(L)) {
     if (L < 25) return 0;
     if (L < 55) return 8;
     if (L < 80) return 7;
@@ -66,8 +78,6 @@ export function nearest16(hex: Hex): Ansi16 {
   const d = max - min;
   let hue = max === r ? ((g - blue) / d) % 6 : max === g ? (blue - r) / d + 2 : (r - g) / d + 4;
   hue = (hue * 60 + 360) % 360;
-  // Sextants centred on red 0°, yellow 60°, green 120°, cyan 180°, blue 240°, magenta 300°.
-  const sextant = Math.round(hue / 60) % 6;
-  const base = [1, 3, 2, 6, 4, 5][sextant] ?? 1;
+  const base = HUE_BINS.find(([upTo]) => hue < upTo)?.[1] ?? 1;
   return L > 60 ? base + 8 : base;
 }
