@@ -5,6 +5,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigText } from '../dist/src/config/load.js';
+import { allPalettes } from '../dist/themes/catalogue.js';
+import { resolveTheme } from '../dist/themes/resolve-theme.js';
+import { paint } from '../dist/src/colour/sgr.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, '..', 'shared', 'fixtures', 'real-configs');
@@ -28,6 +31,17 @@ if (existsSync(fixtures)) {
 const cli = join(root, 'dist', 'src', 'cli', 'main.js');
 rows.push(['`tilebar check config.example.json` (process start to exit, wall)', `${time(() => execFileSync(process.execPath, [cli, 'check', '-q', join(root, 'config.example.json')], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
 rows.push(['`tilebar schema` output size', `${(execFileSync(process.execPath, [cli, 'schema']).length / 1024).toFixed(0)} KiB`]);
+const models = allPalettes().map((p) => (p.family === 'Pastel' ? { family: 'Pastel', name: p.name, accent: 'Blue' } : { family: 'Base16', name: p.name, accent: 'Base0D' }));
+rows.push([`resolve all ${models.length} palettes to theme roles (in process)`, `${time(() => models.forEach((m) => resolveTheme(m)), 9).toFixed(2)} ms`]);
+const hexes = allPalettes().flatMap((p) => Object.values(p.slots));
+for (const depth of ['truecolor', '256', '16']) {
+  // Cold: the 256-colour cache starts empty in a fresh process, so the first pass is the honest figure.
+  const t = process.hrtime.bigint();
+  hexes.forEach((h) => paint('x', { fg: h, bg: h }, depth));
+  rows.push([`paint ${hexes.length} palette colours as fg+bg at ${depth} (first pass)`, `${(Number(process.hrtime.bigint() - t) / 1e6).toFixed(2)} ms`]);
+}
+rows.push(['`tilebar themes` (273 rows, truecolor swatches; process wall)', `${time(() => execFileSync(process.execPath, [cli, 'themes', '--color', 'truecolor'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+rows.push(['`tilebar themes Ashes` (process wall)', `${time(() => execFileSync(process.execPath, [cli, 'themes', 'Ashes', '--color', 'truecolor'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`${'benchmark'.padEnd(width)}  median`);
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);

@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 /** Entry point of the `tilebar` binary. */
+import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
-import { runCli } from './program.js';
 
-runCli(process.argv.slice(2), processIo()).then(
+// Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.
+const io = { ...processIo(), env: { ...process.env } };
+prepareColourForInk(process.argv.slice(2), process.env, io.isTTY, process.platform);
+const { runCli } = await import('./program.js');
+
+runCli(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

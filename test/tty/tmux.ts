@@ -1,0 +1,44 @@
+/** A real terminal for tests: a detached tmux pane on a private server socket, read with capture-pane. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+
+export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+
+export interface Pane {
+  /** The screen as text; with `escapes`, with its colours as SGR sequences. */
+  capture(escapes?: boolean): string;
+  /** Wait until the screen contains `text` (or the predicate holds), or throw after `timeoutMs`. */
+  waitFor(text: string | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  close(): void;
+}
+
+export function openPane(command: string, opts: { width?: number; height?: number; env?: Record<string, string> } = {}): Pane {
+  const socket = `tilebar-test-${randomUUID().slice(0, 8)}`;
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  // A clean environment: the test runner's own FORCE_COLOR, NO_COLOR or CI must not reach the program.
+  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color' };
+  const env = Object.entries({ ...base, ...opts.env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+  // `; sleep` keeps the pane open after the command so its last screen can be read.
+  tmux('new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), `env -i ${env} ${command}; sleep 30`);
+  const capture = (escapes = false) => tmux('capture-pane', '-p', '-t', 'test', ...(escapes ? ['-e'] : []));
+  return {
+    capture,
+    async waitFor(match, timeoutMs = 10_000) {
+      const test = typeof match === 'string' ? (s: string) => s.includes(match) : match;
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const screen = capture();
+        if (test(screen)) return screen;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(match)}; screen:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close() {
+      spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+    },
+  };
+}
+
+export function shellQuote(s: string): string {
+  return `'${s.replaceAll("'", "'\\''")}'`;
+}
