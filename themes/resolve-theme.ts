@@ -5,7 +5,7 @@
  */
 import type { Base16Value, PastelValue } from '../src/config/names.js';
 import type { ThemeModel } from '../src/config/model.js';
-import { blend, type Hex } from '../src/colour/rgb.js';
+import { blend, luminance, type Hex } from '../src/colour/rgb.js';
 import { base16Palette, pastelPalette } from './catalogue.js';
 
 export const THEME_ROLES = [
@@ -104,7 +104,8 @@ export function resolveTheme(theme: ThemeModel | undefined): ResolvedTheme {
   const label = theme.family === 'Base16' ? (v: Base16Value) => `Base16 base${v.slice(4)}` : (v: Base16Value) => `Custom base_${v.slice(4).toLowerCase()}`;
   const c = (v: Base16Value): Entry => [slots[v], label(v)];
   const source = theme.family === 'Base16' ? `Base16/${theme.name}` : 'Custom';
-  const dark = palette ? palette.dark : isDarkBackground(slots.Base00, slots.Base05);
+  // A Custom palette is dark when its background is darker than its text.
+  const dark = palette ? palette.dark : luminance(slots.Base00) < luminance(slots.Base05);
   return build(source, dark, {
     background: c('Base01'),
     text: c('Base05'),
@@ -118,12 +119,6 @@ export function resolveTheme(theme: ThemeModel | undefined): ResolvedTheme {
     hoverFill: c('Base02'),
     terminalBackground: c('Base00'),
   });
-}
-
-/** A Custom palette is dark when its background is darker than its text. */
-function isDarkBackground(background: Hex, text: Hex): boolean {
-  const sum = (h: Hex) => [1, 3, 5].reduce((s, i) => s + Number.parseInt(h.slice(i, i + 2), 16), 0);
-  return sum(background) < sum(text);
 }
 
 interface RoleSources {

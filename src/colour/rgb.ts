@@ -37,24 +37,22 @@ export function blend(over: Hex, under: Hex, alpha: number): Hex {
   return toHex({ r: o.r * a + u.r * (1 - a), g: o.g * a + u.g * (1 - a), b: o.b * a + u.b * (1 - a) });
 }
 
+/** sRGB channel (0–255) → linear light (0–1). */
+function linear(v: number): number {
+  const s = v / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+}
+
 /** WCAG relative luminance (0 black – 1 white), to tell dark palettes from light ones. */
 export function luminance(hex: Hex): number {
-  const lin = (v: number) => {
-    const s = v / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
   const { r, g, b } = parseHex(hex);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
 /** CIELAB (D65) coordinates: Euclidean distance here approximates how different two colours look. */
 export function toLab(hex: Hex): [number, number, number] {
-  const lin = (v: number) => {
-    const s = v / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
   const { r, g, b } = parseHex(hex);
-  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const [R, G, B] = [linear(r), linear(g), linear(b)];
   const x = (0.4124564 * R + 0.3575761 * G + 0.1804375 * B) / 0.95047;
   const y = 0.2126729 * R + 0.7151522 * G + 0.072175 * B;
   const z = (0.0193339 * R + 0.119192 * G + 0.9503041 * B) / 1.08883;

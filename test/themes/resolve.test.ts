@@ -60,6 +60,13 @@ describe('resolveTheme', () => {
     expect(t.origins.accent).toBe('Custom base_0d');
   });
 
+  it('tells a light Custom palette from a dark one by its background and text', () => {
+    const custom = (bg: string, fg: string) =>
+      Object.fromEntries(['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '0a', '0b', '0c', '0d', '0e', '0f'].map((s) => [`base_${s}`, s === '00' ? bg : s === '05' ? fg : '#808080']));
+    expect(themeOf({ palette: 'Custom', colours: custom('#fdf6e3', '#657b83') }).dark).toBe(false);
+    expect(themeOf({ palette: 'Custom', colours: custom('#002b36', '#839496') }).dark).toBe(true);
+  });
+
   it('falls back to the built-in dark theme without a theme', () => {
     const t = resolveTheme(undefined);
     expect(t.colours).toMatchObject({ background: '#1b1b1b', text: '#8c8c8c', accent: '#c0deff', selectedFill: '#005c80' });
