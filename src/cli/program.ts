@@ -1,10 +1,10 @@
-/** The command line: every command registered here works; later commands arrive with their issues. */
+/**
+ * The command line: every command registered here works; later commands arrive with their issues.
+ * Each command's module is imported when it runs, so `themes` or `--version` never load the config schemas.
+ */
 import { Command, CommanderError, Option } from 'commander';
-import { checkCommand } from './check.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { colorOption, terminalBgOption } from './colour-options.js';
-import { schemaCommand } from './schema.js';
-import { themesCommand } from './themes.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 
@@ -48,6 +48,7 @@ $XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.j
 Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors.`,
     )
     .action(async (files: string[], opts) => {
+      const { checkCommand } = await import('./check.js');
       code = await checkCommand(files, opts, io);
     });
 
@@ -62,7 +63,8 @@ Examples:
   tilebar schema > tilebar.schema.json      # then "$schema": "./tilebar.schema.json" in your bar.json
   tilebar schema --variant B`,
     )
-    .action((opts) => {
+    .action(async (opts) => {
+      const { schemaCommand } = await import('./schema.js');
       code = schemaCommand(opts, io);
     });
 
@@ -87,7 +89,8 @@ Examples:
 Names: Base16 palettes by the spec's or the real name (SearchDark or GoogleDark); Pastel flavours as
 Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators do not matter.`,
     )
-    .action((name: string[], opts) => {
+    .action(async (name: string[], opts) => {
+      const { themesCommand } = await import('./themes.js');
       code = themesCommand(name, opts, io);
     });
 
