@@ -1,0 +1,149 @@
+/** Linux readers: /proc, /sys and statfs directly, no child processes (see bench/readers.mjs). */
+import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Battery, Disk, Reader, Readings } from '../readings.js';
+import { FIRST_SAMPLE_GAP_MS, networkReading, type NetworkSample, type Sleep } from '../sampler.js';
+import { cpuPercentBetween, dataMounts, parseBatteryUevent, parseDefaultRoute, parseMeminfo, parseMounts, parseNetDev, parseProcStat, type CpuTimes } from './parse.js';
+
+export interface LinuxPaths {
+  /** Normally `/`; tests point it at a fake tree. */
+  root: string;
+}
+
+const text = (root: string, path: string, signal?: AbortSignal) => readFile(join(root, path), { encoding: 'utf8', ...(signal ? { signal } : {}) });
+
+export function linuxCpuReader(sleep: Sleep, { root }: LinuxPaths = { root: '/' }): Reader<Readings['cpu']> {
+  let previous: CpuTimes | undefined;
+  return async (signal) => {
+    if (!previous) {
+      previous = parseProcStat(await text(root, 'proc/stat', signal));
+      await sleep(FIRST_SAMPLE_GAP_MS, signal);
+    }
+    const current = parseProcStat(await text(root, 'proc/stat', signal));
+    const percent = cpuPercentBetween(previous, current);
+    previous = current;
+    return { percent };
+  };
+}
+
+export function linuxMemoryReader({ root }: LinuxPaths = { root: '/' }): Reader<Readings['memory']> {
+  return async (signal) => {
+    const { totalBytes, availableBytes } = parseMeminfo(await text(root, 'proc/meminfo', signal));
+    return { totalBytes, usedBytes: Math.max(0, totalBytes - availableBytes) };
+  };
+}
+
+export function linuxNetworkReader(sleep: Sleep, now: () => number, { root }: LinuxPaths = { root: '/' }): Reader<Readings['network']> {
+  let previous: NetworkSample | undefined;
+  const sample = async (signal: AbortSignal): Promise<NetworkSample> => {
+    const [dev, route] = await Promise.all([text(root, 'proc/net/dev', signal), text(root, 'proc/net/route', signal).catch(() => '')]);
+    const defaultInterface = parseDefaultRoute(route);
+    return { at: now(), interfaces: parseNetDev(dev), ...(defaultInterface ? { defaultInterface } : {}) };
+  };
+  return async (signal) => {
+    if (!previous) {
+      previous = await sample(signal);
+      await sleep(FIRST_SAMPLE_GAP_MS, signal);
+    }
+    const current = await sample(signal);
+    const reading = networkReading(previous, current);
+    previous = current;
+    return reading;
+  };
+}
+
+/** How long one mount's size query may take before that disk is reported unresponsive. */
+export const DISK_QUERY_BUDGET_MS = 1000;
+
+/**
+ * Disks with sizes from statfs. A statfs on a dead network mount never returns and holds one of libuv's
+ * four pool threads; so a mount whose previous query is still pending is not queried again, only reported
+ * as unresponsive, and no poll ever waits for it.
+ */
+export function linuxDisksReader(
+  sleep: Sleep,
+  { root }: LinuxPaths = { root: '/' },
+  statfsOf = (path: string) => statfs(path),
+): Reader<Readings['disks']> {
+  const pending = new Set<string>();
+  const lastKnown = new Map<string, { totalBytes: number; usedBytes: number; availableBytes: number }>();
+  const removableCache = new Map<string, boolean>();
+
+  const size = async (mount: string, signal: AbortSignal) => {
+    if (pending.has(mount)) return undefined;
+    pending.add(mount);
+    const query = statfsOf(join(root, mount))
+      .then((s) => {
+        const value = { totalBytes: s.blocks * s.bsize, usedBytes: (s.blocks - s.bfree) * s.bsize, availableBytes: s.bavail * s.bsize };
+        lastKnown.set(mount, value);
+        return value;
+      })
+      .finally(() => pending.delete(mount));
+    const stopWaiting = new AbortController();
+    const onAbort = () => stopWaiting.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const budget = sleep(DISK_QUERY_BUDGET_MS, stopWaiting.signal).then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      return await Promise.race([query, budget]);
+    } finally {
+      stopWaiting.abort();
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const removable = async (device: string) => {
+    const name = basename(device);
+    const hit = removableCache.get(name);
+    if (hit !== undefined) return hit;
+    let value = false;
+    try {
+      // /sys/class/block/sdb1 → …/block/sdb/sdb1: a partition's flag is on its parent disk.
+      const real = await realpath(join(root, 'sys/class/block', name));
+      const flag = await readFile(join(real, 'removable'), 'utf8').catch(() => readFile(join(dirname(real), 'removable'), 'utf8'));
+      value = flag.trim() === '1';
+    } catch {
+      value = false;
+    }
+    removableCache.set(name, value);
+    return value;
+  };
+
+  return async (signal) => {
+    const mounts = dataMounts(parseMounts(await text(root, 'proc/self/mounts', signal)));
+    const disks = await Promise.all(
+      mounts.map(async (m): Promise<Disk> => {
+        const [s, isRemovable] = await Promise.all([size(m.mount, signal).catch(() => undefined), m.device.startsWith('/dev/') ? removable(m.device) : false]);
+        const known = s ?? lastKnown.get(m.mount);
+        return {
+          mount: m.mount,
+          name: m.device.startsWith('/dev/') ? basename(m.device) : m.device,
+          fsType: m.fsType,
+          totalBytes: known?.totalBytes ?? 0,
+          usedBytes: known?.usedBytes ?? 0,
+          availableBytes: known?.availableBytes ?? 0,
+          readOnly: m.readOnly,
+          removable: isRemovable,
+          ...(s === undefined ? { unresponsive: true } : {}),
+        };
+      }),
+    );
+    return { disks };
+  };
+}
+
+export function linuxBatteryReader({ root }: LinuxPaths = { root: '/' }): Reader<Readings['battery']> {
+  return async (signal) => {
+    const dir = 'sys/class/power_supply';
+    const names = await readdir(join(root, dir)).catch(() => [] as string[]);
+    const batteries = await Promise.all(
+      names.sort().map(async (name) => {
+        const uevent = await text(root, join(dir, name, 'uevent'), signal).catch(() => '');
+        return parseBatteryUevent(name, uevent);
+      }),
+    );
+    return { batteries: batteries.filter((b): b is Battery => b !== undefined) };
+  };
+}
