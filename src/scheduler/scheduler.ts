@@ -1,0 +1,235 @@
+/**
+ * The poller scheduler: the only owner of timers in the bar. Each source is polled on the shortest
+ * interval any subscriber asked for, first at start; a poll never overlaps itself and missed ticks are
+ * dropped, not queued; every poll has a timeout, and failures back off (doubling, at most 5 minutes or
+ * the interval). A once-a-second heartbeat, aligned to the wall clock's seconds, drives clocks and notices
+ * wall-clock jumps (suspend/resume, a clock change), which refresh every source once.
+ */
+import type { Timers } from './timers.js';
+
+export type PollOutcome<T> =
+  | { ok: true; value: T; wallTime: number; durationMs: number }
+  | { ok: false; error: string; wallTime: number; failures: number; retryInMs: number };
+
+export type PollListener<T> = (outcome: PollOutcome<T>) => void;
+
+export interface SourceSpec<T> {
+  key: string;
+  read: (signal: AbortSignal) => Promise<T>;
+  /** 0 means every heartbeat. */
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+export interface SchedulerOptions {
+  heartbeatMs?: number;
+  /** A wall-clock step larger than this between heartbeats counts as a jump. */
+  jumpToleranceMs?: number;
+  maxBackoffMs?: number;
+  /** A subscriber threw: the scheduler carries on; this hears about it. */
+  onListenerError?: (error: unknown, key: string) => void;
+}
+
+interface SourceState {
+  key: string;
+  read: (signal: AbortSignal) => Promise<unknown>;
+  timeoutMs: number;
+  subscribers: Map<number, { intervalMs: number; listener: PollListener<unknown> }>;
+  inFlight?: AbortController;
+  timer?: unknown;
+  lastStart?: number;
+  failures: number;
+  polls: number;
+}
+
+export class Scheduler {
+  private readonly sources = new Map<string, SourceState>();
+  private readonly tickListeners = new Set<(wallTime: number) => void>();
+  private readonly heartbeatMs: number;
+  private readonly jumpToleranceMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly onListenerError: (error: unknown, key: string) => void;
+  private heartbeat?: unknown;
+  private lastBeat?: { mono: number; wall: number };
+  private running = false;
+  private nextId = 0;
+
+  constructor(
+    private readonly timers: Timers,
+    options: SchedulerOptions = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? 1000;
+    this.jumpToleranceMs = options.jumpToleranceMs ?? 2000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
+    this.onListenerError = options.onListenerError ?? (() => undefined);
+  }
+
+  /** Subscribe to a source; subscribers of the same key share its polls. Returns the unsubscribe function. */
+  poll<T>(spec: SourceSpec<T>, listener: PollListener<T>): () => void {
+    let source = this.sources.get(spec.key);
+    if (!source) {
+      source = { key: spec.key, read: spec.read, timeoutMs: spec.timeoutMs, subscribers: new Map(), failures: 0, polls: 0 };
+      this.sources.set(spec.key, source);
+    }
+    const id = this.nextId++;
+    const before = this.intervalOf(source);
+    source.subscribers.set(id, { intervalMs: spec.intervalMs, listener: listener as PollListener<unknown> });
+    if (this.running) {
+      if (source.polls === 0 && !source.inFlight) this.run(source);
+      else if (this.intervalOf(source) < before) this.reschedule(source);
+    }
+    const owner = source;
+    return () => {
+      owner.subscribers.delete(id);
+      if (owner.subscribers.size === 0) {
+        this.timers.clearTimeout(owner.timer);
+        owner.inFlight?.abort(new Error('no subscribers'));
+        this.sources.delete(owner.key);
+      }
+    };
+  }
+
+  /** Called on every heartbeat with the wall time: for clocks. */
+  onTick(listener: (wallTime: number) => void): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    for (const source of this.sources.values()) this.run(source);
+    this.lastBeat = { mono: this.timers.now(), wall: this.timers.wallNow() };
+    this.scheduleHeartbeat();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.timers.clearTimeout(this.heartbeat);
+    for (const source of this.sources.values()) {
+      this.timers.clearTimeout(source.timer);
+      source.inFlight?.abort(new Error('stopped'));
+    }
+  }
+
+  /** Poll every source that is not already polling, now (after a wall-clock jump, or on request). */
+  refreshAll(): void {
+    for (const source of this.sources.values()) {
+      if (source.inFlight) continue;
+      this.timers.clearTimeout(source.timer);
+      this.run(source);
+    }
+  }
+
+  /** Effective interval of a source: the shortest any subscriber asked for; 0 means every heartbeat. */
+  private intervalOf(source: SourceState): number {
+    const asked = Math.min(...[...source.subscribers.values()].map((s) => s.intervalMs));
+    return asked <= 0 ? this.heartbeatMs : asked;
+  }
+
+  private scheduleHeartbeat(): void {
+    const wall = this.timers.wallNow();
+    const untilNextSecond = this.heartbeatMs - (wall % this.heartbeatMs);
+    this.heartbeat = this.timers.setTimeout(() => this.beat(), untilNextSecond);
+  }
+
+  private beat(): void {
+    if (!this.running) return;
+    const mono = this.timers.now();
+    const wall = this.timers.wallNow();
+    if (this.lastBeat) {
+      const drift = wall - this.lastBeat.wall - (mono - this.lastBeat.mono);
+      if (Math.abs(drift) > this.jumpToleranceMs) this.refreshAll();
+    }
+    this.lastBeat = { mono, wall };
+    for (const listener of this.tickListeners) {
+      try {
+        listener(wall);
+      } catch (error) {
+        this.onListenerError(error, 'heartbeat');
+      }
+    }
+    this.scheduleHeartbeat();
+  }
+
+  private reschedule(source: SourceState): void {
+    if (source.inFlight || source.lastStart === undefined || source.failures > 0) return;
+    this.timers.clearTimeout(source.timer);
+    const due = source.lastStart + this.intervalOf(source);
+    source.timer = this.timers.setTimeout(() => this.run(source), due - this.timers.now());
+  }
+
+  private run(source: SourceState): void {
+    if (!this.running || source.inFlight || !this.sources.has(source.key)) return;
+    const controller = new AbortController();
+    source.inFlight = controller;
+    source.lastStart = this.timers.now();
+    source.polls++;
+    const started = source.lastStart;
+    let timedOut = false;
+    const timeout = this.timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timed out after ${source.timeoutMs} ms`));
+      this.fail(source, `timed out after ${formatMs(source.timeoutMs)}`);
+    }, source.timeoutMs);
+
+    source
+      .read(controller.signal)
+      .then(
+        (value) => {
+          if (timedOut || controller.signal.aborted) return;
+          source.failures = 0;
+          this.emit(source, { ok: true, value, wallTime: this.timers.wallNow(), durationMs: this.timers.now() - started });
+        },
+        (error: unknown) => {
+          if (timedOut || controller.signal.aborted) return;
+          this.fail(source, error instanceof Error ? error.message : String(error));
+        },
+      )
+      .finally(() => {
+        this.timers.clearTimeout(timeout);
+        if (source.inFlight === controller) source.inFlight = undefined;
+        this.scheduleNext(source);
+      })
+      .catch((error: unknown) => this.onListenerError(error, source.key));
+  }
+
+  private fail(source: SourceState, error: string): void {
+    source.failures++;
+    this.emit(source, { ok: false, error, wallTime: this.timers.wallNow(), failures: source.failures, retryInMs: this.backoff(source) });
+  }
+
+  private backoff(source: SourceState): number {
+    const interval = this.intervalOf(source);
+    return Math.min(interval * 2 ** (source.failures - 1), Math.max(interval, this.maxBackoffMs));
+  }
+
+  private scheduleNext(source: SourceState): void {
+    if (!this.running || !this.sources.has(source.key) || source.lastStart === undefined) return;
+    const now = this.timers.now();
+    let due: number;
+    if (source.failures > 0) {
+      due = now + this.backoff(source);
+    } else {
+      // Stay on the interval's grid; ticks missed while a slow poll ran are dropped, never queued.
+      const interval = this.intervalOf(source);
+      const elapsed = now - source.lastStart;
+      due = source.lastStart + interval * Math.max(1, Math.ceil(elapsed / interval));
+    }
+    source.timer = this.timers.setTimeout(() => this.run(source), due - now);
+  }
+
+  private emit(source: SourceState, outcome: PollOutcome<unknown>): void {
+    for (const { listener } of source.subscribers.values()) {
+      try {
+        listener(outcome);
+      } catch (error) {
+        this.onListenerError(error, source.key);
+      }
+    }
+  }
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -1,0 +1,56 @@
+import type { Timers } from '../../src/scheduler/timers.js';
+
+/** Deterministic timers: time moves only through `advance`, and the wall clock can jump on its own. */
+export class FakeTimers implements Timers {
+  private mono = 0;
+  private wall: number;
+  private queue: Array<{ id: number; due: number; fn: () => void }> = [];
+  private ids = 0;
+
+  constructor(wallStart = Date.UTC(2026, 10, 21, 9, 0, 0)) {
+    this.wall = wallStart;
+  }
+
+  now = () => this.mono;
+  wallNow = () => this.wall;
+  setTimeout = (fn: () => void, ms: number) => {
+    const id = ++this.ids;
+    this.queue.push({ id, due: this.mono + Math.max(0, ms), fn });
+    return id;
+  };
+  clearTimeout = (handle: unknown) => {
+    this.queue = this.queue.filter((t) => t.id !== handle);
+  };
+
+  /** Run every timer due within `ms`, in order, letting promise chains settle after each. */
+  async advance(ms: number): Promise<void> {
+    const target = this.mono + ms;
+    await settle();
+    for (;;) {
+      const next = [...this.queue].sort((a, b) => a.due - b.due || a.id - b.id)[0];
+      if (!next || next.due > target) break;
+      this.queue = this.queue.filter((t) => t !== next);
+      this.wall += next.due - this.mono;
+      this.mono = next.due;
+      next.fn();
+      await settle();
+    }
+    this.wall += target - this.mono;
+    this.mono = target;
+    await settle();
+  }
+
+  /** The wall clock steps (resume from suspend, a clock change) while monotonic time does not. */
+  jumpWall(ms: number): void {
+    this.wall += ms;
+  }
+
+  pending(): number {
+    return this.queue.length;
+  }
+}
+
+/** Let queued promise callbacks run (several rounds: chains of then/finally). */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
