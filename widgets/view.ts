@@ -1,0 +1,69 @@
+/**
+ * What a widget shows, as data: units (each framed and spaced on its own, as in the original) made of
+ * segments with roles, and a state. The renderer turns roles into glyphs and colours; the threshold
+ * debugger reads the same units, so both agree.
+ */
+import type { LabelPrefix } from '../src/config/schema/common.js';
+import { THRESHOLD_RULES, explainCheck, type RuleCheck } from '../src/thresholds/rules.js';
+import type { IconName } from './icons.js';
+
+export type Segment =
+  | { role: 'icon'; icon: IconName }
+  /** The prefix word (`CPU: `), a value (`12`), its unit (`%`, `KiB/s`), or plain text. */
+  | { role: 'label' | 'value' | 'unit' | 'text'; text: string };
+
+export type UnitState = 'normal' | 'selected' | 'hidden' | 'error';
+
+export interface UnitView {
+  /** Stable within the widget: `cpu`, `disk:/home`, `network:received`. */
+  id: string;
+  /** What the debugger calls it: `Cpu`, `Storage /home`, `Network received`. */
+  name: string;
+  segments: Segment[];
+  state: UnitState;
+  /** Why the state is what it is, in words: `93 >= auto_select_over 90`, `no battery`. */
+  why?: string;
+  /** The measured value as the rules see it, and as shown (`93 %`, `2.0 MiB/s`). */
+  value?: number;
+  valueText?: string;
+  checks: RuleCheck[];
+  /** The source's last failure, when the state is error (the segments then show the last good reading). */
+  error?: string;
+}
+
+/** A source's latest reading and failure, as the bar keeps them: the last good value survives errors. */
+export interface SourceStatus<T> {
+  reading?: T;
+  error?: string;
+}
+
+export const showsIcon = (p: LabelPrefix) => p === 'Icon' || p === 'IconAndText';
+export const showsText = (p: LabelPrefix) => p === 'Text' || p === 'IconAndText';
+
+/** Icon and prefix word per the label_prefix, then the rest. */
+export function prefixed(prefix: LabelPrefix, icon: IconName, word: string, rest: Segment[]): Segment[] {
+  return [
+    ...(showsIcon(prefix) ? [{ role: 'icon', icon } as const] : []),
+    ...(showsText(prefix) && word ? [{ role: 'label', text: word } as const] : []),
+    ...rest,
+  ];
+}
+
+/**
+ * The state from the rule checks: a source failure first, then hidden before selected; `why` names the
+ * deciding comparison, or every unmet one when the unit is normal.
+ */
+export function decide(checks: readonly RuleCheck[], error: string | undefined, format?: (n: number) => string): { state: UnitState; why?: string } {
+  if (error) return { state: 'error', why: error };
+  const met = (effect: 'hidden' | 'selected') => checks.find((c) => c.met && THRESHOLD_RULES[c.rule].effect === effect);
+  const hidden = met('hidden');
+  if (hidden) return { state: 'hidden', why: explainCheck(hidden, format) };
+  const selected = met('selected');
+  if (selected) return { state: 'selected', why: explainCheck(selected, format) };
+  return checks.length > 0 ? { state: 'normal', why: checks.map((c) => explainCheck(c, format)).join('; ') } : { state: 'normal' };
+}
+
+/** The plain text of segments, icons left out: what tests and the debugger compare. */
+export function segmentText(segments: readonly Segment[]): string {
+  return segments.map((s) => (s.role === 'icon' ? '' : s.text)).join('');
+}
