@@ -94,6 +94,36 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
       code = themesCommand(name, opts, io);
     });
 
+  program
+    .command('thresholds')
+    .description("show each system widget's value against its thresholds, and the state that results")
+    .option('--config <file>', 'the bar config (default: discovered as for check)')
+    .addOption(variantOption())
+    .option('--set <key=value>', 'use this reading instead of the machine (repeatable; see below)', (v: string, all: string[] = []) => [...all, v])
+    .option('--watch', 'keep polling as the bar does and print a line whenever a state changes, and why')
+    .option('--json', 'print rows as JSON (with --watch: one JSON object per line)')
+    .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tilebar thresholds                                   # read this machine once
+  tilebar thresholds --config bar.json --set cpu=95 --set battery=10
+  tilebar thresholds --set storage./home=91 --set network.received=2MiB
+  tilebar thresholds --watch
+
+--set keys: cpu=N, memory=N, battery=N, battery.state=charging|discharging|full|not charging,
+storage.<mount>=N (e.g. storage./=91, storage.C:\\=50), network.received=BYTES/s,
+network.transmitted=BYTES/s, network.total_received=BYTES, network.total_transmitted=BYTES,
+network.interface=NAME, update=VERSION. Percentages are 0–100; bytes take KiB/MiB/GiB or K/M/G
+(binary) and kB/MB/GB (decimal). With --set and without --watch nothing is read from the machine;
+with --watch, the --set sources stay fixed and the others are polled.`,
+    )
+    .action(async (opts) => {
+      const { thresholdsCommand } = await import('./thresholds.js');
+      code = await thresholdsCommand(opts, io);
+    });
+
   try {
     await program.parseAsync(['node', 'tilebar', ...argv]);
   } catch (e) {

@@ -4,6 +4,7 @@
  * 90 or more), on whole numbers: the original is inclusive for percentages but strict (`>`) for the
  * Network byte thresholds; one byte per second of difference is not worth a second kind of rule.
  */
+import { bytesText } from '../../widgets/bytes.js';
 
 export type Comparison = '>=' | '<=';
 export type RuleEffect = 'selected' | 'hidden';
@@ -18,6 +19,8 @@ export interface ThresholdRule {
   measures: string;
   /** The original bar's comparison, where it differs. */
   original?: string;
+  /** For rules of one part of a widget: the unit they apply to (`network:received`). */
+  unit?: string;
 }
 
 export const THRESHOLD_RULES = {
@@ -26,10 +29,10 @@ export const THRESHOLD_RULES = {
   memorySelect: { widget: 'Memory', field: 'auto_select_over', comparison: '>=', effect: 'selected', measures: 'memory used %, truncated' },
   storageHide: { widget: 'Storage', field: 'auto_hide_under', comparison: '<=', effect: 'hidden', measures: 'disk used %, truncated (per disk)' },
   storageSelect: { widget: 'Storage', field: 'auto_select_over', comparison: '>=', effect: 'selected', measures: 'disk used %, truncated (per disk)' },
-  networkReceived: { widget: 'Network', field: 'auto_select.received_over', comparison: '>=', effect: 'selected', measures: 'bytes/s received, truncated', original: '>' },
-  networkTransmitted: { widget: 'Network', field: 'auto_select.transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes/s sent, truncated', original: '>' },
-  networkTotalReceived: { widget: 'Network', field: 'auto_select.total_received_over', comparison: '>=', effect: 'selected', measures: 'bytes received since boot', original: '>' },
-  networkTotalTransmitted: { widget: 'Network', field: 'auto_select.total_transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes sent since boot', original: '>' },
+  networkReceived: { widget: 'Network', field: 'auto_select.received_over', comparison: '>=', effect: 'selected', measures: 'bytes/s received, truncated', original: '>', unit: 'network:received' },
+  networkTransmitted: { widget: 'Network', field: 'auto_select.transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes/s sent, truncated', original: '>', unit: 'network:transmitted' },
+  networkTotalReceived: { widget: 'Network', field: 'auto_select.total_received_over', comparison: '>=', effect: 'selected', measures: 'bytes received since boot', original: '>', unit: 'network:total_received' },
+  networkTotalTransmitted: { widget: 'Network', field: 'auto_select.total_transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes sent since boot', original: '>', unit: 'network:total_transmitted' },
 } as const satisfies Record<string, ThresholdRule>;
 
 export type RuleId = keyof typeof THRESHOLD_RULES;
@@ -48,10 +51,12 @@ export function checkRule(rule: RuleId, value: number, threshold: number | undef
   return { rule, threshold, value, met };
 }
 
-/** `auto_select_over 90 (>=)` */
+/** `auto_select_over 90 (>=)`; byte thresholds also in binary units: `received_over 1048576 (>=, 1.0 MiB/s)`. */
 export function describeRule(check: Pick<RuleCheck, 'rule' | 'threshold'>): string {
   const r = THRESHOLD_RULES[check.rule];
-  return `${r.field} ${check.threshold} (${r.comparison})`;
+  const unit = (r as ThresholdRule).unit;
+  if (!unit) return `${r.field} ${check.threshold} (${r.comparison})`;
+  return `${r.field} ${check.threshold} (${r.comparison}, ${bytesText(check.threshold)}${unit.startsWith('network:total') ? '' : '/s'})`;
 }
 
 /** `93 >= auto_select_over 90`, or `93 < auto_select_over 95` when not met. */
@@ -64,4 +69,13 @@ export function explainCheck(check: RuleCheck, format: (n: number) => string = S
 /** The checks of the thresholds that are configured (an absent threshold checks nothing). */
 export function checksOf(...checks: Array<RuleCheck | undefined>): RuleCheck[] {
   return checks.filter((c): c is RuleCheck => c !== undefined);
+}
+
+/** The thresholds a widget's config sets, as rule ids with values (`auto_select.received_over` included). */
+export function configuredRules(kind: string, config: Readonly<Record<string, unknown>>): Array<{ rule: RuleId; threshold: number }> {
+  return (Object.entries(THRESHOLD_RULES) as Array<[RuleId, ThresholdRule]>).flatMap(([rule, r]) => {
+    if (r.widget !== kind) return [];
+    const value = r.field.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), config);
+    return typeof value === 'number' ? [{ rule, threshold: value }] : [];
+  });
 }

@@ -1,0 +1,68 @@
+/** Rows of `tilebar thresholds`: one per widget unit, from the same views the bar draws. */
+import type { SystemWidget } from '../bar/system-widgets.js';
+import type { Readings, SourceKey } from '../system/readings.js';
+import type { SourceStatus, UnitState } from '../../widgets/view.js';
+import { THRESHOLD_RULES, configuredRules, describeRule, type ThresholdRule } from './rules.js';
+
+export type RowState = UnitState | 'disabled' | 'not read';
+
+export interface ThresholdRow {
+  /** Identity across refreshes: position + unit id. */
+  key: string;
+  position: string;
+  widget: string;
+  value: string;
+  rules: string[];
+  state: RowState;
+  why: string;
+}
+
+export type Statuses = Partial<Record<SourceKey, SourceStatus<Readings[SourceKey]>>>;
+
+export function thresholdRows(widgets: readonly SystemWidget[], statuses: Statuses, notReadWhy?: (source: SourceKey) => string): ThresholdRow[] {
+  return widgets.flatMap((w): ThresholdRow[] => {
+    const configured = configuredRules(w.kind, w.config);
+    const rulesFor = (unitId?: string) =>
+      configured
+        .filter((c) => {
+          const unit = (THRESHOLD_RULES[c.rule] as ThresholdRule).unit;
+          return !unit || unit === unitId;
+        })
+        .map(describeRule);
+    if (!w.enabled) {
+      return [{ key: w.position, position: w.position, widget: w.kind, value: '—', rules: rulesFor(), state: 'disabled', why: 'enable is false: nothing is polled' }];
+    }
+    const status = statuses[w.source];
+    if (!status && notReadWhy) {
+      return [{ key: w.position, position: w.position, widget: w.kind, value: '—', rules: rulesFor(), state: 'not read', why: notReadWhy(w.source) }];
+    }
+    return w.view(status ?? {}).map((u) => ({
+      key: `${w.position} ${u.id}`,
+      position: w.position,
+      widget: u.name,
+      value: u.valueText ?? '—',
+      rules: rulesFor(u.id),
+      state: u.state,
+      why: u.why ?? '',
+    }));
+  });
+}
+
+/** An aligned text table. */
+export function formatRows(rows: readonly ThresholdRow[]): string {
+  const header = { position: 'WHERE', widget: 'WIDGET', value: 'VALUE', rules: 'RULE', state: 'STATE', why: 'WHY' };
+  const cells = [header, ...rows.map((r) => ({ ...r, rules: r.rules.join(', ') || '—' }))];
+  const width = (k: keyof typeof header) => Math.max(...cells.map((c) => c[k].length));
+  const cols = ['position', 'widget', 'value', 'rules', 'state'] as const;
+  const widths = cols.map(width);
+  return `${cells.map((c) => [...cols.map((k, i) => c[k].padEnd(widths[i] ?? 0)), c.why].join('  ').trimEnd()).join('\n')}\n`;
+}
+
+/** Lines for the rows whose state changed, with the time and the reason: what `--watch` prints. */
+export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: readonly ThresholdRow[], time: string): string[] {
+  return after.flatMap((row) => {
+    const old = before.get(row.key);
+    if (!old || old.state === row.state) return [];
+    return [`${time}  ${row.position} ${row.widget}: ${old.state} → ${row.state} (${row.value})${row.why ? `: ${row.why}` : ''}`];
+  });
+}
