@@ -139,7 +139,7 @@ describe('Linux readers on a fake /proc and /sys', () => {
     const statfsOf = (path: string) => {
       asked.push(path.slice(root.length));
       if (path.endsWith('/mnt/nas')) return new Promise<never>(() => undefined);
-      return Promise.resolve({ blocks: 1000, bfree: 400, bavail: 350, bsize: 4096 } as Awaited<ReturnType<typeof import('node:fs/promises').statfs>>);
+      return Promise.resolve({ blocks: 1000, bfree: 400, bavail: 350, bsize: 4096 });
     };
     const budgets: number[] = [];
     const sleep = (ms: number, s: AbortSignal) =>

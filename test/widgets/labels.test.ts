@@ -3,9 +3,9 @@ import { batteryLevel, batteryView } from '../../widgets/battery.js';
 import { formatBytes, parseBytes } from '../../widgets/bytes.js';
 import { cpuView } from '../../widgets/cpu.js';
 import { memoryView } from '../../widgets/memory.js';
-import { networkView } from '../../widgets/network.js';
+import { networkView, type NetworkConfig } from '../../widgets/network.js';
 import { storageView } from '../../widgets/storage.js';
-import { isNewer, updateView } from '../../widgets/update.js';
+import { isNewer, updateView, type UpdateConfig } from '../../widgets/update.js';
 import { segmentText, type UnitView } from '../../widgets/view.js';
 import { load, model } from '../helpers.js';
 
@@ -54,7 +54,7 @@ describe('labels', () => {
     expect(formatBytes(300)).toEqual({ number: '0.3', unit: 'KiB' });
     expect(formatBytes(1_048_576)).toEqual({ number: '1.0', unit: 'MiB' });
     expect(formatBytes(5 * 1024 ** 3)).toEqual({ number: '5.0', unit: 'GiB' });
-    const config = configOf('Network', { show_activity: true, show_total_activity: true, label_prefix: 'Text', activity_left_padding: 10 });
+    const config = configOf<NetworkConfig>('Network', { show_activity: true, show_total_activity: true, label_prefix: 'Text', activity_left_padding: 10 });
     const units = networkView(config, {
       reading: {
         defaultInterface: 'wlan0',
@@ -73,7 +73,7 @@ describe('labels', () => {
   });
 
   it('switches the arrow icon of a network part that is selected', () => {
-    const config = configOf('Network', { show_activity: true, show_total_activity: false, auto_select: { received_over: 1000 } });
+    const config = configOf<NetworkConfig>('Network', { show_activity: true, show_total_activity: false, auto_select: { received_over: 1000 } });
     const units = networkView(config, { reading: { defaultInterface: 'eth0', interfaces: [], receivedPerSecond: 5000, transmittedPerSecond: 5000 } });
     expect(icons(units[0])).toEqual(['ARROW_FAT_LINES_DOWN']);
     expect(units[0]?.why).toBe('4.9 KiB/s >= auto_select.received_over 1.0 KiB/s');
@@ -110,7 +110,7 @@ describe('labels', () => {
     expect(isNewer('1.0.0', '1.0.0')).toBe(false);
     expect(isNewer('1.1.0-beta.1', '1.0.0')).toBe(false);
     expect(isNewer('1.1.0-beta.2', '1.1.0-beta.1')).toBe(true);
-    const config = configOf('Update', {});
+    const config = configOf<UpdateConfig>('Update', {});
     expect(shown(updateView(config, { reading: { latest: '0.2.0' } }, '0.1.0'))).toEqual(['Update available! v0.2.0']);
     expect(icons(updateView(config, { reading: { latest: '0.2.0' } }, '0.1.0')[0])).toEqual(['ROCKET_LAUNCH']);
     expect(updateView(config, { reading: { latest: '0.1.0' } }, '0.1.0')[0]).toMatchObject({ state: 'hidden', why: 'up to date: 0.1.0, latest 0.1.0' });

@@ -1,4 +1,5 @@
 /** Linux readers: /proc, /sys and statfs directly, no child processes (see bench/readers.mjs). */
+import type { StatsFs } from 'node:fs';
 import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Battery, Disk, Reader, Readings } from '../readings.js';
@@ -63,7 +64,7 @@ export const DISK_QUERY_BUDGET_MS = 1000;
 export function linuxDisksReader(
   sleep: Sleep,
   { root }: LinuxPaths = { root: '/' },
-  statfsOf = (path: string) => statfs(path),
+  statfsOf: (path: string) => Promise<Pick<StatsFs, 'blocks' | 'bfree' | 'bavail' | 'bsize'>> = (path) => statfs(path),
 ): Reader<Readings['disks']> {
   const pending = new Set<string>();
   const lastKnown = new Map<string, { totalBytes: number; usedBytes: number; availableBytes: number }>();
