@@ -99,6 +99,7 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
     .description("show each system widget's value against its thresholds, and the state that results")
     .option('--config <file>', 'the bar config (default: discovered as for check)')
     .addOption(variantOption())
+    .option('--rules', 'print the table of threshold rules (field, test, effect, what is compared) and exit')
     .option('--set <key=value>', 'use this reading instead of the machine (repeatable; see below)', (v: string, all: string[] = []) => [...all, v])
     .option('--watch', 'keep polling as the bar does and print a line whenever a state changes, and why')
     .option('--json', 'print rows as JSON (with --watch: one JSON object per line)')
@@ -111,6 +112,7 @@ Examples:
   tilebar thresholds --config bar.json --set cpu=95 --set battery=10
   tilebar thresholds --set storage./home=91 --set network.received=2MiB
   tilebar thresholds --watch
+  tilebar thresholds --rules
 
 --set keys: cpu=N, memory=N, battery=N, battery.state=charging|discharging|full|not charging,
 storage.<mount>=N (e.g. storage./=91, storage.C:\\=50), network.received=BYTES/s,

@@ -7,13 +7,15 @@ import { realTimers, sleeper, type Timers } from '../scheduler/timers.js';
 import { machineReaders } from '../system/readers.js';
 import type { Readers, SourceKey } from '../system/readings.js';
 import { updateCheckUrl } from '../system/update-check.js';
-import { formatRows, stateChanges, thresholdRows, type Statuses, type ThresholdRow } from '../thresholds/report.js';
+import { formatRows, formatRuleTable, stateChanges, thresholdRows, type Statuses, type ThresholdRow } from '../thresholds/report.js';
+import { THRESHOLD_RULES } from '../thresholds/rules.js';
 import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { PACKAGE_NAME, VERSION } from '../version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { loadBar } from './load-bar.js';
 
 export interface ThresholdsOptions {
+  rules?: boolean;
   config?: string;
   variant?: Variant;
   set?: string[];
@@ -31,6 +33,10 @@ export interface ThresholdsDeps {
 }
 
 export async function thresholdsCommand(opts: ThresholdsOptions, io: CliIo, deps: ThresholdsDeps = {}): Promise<number> {
+  if (opts.rules) {
+    io.out(opts.json ? `${JSON.stringify(THRESHOLD_RULES, null, 2)}\n` : formatRuleTable());
+    return EXIT.ok;
+  }
   let simulated: SimulatedReadings;
   try {
     simulated = simulatedReadings(opts.set ?? []);

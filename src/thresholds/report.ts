@@ -66,3 +66,12 @@ export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: r
     return [`${time}  ${row.position} ${row.widget}: ${old.state} → ${row.state} (${row.value})${row.why ? `: ${row.why}` : ''}`];
   });
 }
+
+/** The rule table itself: what `--rules` prints. */
+export function formatRuleTable(): string {
+  const rows = (Object.values(THRESHOLD_RULES) as ThresholdRule[]).map((r) => [r.widget, r.field, r.comparison, r.effect, r.measures, r.original ? `original: ${r.original}` : '']);
+  const header = ['WIDGET', 'FIELD', 'TEST', 'EFFECT', 'COMPARES', ''];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  return `${all.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n')}\n`;
+}

@@ -31,8 +31,8 @@ export const THRESHOLD_RULES = {
   storageSelect: { widget: 'Storage', field: 'auto_select_over', comparison: '>=', effect: 'selected', measures: 'disk used %, truncated (per disk)' },
   networkReceived: { widget: 'Network', field: 'auto_select.received_over', comparison: '>=', effect: 'selected', measures: 'bytes/s received, truncated', original: '>', unit: 'network:received' },
   networkTransmitted: { widget: 'Network', field: 'auto_select.transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes/s sent, truncated', original: '>', unit: 'network:transmitted' },
-  networkTotalReceived: { widget: 'Network', field: 'auto_select.total_received_over', comparison: '>=', effect: 'selected', measures: 'bytes received since boot', original: '>', unit: 'network:total_received' },
-  networkTotalTransmitted: { widget: 'Network', field: 'auto_select.total_transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes sent since boot', original: '>', unit: 'network:total_transmitted' },
+  networkTotalReceived: { widget: 'Network', field: 'auto_select.total_received_over', comparison: '>=', effect: 'selected', measures: 'bytes received since the interface came up', original: '>', unit: 'network:total_received' },
+  networkTotalTransmitted: { widget: 'Network', field: 'auto_select.total_transmitted_over', comparison: '>=', effect: 'selected', measures: 'bytes sent since the interface came up', original: '>', unit: 'network:total_transmitted' },
 } as const satisfies Record<string, ThresholdRule>;
 
 export type RuleId = keyof typeof THRESHOLD_RULES;

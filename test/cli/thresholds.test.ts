@@ -133,3 +133,14 @@ describe('tilebar thresholds', () => {
     expect(c.out()).toMatch(/right\[0\] Memory: normal → error \(30%\): EIO: \/proc\/meminfo; retrying in 1 s/);
   });
 });
+
+describe('tilebar thresholds --rules', () => {
+  it('prints the one rule table the widgets use', async () => {
+    const r = await cli(['thresholds', '--rules']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Cpu +auto_select_over +>= +selected +CPU busy %, truncated$/m);
+    expect(r.out).toMatch(/^Storage +auto_hide_under +<= +hidden /m);
+    expect(r.out).toMatch(/^Network +auto_select\.received_over +>= +selected +bytes\/s received, truncated +original: >$/m);
+    expect(r.out.trim().split('\n')).toHaveLength(10);
+  });
+});
