@@ -30,3 +30,9 @@ export function model(r: LoadResult) {
   if (!r.model) throw new Error(`expected the document to load, got ${JSON.stringify(r.problems, null, 2)}`);
   return r.model;
 }
+
+/** A widget's normalised config, from the config a user writes (`enable: true` added). */
+export function widgetConfig<T>(kind: string, config: Record<string, unknown>): T {
+  const m = model(load({ left_widgets: [{ [kind]: { enable: true, ...config } }], right_widgets: [] }));
+  return m.left[0]?.config as T;
+}

@@ -1,5 +1,5 @@
 /** Turning cumulative counters into "since the previous reading" values, shared by every platform. */
-import type { InterfaceCounters, NetworkReading } from './readings.js';
+import type { InterfaceCounters, NetworkReading, Reader } from './readings.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -27,4 +27,22 @@ export function networkReading(previous: NetworkSample | undefined, current: Net
   const tx = now.transmittedBytes - before.transmittedBytes;
   if (rx < 0 || tx < 0) return reading;
   return { ...reading, receivedPerSecond: rx / seconds, transmittedPerSecond: tx / seconds };
+}
+
+/**
+ * A reader of "since the previous reading" values: each call takes a sample and compares it with the one
+ * before; the very first call takes its baseline and waits FIRST_SAMPLE_GAP_MS for a second sample.
+ */
+export function deltaReader<S, R>(sample: (signal: AbortSignal) => Promise<S>, between: (previous: S, current: S) => R, sleep: Sleep): Reader<R> {
+  let previous: S | undefined;
+  return async (signal) => {
+    if (previous === undefined) {
+      previous = await sample(signal);
+      await sleep(FIRST_SAMPLE_GAP_MS, signal);
+    }
+    const current = await sample(signal);
+    const result = between(previous, current);
+    previous = current;
+    return result;
+  };
 }

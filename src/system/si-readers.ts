@@ -1,20 +1,15 @@
 /** Readers on systeminformation: every platform it supports (the Linux default is ./linux/readers.ts). */
 import si from 'systeminformation';
 import type { Reader, Readings } from './readings.js';
-import { FIRST_SAMPLE_GAP_MS, networkReading, type NetworkSample, type Sleep } from './sampler.js';
+import { deltaReader, networkReading, type NetworkSample, type Sleep } from './sampler.js';
 
 export function siCpuReader(sleep: Sleep): Reader<Readings['cpu']> {
-  let primed = false;
-  return async (signal) => {
-    // currentLoad() measures since its previous call; the first call only sets the baseline.
-    if (!primed) {
-      await si.currentLoad();
-      primed = true;
-      await sleep(FIRST_SAMPLE_GAP_MS, signal);
-    }
-    const load = await si.currentLoad();
-    return { percent: Math.min(100, Math.max(0, load.currentLoad)) };
-  };
+  // currentLoad() measures since its own previous call; the first call only sets its baseline.
+  return deltaReader(
+    () => si.currentLoad(),
+    (_, load) => ({ percent: Math.min(100, Math.max(0, load.currentLoad)) }),
+    sleep,
+  );
 }
 
 export function siMemoryReader(): Reader<Readings['memory']> {
@@ -25,7 +20,6 @@ export function siMemoryReader(): Reader<Readings['memory']> {
 }
 
 export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Readings['network']> {
-  let previous: NetworkSample | undefined;
   const sample = async (): Promise<NetworkSample> => {
     const defaultInterface = await si.networkInterfaceDefault().catch(() => '');
     const stats = await si.networkStats('*');
@@ -35,16 +29,7 @@ export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Reading
       ...(defaultInterface ? { defaultInterface } : {}),
     };
   };
-  return async (signal) => {
-    if (!previous) {
-      previous = await sample();
-      await sleep(FIRST_SAMPLE_GAP_MS, signal);
-    }
-    const current = await sample();
-    const reading = networkReading(previous, current);
-    previous = current;
-    return reading;
-  };
+  return deltaReader(sample, networkReading, sleep);
 }
 
 export function siDisksReader(): Reader<Readings['disks']> {

@@ -7,24 +7,20 @@ import { networkView, type NetworkConfig } from '../../widgets/network.js';
 import { storageView } from '../../widgets/storage.js';
 import { isNewer, updateView, type UpdateConfig } from '../../widgets/update.js';
 import { segmentText, type UnitView } from '../../widgets/view.js';
-import { load, model } from '../helpers.js';
+import { widgetConfig } from '../helpers.js';
 
-function configOf<T>(kind: string, config: Record<string, unknown>): T {
-  const m = model(load({ left_widgets: [{ [kind]: { enable: true, ...config } }], right_widgets: [] }));
-  return m.left[0]?.config as T;
-}
 const shown = (units: UnitView[]) => units.filter((u) => u.state !== 'hidden').map((u) => segmentText(u.segments));
 const icons = (u: UnitView | undefined) => u?.segments.flatMap((s) => (s.role === 'icon' ? [s.icon] : [])) ?? [];
 
 describe('labels', () => {
   it('follow label_prefix: None, Icon, Text, IconAndText', () => {
-    const cpu = (label_prefix: string) => cpuView(configOf('Cpu', { label_prefix }), { reading: { percent: 12.7 } })[0];
+    const cpu = (label_prefix: string) => cpuView(widgetConfig('Cpu', { label_prefix }), { reading: { percent: 12.7 } })[0];
     expect([segmentText(cpu('None')?.segments ?? []), icons(cpu('None'))]).toEqual(['12%', []]);
     expect([segmentText(cpu('Icon')?.segments ?? []), icons(cpu('Icon'))]).toEqual(['12%', ['CPU']]);
     expect([segmentText(cpu('Text')?.segments ?? []), icons(cpu('Text'))]).toEqual(['CPU: 12%', []]);
     expect([segmentText(cpu('IconAndText')?.segments ?? []), icons(cpu('IconAndText'))]).toEqual(['CPU: 12%', ['CPU']]);
     // Defaults per widget: Cpu and Memory IconAndText, Battery Icon.
-    expect(shown(memoryView(configOf('Memory', {}), { reading: { totalBytes: 1000, usedBytes: 487 } }))).toEqual(['RAM: 48%']);
+    expect(shown(memoryView(widgetConfig('Memory', {}), { reading: { totalBytes: 1000, usedBytes: 487 } }))).toEqual(['RAM: 48%']);
   });
 
   it('shows the battery over all batteries, weighted by capacity, with the icon of its level', () => {
@@ -36,7 +32,7 @@ describe('labels', () => {
     });
     expect(level).toEqual({ percent: 25, state: 'discharging' });
     const view = (percent: number, state: 'charging' | 'discharging' | 'full' = 'discharging', extra = {}) =>
-      batteryView(configOf('Battery', extra), { reading: { batteries: [{ name: 'BAT0', percent, state }] } })[0];
+      batteryView(widgetConfig('Battery', extra), { reading: { batteries: [{ name: 'BAT0', percent, state }] } })[0];
     expect(icons(view(80))).toEqual(['BATTERY_FULL']);
     expect(icons(view(60))).toEqual(['BATTERY_HIGH']);
     expect(icons(view(30))).toEqual(['BATTERY_MEDIUM']);
@@ -46,7 +42,7 @@ describe('labels', () => {
     expect(segmentText(view(85, 'discharging', { label_prefix: 'Text' })?.segments ?? [])).toBe('BAT: 85%');
     expect(view(100, 'full', { hide_on_full_charge: true })).toMatchObject({ state: 'hidden', why: '100% and hide_on_full_charge' });
     expect(view(99, 'charging', { hide_on_full_charge: true })?.state).toBe('normal');
-    expect(batteryView(configOf('Battery', {}), { reading: { batteries: [] } })).toMatchObject([{ state: 'hidden', why: 'no battery' }]);
+    expect(batteryView(widgetConfig('Battery', {}), { reading: { batteries: [] } })).toMatchObject([{ state: 'hidden', why: 'no battery' }]);
   });
 
   it('formats network amounts with one decimal, never below KiB, rates with /s and totals without', () => {
@@ -54,7 +50,7 @@ describe('labels', () => {
     expect(formatBytes(300)).toEqual({ number: '0.3', unit: 'KiB' });
     expect(formatBytes(1_048_576)).toEqual({ number: '1.0', unit: 'MiB' });
     expect(formatBytes(5 * 1024 ** 3)).toEqual({ number: '5.0', unit: 'GiB' });
-    const config = configOf<NetworkConfig>('Network', { show_activity: true, show_total_activity: true, label_prefix: 'Text', activity_left_padding: 10 });
+    const config = widgetConfig<NetworkConfig>('Network', { show_activity: true, show_total_activity: true, label_prefix: 'Text', activity_left_padding: 10 });
     const units = networkView(config, {
       reading: {
         defaultInterface: 'wlan0',
@@ -65,7 +61,7 @@ describe('labels', () => {
     });
     expect(shown(units)).toEqual(['∑DOWN: 3.0 GiB', '∑UP: 200.0 MiB', 'DOWN:    2.5 MiB/s', 'UP:   12.5 KiB/s', 'NET: wlan0']);
     expect(units.map((u) => u.id)).toEqual(['network:total_received', 'network:total_transmitted', 'network:received', 'network:transmitted', 'network:interface']);
-    const iconOnly = networkView(configOf('Network', { show_activity: true, show_total_activity: false }), { reading: { defaultInterface: 'eth0', interfaces: [], receivedPerSecond: 0, transmittedPerSecond: 0 } });
+    const iconOnly = networkView(widgetConfig('Network', { show_activity: true, show_total_activity: false }), { reading: { defaultInterface: 'eth0', interfaces: [], receivedPerSecond: 0, transmittedPerSecond: 0 } });
     expect(shown(iconOnly)).toEqual(['0.0 KiB/s', '0.0 KiB/s', 'eth0']);
     expect(icons(iconOnly[0])).toEqual(['ARROW_FAT_DOWN']);
     const offline = networkView(config, { reading: { interfaces: [] } });
@@ -73,7 +69,7 @@ describe('labels', () => {
   });
 
   it('switches the arrow icon of a network part that is selected', () => {
-    const config = configOf<NetworkConfig>('Network', { show_activity: true, show_total_activity: false, auto_select: { received_over: 1000 } });
+    const config = widgetConfig<NetworkConfig>('Network', { show_activity: true, show_total_activity: false, auto_select: { received_over: 1000 } });
     const units = networkView(config, { reading: { defaultInterface: 'eth0', interfaces: [], receivedPerSecond: 5000, transmittedPerSecond: 5000 } });
     expect(icons(units[0])).toEqual(['ARROW_FAT_LINES_DOWN']);
     expect(units[0]?.why).toBe('4.9 KiB/s >= auto_select.received_over 1.0 KiB/s');
@@ -83,20 +79,20 @@ describe('labels', () => {
   it('lists disks by mount with their labels, and skips read-only and removable ones as configured', () => {
     const d = (mount: string, name: string, used: number, extra = {}) => ({ mount, name, fsType: 'ext4', totalBytes: 100, usedBytes: used, availableBytes: 100 - used, readOnly: false, removable: false, ...extra });
     const reading = { disks: [d('/home', 'nvme0n1p3', 45), d('/', 'nvme0n1p2', 71), d('/media/usb', 'sdb1', 10, { removable: true }), d('/snap/core', 'loop3', 100, { readOnly: true })] };
-    expect(shown(storageView(configOf('Storage', {}), { reading }))).toEqual(['/ 71%', '/home 45%', '/media/usb 10%']);
-    expect(shown(storageView(configOf('Storage', { show_removable_disks: false, show_read_only_disks: true }), { reading }))).toEqual(['/ 71%', '/home 45%', '/snap/core 100%']);
-    expect(shown(storageView(configOf('Storage', { storage_display_name: 'MountAndName' }), { reading })).slice(0, 1)).toEqual(['/ nvme0n1p2 71%']);
-    expect(shown(storageView(configOf('Storage', { storage_display_name: 'NameAndMount' }), { reading })).slice(0, 1)).toEqual(['nvme0n1p2 / 71%']);
-    expect(shown(storageView(configOf('Storage', { label_prefix: 'Icon' }), { reading })).slice(0, 1)).toEqual(['71%']);
+    expect(shown(storageView(widgetConfig('Storage', {}), { reading }))).toEqual(['/ 71%', '/home 45%', '/media/usb 10%']);
+    expect(shown(storageView(widgetConfig('Storage', { show_removable_disks: false, show_read_only_disks: true }), { reading }))).toEqual(['/ 71%', '/home 45%', '/snap/core 100%']);
+    expect(shown(storageView(widgetConfig('Storage', { storage_display_name: 'MountAndName' }), { reading })).slice(0, 1)).toEqual(['/ nvme0n1p2 71%']);
+    expect(shown(storageView(widgetConfig('Storage', { storage_display_name: 'NameAndMount' }), { reading })).slice(0, 1)).toEqual(['nvme0n1p2 / 71%']);
+    expect(shown(storageView(widgetConfig('Storage', { label_prefix: 'Icon' }), { reading })).slice(0, 1)).toEqual(['71%']);
   });
 
   it('keeps the last good reading on a failing source and marks the unit as error', () => {
-    const unit = cpuView(configOf('Cpu', {}), { reading: { percent: 40 }, error: 'timed out after 5 s' })[0];
+    const unit = cpuView(widgetConfig('Cpu', {}), { reading: { percent: 40 }, error: 'timed out after 5 s' })[0];
     expect(unit).toMatchObject({ state: 'error', why: 'timed out after 5 s', valueText: '40%' });
     expect(segmentText(unit?.segments ?? [])).toBe('CPU: 40%');
-    const never = cpuView(configOf('Cpu', {}), { error: 'EACCES: /proc/stat' })[0];
+    const never = cpuView(widgetConfig('Cpu', {}), { error: 'EACCES: /proc/stat' })[0];
     expect(segmentText(never?.segments ?? [])).toBe('CPU: ?');
-    const disk = storageView(configOf('Storage', {}), {
+    const disk = storageView(widgetConfig('Storage', {}), {
       reading: { disks: [{ mount: '/mnt/nas', name: 'nas:/export', fsType: 'nfs4', totalBytes: 100, usedBytes: 50, availableBytes: 50, readOnly: false, removable: false, unresponsive: true }] },
     })[0];
     expect(disk).toMatchObject({ state: 'error', valueText: '50%' });
@@ -110,7 +106,7 @@ describe('labels', () => {
     expect(isNewer('1.0.0', '1.0.0')).toBe(false);
     expect(isNewer('1.1.0-beta.1', '1.0.0')).toBe(false);
     expect(isNewer('1.1.0-beta.2', '1.1.0-beta.1')).toBe(true);
-    const config = configOf<UpdateConfig>('Update', {});
+    const config = widgetConfig<UpdateConfig>('Update', {});
     expect(shown(updateView(config, { reading: { latest: '0.2.0' } }, '0.1.0'))).toEqual(['Update available! v0.2.0']);
     expect(icons(updateView(config, { reading: { latest: '0.2.0' } }, '0.1.0')[0])).toEqual(['ROCKET_LAUNCH']);
     expect(updateView(config, { reading: { latest: '0.1.0' } }, '0.1.0')[0]).toMatchObject({ state: 'hidden', why: 'up to date: 0.1.0, latest 0.1.0' });

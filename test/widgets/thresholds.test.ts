@@ -7,13 +7,8 @@ import { memoryView } from '../../widgets/memory.js';
 import { networkView } from '../../widgets/network.js';
 import { storageView } from '../../widgets/storage.js';
 import type { UnitView } from '../../widgets/view.js';
-import { load, model } from '../helpers.js';
+import { widgetConfig } from '../helpers.js';
 
-/** A widget's normalised config, from a config document as a user writes it. */
-function configOf<T>(kind: string, config: Record<string, unknown>): T {
-  const m = model(load({ left_widgets: [{ [kind]: { enable: true, ...config } }], right_widgets: [] }));
-  return m.left[0]?.config as T;
-}
 
 const disk = (usedPercent: number) => ({
   disks: [{ mount: '/', name: 'sda1', fsType: 'ext4', totalBytes: 1000, usedBytes: usedPercent * 10, availableBytes: 1000 - usedPercent * 10, readOnly: false, removable: false }],
@@ -29,35 +24,35 @@ const net = (over: Partial<Readings['network']> & { rx?: number; tx?: number }):
 const CASES: Record<RuleId, { threshold: number; unit: (value: number) => UnitView | undefined; whenMet: 'selected' | 'hidden' }> = {
   batterySelect: {
     threshold: 20,
-    unit: (v) => batteryView(configOf('Battery', { auto_select_under: 20 }), { reading: { batteries: [{ name: 'BAT0', percent: v, state: 'discharging' }] } })[0],
+    unit: (v) => batteryView(widgetConfig('Battery', { auto_select_under: 20 }), { reading: { batteries: [{ name: 'BAT0', percent: v, state: 'discharging' }] } })[0],
     whenMet: 'selected',
   },
-  cpuSelect: { threshold: 90, unit: (v) => cpuView(configOf('Cpu', { auto_select_over: 90 }), { reading: { percent: v } })[0], whenMet: 'selected' },
+  cpuSelect: { threshold: 90, unit: (v) => cpuView(widgetConfig('Cpu', { auto_select_over: 90 }), { reading: { percent: v } })[0], whenMet: 'selected' },
   memorySelect: {
     threshold: 90,
-    unit: (v) => memoryView(configOf('Memory', { auto_select_over: 90 }), { reading: { totalBytes: 1000, usedBytes: v * 10 } })[0],
+    unit: (v) => memoryView(widgetConfig('Memory', { auto_select_over: 90 }), { reading: { totalBytes: 1000, usedBytes: v * 10 } })[0],
     whenMet: 'selected',
   },
-  storageHide: { threshold: 10, unit: (v) => storageView(configOf('Storage', { auto_hide_under: 10 }), { reading: disk(v) })[0], whenMet: 'hidden' },
-  storageSelect: { threshold: 90, unit: (v) => storageView(configOf('Storage', { auto_select_over: 90 }), { reading: disk(v) })[0], whenMet: 'selected' },
+  storageHide: { threshold: 10, unit: (v) => storageView(widgetConfig('Storage', { auto_hide_under: 10 }), { reading: disk(v) })[0], whenMet: 'hidden' },
+  storageSelect: { threshold: 90, unit: (v) => storageView(widgetConfig('Storage', { auto_select_over: 90 }), { reading: disk(v) })[0], whenMet: 'selected' },
   networkReceived: {
     threshold: 1_048_576,
-    unit: (v) => networkView(configOf('Network', { show_activity: true, show_total_activity: false, auto_select: { received_over: 1_048_576 } }), { reading: net({ receivedPerSecond: v }) })[0],
+    unit: (v) => networkView(widgetConfig('Network', { show_activity: true, show_total_activity: false, auto_select: { received_over: 1_048_576 } }), { reading: net({ receivedPerSecond: v }) })[0],
     whenMet: 'selected',
   },
   networkTransmitted: {
     threshold: 1_048_576,
-    unit: (v) => networkView(configOf('Network', { show_activity: true, show_total_activity: false, auto_select: { transmitted_over: 1_048_576 } }), { reading: net({ transmittedPerSecond: v }) })[1],
+    unit: (v) => networkView(widgetConfig('Network', { show_activity: true, show_total_activity: false, auto_select: { transmitted_over: 1_048_576 } }), { reading: net({ transmittedPerSecond: v }) })[1],
     whenMet: 'selected',
   },
   networkTotalReceived: {
     threshold: 5_000_000_000,
-    unit: (v) => networkView(configOf('Network', { show_activity: false, show_total_activity: true, auto_select: { total_received_over: 5_000_000_000 } }), { reading: net({ rx: v }) })[0],
+    unit: (v) => networkView(widgetConfig('Network', { show_activity: false, show_total_activity: true, auto_select: { total_received_over: 5_000_000_000 } }), { reading: net({ rx: v }) })[0],
     whenMet: 'selected',
   },
   networkTotalTransmitted: {
     threshold: 5_000_000_000,
-    unit: (v) => networkView(configOf('Network', { show_activity: false, show_total_activity: true, auto_select: { total_transmitted_over: 5_000_000_000 } }), { reading: net({ tx: v }) })[1],
+    unit: (v) => networkView(widgetConfig('Network', { show_activity: false, show_total_activity: true, auto_select: { total_transmitted_over: 5_000_000_000 } }), { reading: net({ tx: v }) })[1],
     whenMet: 'selected',
   },
 };
@@ -81,22 +76,22 @@ describe('every threshold rule at its boundary', () => {
   }
 
   it('compares whole numbers: CPU and disks truncate, battery rounds', () => {
-    const cpu = (v: number) => cpuView(configOf('Cpu', { auto_select_over: 90 }), { reading: { percent: v } })[0];
+    const cpu = (v: number) => cpuView(widgetConfig('Cpu', { auto_select_over: 90 }), { reading: { percent: v } })[0];
     expect(cpu(89.99)?.state).toBe('normal');
     expect(cpu(89.99)?.why).toBe('89 < auto_select_over 90');
     expect(cpu(90.01)?.why).toBe('90 >= auto_select_over 90');
-    const battery = (v: number) => batteryView(configOf('Battery', { auto_select_under: 20 }), { reading: { batteries: [{ name: 'BAT0', percent: v, state: 'discharging' }] } })[0];
+    const battery = (v: number) => batteryView(widgetConfig('Battery', { auto_select_under: 20 }), { reading: { batteries: [{ name: 'BAT0', percent: v, state: 'discharging' }] } })[0];
     expect(battery(20.4)?.state).toBe('selected');
     expect(battery(20.5)?.state).toBe('normal');
   });
 
   it('clamps percentage thresholds to 1–100 when the config is read', () => {
-    const cpu = cpuView(configOf('Cpu', { auto_select_over: 150 }), { reading: { percent: 100 } })[0];
+    const cpu = cpuView(widgetConfig('Cpu', { auto_select_over: 150 }), { reading: { percent: 100 } })[0];
     expect(cpu?.checks[0]).toMatchObject({ threshold: 100, met: true });
   });
 
   it('hides before it selects when both storage rules hold', () => {
-    const unit = storageView(configOf('Storage', { auto_hide_under: 50, auto_select_over: 40 }), { reading: disk(45) })[0];
+    const unit = storageView(widgetConfig('Storage', { auto_hide_under: 50, auto_select_over: 40 }), { reading: disk(45) })[0];
     expect(unit).toMatchObject({ state: 'hidden', why: '45 <= auto_hide_under 50' });
   });
 });

@@ -3,8 +3,8 @@ import type { StatsFs } from 'node:fs';
 import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Battery, Disk, Reader, Readings } from '../readings.js';
-import { FIRST_SAMPLE_GAP_MS, networkReading, type NetworkSample, type Sleep } from '../sampler.js';
-import { cpuPercentBetween, dataMounts, parseBatteryUevent, parseDefaultRoute, parseMeminfo, parseMounts, parseNetDev, parseProcStat, type CpuTimes } from './parse.js';
+import { deltaReader, networkReading, type NetworkSample, type Sleep } from '../sampler.js';
+import { cpuPercentBetween, dataMounts, parseBatteryUevent, parseDefaultRoute, parseMeminfo, parseMounts, parseNetDev, parseProcStat } from './parse.js';
 
 export interface LinuxPaths {
   /** Normally `/`; tests point it at a fake tree. */
@@ -14,17 +14,11 @@ export interface LinuxPaths {
 const text = (root: string, path: string, signal?: AbortSignal) => readFile(join(root, path), { encoding: 'utf8', ...(signal ? { signal } : {}) });
 
 export function linuxCpuReader(sleep: Sleep, { root }: LinuxPaths = { root: '/' }): Reader<Readings['cpu']> {
-  let previous: CpuTimes | undefined;
-  return async (signal) => {
-    if (!previous) {
-      previous = parseProcStat(await text(root, 'proc/stat', signal));
-      await sleep(FIRST_SAMPLE_GAP_MS, signal);
-    }
-    const current = parseProcStat(await text(root, 'proc/stat', signal));
-    const percent = cpuPercentBetween(previous, current);
-    previous = current;
-    return { percent };
-  };
+  return deltaReader(
+    async (signal) => parseProcStat(await text(root, 'proc/stat', signal)),
+    (previous, current) => ({ percent: cpuPercentBetween(previous, current) }),
+    sleep,
+  );
 }
 
 export function linuxMemoryReader({ root }: LinuxPaths = { root: '/' }): Reader<Readings['memory']> {
@@ -35,22 +29,12 @@ export function linuxMemoryReader({ root }: LinuxPaths = { root: '/' }): Reader<
 }
 
 export function linuxNetworkReader(sleep: Sleep, now: () => number, { root }: LinuxPaths = { root: '/' }): Reader<Readings['network']> {
-  let previous: NetworkSample | undefined;
   const sample = async (signal: AbortSignal): Promise<NetworkSample> => {
     const [dev, route] = await Promise.all([text(root, 'proc/net/dev', signal), text(root, 'proc/net/route', signal).catch(() => '')]);
     const defaultInterface = parseDefaultRoute(route);
     return { at: now(), interfaces: parseNetDev(dev), ...(defaultInterface ? { defaultInterface } : {}) };
   };
-  return async (signal) => {
-    if (!previous) {
-      previous = await sample(signal);
-      await sleep(FIRST_SAMPLE_GAP_MS, signal);
-    }
-    const current = await sample(signal);
-    const reading = networkReading(previous, current);
-    previous = current;
-    return reading;
-  };
+  return deltaReader(sample, networkReading, sleep);
 }
 
 /** How long one mount's size query may take before that disk is reported unresponsive. */
