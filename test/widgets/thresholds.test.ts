@@ -9,7 +9,6 @@ import { storageView } from '../../widgets/storage.js';
 import type { UnitView } from '../../widgets/view.js';
 import { widgetConfig } from '../helpers.js';
 
-
 const disk = (usedPercent: number) => ({
   disks: [{ mount: '/', name: 'sda1', fsType: 'ext4', totalBytes: 1000, usedBytes: usedPercent * 10, availableBytes: 1000 - usedPercent * 10, readOnly: false, removable: false }],
 });
