@@ -1,8 +1,7 @@
 /** The readers for this machine: direct /proc and /sys reads on Linux, systeminformation elsewhere. */
-import type { Readers } from './readings.js';
+import type { Reader, Readers } from './readings.js';
 import { linuxBatteryReader, linuxCpuReader, linuxDisksReader, linuxMemoryReader, linuxNetworkReader } from './linux/readers.js';
 import type { Sleep } from './sampler.js';
-import { siBatteryReader, siCpuReader, siDisksReader, siMemoryReader, siNetworkReader } from './si-readers.js';
 import { updateReader, type Fetch } from './update-check.js';
 
 export interface ReaderEnvironment {
@@ -13,6 +12,12 @@ export interface ReaderEnvironment {
   updateUrl: string;
   userAgent: string;
   fetch?: Fetch;
+}
+
+/** A reader built on first use: systeminformation is only loaded where it is used. */
+function lazy<T>(build: () => Promise<Reader<T>>): Reader<T> {
+  let reader: Promise<Reader<T>> | undefined;
+  return async (signal) => (await (reader ??= build()))(signal);
 }
 
 export function machineReaders(e: ReaderEnvironment): Readers {
@@ -27,12 +32,13 @@ export function machineReaders(e: ReaderEnvironment): Readers {
       update,
     };
   }
+  const si = () => import('./si-readers.js');
   return {
-    cpu: siCpuReader(e.sleep),
-    memory: siMemoryReader(),
-    network: siNetworkReader(e.sleep, e.now),
-    disks: siDisksReader(),
-    battery: siBatteryReader(),
+    cpu: lazy(async () => (await si()).siCpuReader(e.sleep)),
+    memory: lazy(async () => (await si()).siMemoryReader()),
+    network: lazy(async () => (await si()).siNetworkReader(e.sleep, e.now)),
+    disks: lazy(async () => (await si()).siDisksReader()),
+    battery: lazy(async () => (await si()).siBatteryReader()),
     update,
   };
 }
