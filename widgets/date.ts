@@ -1,7 +1,8 @@
 /** Date widget. */
 import * as z from 'zod';
 import { i32, keyedUnion, names, withMeta, once } from '../src/config/schema-kit.js';
-import { enable, prefix } from '../src/config/schema/widget-fields.js';
+import { enable, prefix, strftimeFormat, timezoneName } from '../src/config/schema/widget-fields.js';
+import { checkModifiers } from '../src/time/format-checks.js';
 
 export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;
 
@@ -10,12 +11,15 @@ export const dateFormat = once(() =>
     z.union([
       names('a date format', DATE_FORMATS),
       keyedUnion('a date format variant', {
-        Custom: withMeta(z.string(), { expected: 'a strftime format string' }),
-        CustomModifiers: z.strictObject({
-          format: withMeta(z.string(), { expected: 'a strftime format string' }),
-          /** Specifier (`%U`) → amount added to that integer field. */
-          modifiers: z.record(z.string(), i32()),
-        }),
+        Custom: strftimeFormat(),
+        CustomModifiers: withMeta(
+          z.strictObject({
+            format: strftimeFormat(),
+            /** Specifier (`%U`) → amount added to that integer field. */
+            modifiers: z.record(z.string(), i32()),
+          }),
+          { checkObject: checkModifiers },
+        ),
       }),
     ]),
     { expected: `one of ${DATE_FORMATS.map((f) => `"${f}"`).join(', ')}, {"Custom": "<strftime>"} or {"CustomModifiers": {...}}` },
@@ -27,6 +31,6 @@ export const dateConfig = once(() =>
     format: dateFormat(),
     label_prefix: prefix('Icon'),
     /** IANA zone name, e.g. "Europe/London". */
-    timezone: z.string().optional(),
+    timezone: timezoneName().optional(),
   }));
 export type DateConfig = z.output<ReturnType<typeof dateConfig>>;

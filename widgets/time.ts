@@ -1,7 +1,7 @@
 /** Time widget, including the two binary clocks. */
 import * as z from 'zod';
 import { keyedUnion, names, withMeta, once } from '../src/config/schema-kit.js';
-import { enable, prefix } from '../src/config/schema/widget-fields.js';
+import { enable, prefix, strftimeFormat, timezoneName } from '../src/config/schema/widget-fields.js';
 
 export const TIME_FORMATS = [
   'TwelveHour',
@@ -16,7 +16,7 @@ export const timeFormat = once(() =>
   withMeta(
     z.union([
       names('a time format', TIME_FORMATS),
-      keyedUnion('a time format variant', { Custom: withMeta(z.string(), { expected: 'a strftime format string' }) }),
+      keyedUnion('a time format variant', { Custom: strftimeFormat() }),
     ]),
     { expected: `one of ${TIME_FORMATS.map((f) => `"${f}"`).join(', ')} or {"Custom": "<strftime>"}` },
   ));
@@ -28,6 +28,7 @@ export const timeConfig = once(() =>
     /** The icon follows the time of day. */
     changing_icon: z.boolean().default(false),
     label_prefix: prefix('Icon'),
-    timezone: z.string().optional(),
+    /** IANA zone name, e.g. "Europe/London". */
+    timezone: timezoneName().optional(),
   }));
 export type TimeConfig = z.output<ReturnType<typeof timeConfig>>;

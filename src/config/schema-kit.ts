@@ -47,6 +47,18 @@ export interface WalkMeta {
   softRequired?: { keys: readonly string[]; why: string };
   /** Human description of what is expected, when the generic one is poor. */
   expected?: string;
+  /** Checks of a string's content (a strftime format, a time zone name); `index` locates the problem in it. */
+  checkString?: (value: string) => StringFinding[];
+  /** Checks across an object's fields once they are valid (CustomModifiers); `path` is below the object. */
+  checkObject?: (value: Readonly<Record<string, unknown>>) => Array<StringFinding & { path?: readonly string[] }>;
+}
+
+export interface StringFinding {
+  severity: 'error' | 'warning' | 'note';
+  message: string;
+  hint?: string;
+  /** Index in the decoded string where the problem starts. */
+  index?: number;
 }
 
 /** A one-key entry accepted with a warning and dropped (e.g. the GUI-only `Systray` widget). */

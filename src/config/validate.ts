@@ -48,6 +48,23 @@ export class SchemaWalker {
     this.problems.push(p);
   }
 
+  /** A problem at a source offset inside a node (a specifier inside a format string). */
+  reportAt(severity: Severity, offset: number, path: readonly Seg[], message: string, hint?: string) {
+    const pos = this.src.position(offset);
+    if (severity === 'error') this.errorCount++;
+    const p: Problem = { severity, path: formatPath(path), line: pos.line, col: pos.col, message };
+    if (hint) p.hint = hint;
+    this.problems.push(p);
+  }
+
+  /** The source offset of character `index` of a string node's decoded value (escapes take more source). */
+  private stringOffset(node: Node, index: number): number {
+    const raw = this.src.text.slice(node.offset + 1, node.offset + node.length - 1);
+    let at = 0;
+    for (let decoded = 0; decoded < index && at < raw.length; decoded++) at += raw[at] === '\\' ? (raw[at + 1] === 'u' ? 6 : 2) : 1;
+    return node.offset + 1 + at;
+  }
+
   walk(schema: z.ZodType, node: Node, path: readonly Seg[]): Walked {
     const meta = walkMeta.get(schema);
     if (meta?.enumMeta) return this.walkEnum(meta.enumMeta, node, path);
@@ -103,6 +120,11 @@ export class SchemaWalker {
       return this.typeError(schema, node, path);
     }
     if (!schema.safeParse(value).success) return this.typeError(schema, node, path);
+    if (meta?.checkString && typeof value === 'string') {
+      for (const f of meta.checkString(value)) {
+        this.reportAt(f.severity, this.stringOffset(node, f.index ?? 0), path, f.message, f.hint);
+      }
+    }
     if (meta?.advisory && typeof value === 'number') {
       const { min, max, why } = meta.advisory;
       if (value < min || value > max) {
@@ -219,6 +241,13 @@ export class SchemaWalker {
       if (seen.has(key) || isOptional(fieldSchema)) continue;
       this.report('error', node, [...path, key], `missing required key "${key}"`, `add "${key}": ${exampleOf(fieldSchema)}`);
       ok = false;
+    }
+    if (ok && meta?.checkObject) {
+      for (const f of meta.checkObject(out)) {
+        const at = keyNodeAt(node, f.path ?? []) ?? node;
+        this.report(f.severity, at, [...path, ...(f.path ?? [])], f.message, f.hint);
+        if (f.severity === 'error') ok = false;
+      }
     }
     return ok ? out : NOTHING;
   }
@@ -349,6 +378,18 @@ function metaChain(schema: z.ZodType): WalkMeta[] {
     if (m) out.push(m);
   }
   return out;
+}
+
+/** The key node of the property at `path` below an object node (`["modifiers", "%U"]`). */
+function keyNodeAt(node: Node, path: readonly string[]): Node | undefined {
+  let current: Node | undefined = node;
+  let key: Node | undefined;
+  for (const k of path) {
+    const prop: Node | undefined = current?.children?.find((p) => p.children?.[0]?.value === k);
+    key = prop?.children?.[0];
+    current = prop?.children?.[1];
+  }
+  return key;
 }
 
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {

@@ -62,7 +62,9 @@ const COMPOSITE: Readonly<Record<string, string>> = {
 const TEXT = new Set(['a', 'A', 'b', 'B', 'p', 'P', 'Z', 'z', 'n', 't', '%', 'f', 'N']);
 
 /** Every conversion character understood, for messages. */
-export const CONVERSIONS = [...Object.keys(NUMERIC), ...Object.keys(COMPOSITE), ...TEXT].sort();
+export const CONVERSIONS = [...Object.keys(NUMERIC), ...Object.keys(COMPOSITE), ...TEXT].sort(
+  (a, b) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? 1 : -1),
+);
 
 /** Specifiers a CustomModifiers key may name: the integer conversions. */
 export const MODIFIABLE = Object.keys(NUMERIC).filter((c) => c !== 's');

@@ -1,6 +1,7 @@
 /** Fields most widget configurations share. */
 import * as z from 'zod';
-import { percent, u64 } from '../schema-kit.js';
+import { checkStrftime, checkTimezone } from '../../time/format-checks.js';
+import { percent, u64, withMeta } from '../schema-kit.js';
 import { labelPrefix, type LabelPrefix } from './common.js';
 
 export const enable = () => z.boolean();
@@ -20,3 +21,9 @@ export const usageConfig = () =>
     data_refresh_interval: refreshInterval(10),
     label_prefix: prefix('IconAndText'),
   });
+
+/** A strftime format: unknown specifiers are errors located inside the string. */
+export const strftimeFormat = () => withMeta(z.string(), { expected: 'a strftime format string', checkString: checkStrftime });
+
+/** An IANA time zone name; a wrong one is an error with did-you-mean. */
+export const timezoneName = () => withMeta(z.string(), { expected: 'an IANA time zone name such as "Europe/London"', checkString: checkTimezone });
