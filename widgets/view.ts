@@ -10,7 +10,14 @@ import type { IconName } from './icons.js';
 export type Segment =
   | { role: 'icon'; icon: IconName }
   /** The prefix word (`CPU: `), a value (`12`), its unit (`%`, `KiB/s`), or plain text. */
-  | { role: 'label' | 'value' | 'unit' | 'text'; text: string };
+  | { role: 'label' | 'value' | 'unit' | 'text'; text: string }
+  /** Glyphs on one or more rows (binary clocks): lit cells in the accent colour, unlit ones dim. */
+  | { role: 'grid'; lines: GridCell[][] };
+
+export interface GridCell {
+  text: string;
+  lit: boolean;
+}
 
 export type UnitState = 'normal' | 'selected' | 'hidden' | 'error';
 
@@ -65,5 +72,9 @@ export function decide(checks: readonly RuleCheck[], error: string | undefined, 
 
 /** The plain text of segments, icons left out: what tests and the debugger compare. */
 export function segmentText(segments: readonly Segment[]): string {
-  return segments.map((s) => (s.role === 'icon' ? '' : s.text)).join('');
+  return segments.map((s) => (s.role === 'icon' ? '' : s.role === 'grid' ? gridText(s.lines) : s.text)).join('');
+}
+
+export function gridText(lines: readonly GridCell[][]): string {
+  return lines.map((l) => l.map((c) => c.text).join('')).join('\n');
 }
