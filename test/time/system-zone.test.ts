@@ -1,0 +1,58 @@
+import { mkdir, mkdtemp, rename, symlink, writeFile } from 'node:fs/promises';
+import { readlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { resolveSystemZone, watchSystemZone, zoneFromLocaltimeTarget, type SystemZoneSources } from '../../src/time/system-zone.js';
+
+async function zoneinfo() {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-tz-'));
+  for (const z of ['Europe/Berlin', 'Asia/Tokyo', 'America/New_York']) {
+    await mkdir(join(dir, 'usr/share/zoneinfo', z.split('/')[0] ?? ''), { recursive: true });
+    await writeFile(join(dir, 'usr/share/zoneinfo', z), 'TZif');
+  }
+  await mkdir(join(dir, 'etc'));
+  return dir;
+}
+
+describe('system time zone', () => {
+  it('reads the zone from the /etc/localtime link target', () => {
+    expect(zoneFromLocaltimeTarget('/usr/share/zoneinfo/Europe/Berlin')).toBe('Europe/Berlin');
+    expect(zoneFromLocaltimeTarget('../usr/share/zoneinfo/posix/America/New_York')).toBe('America/New_York');
+    expect(zoneFromLocaltimeTarget('/var/db/timezone/zoneinfo/Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(zoneFromLocaltimeTarget('/etc/some-file')).toBeUndefined();
+  });
+
+  it('prefers TZ, then the link, then Intl', async () => {
+    const s = (env: Record<string, string>, link?: string): SystemZoneSources => ({
+      env,
+      readLink: async () => {
+        if (!link) throw new Error('ENOENT');
+        return link;
+      },
+      intlZone: () => 'Asia/Tokyo',
+    });
+    expect(await resolveSystemZone(s({ TZ: 'Europe/Paris' }, '/usr/share/zoneinfo/Europe/Berlin'))).toEqual({ zone: 'Europe/Paris', from: 'TZ' });
+    expect(await resolveSystemZone(s({ TZ: ':/etc/localtime' }, '/usr/share/zoneinfo/Europe/Berlin'))).toEqual({ zone: 'Europe/Berlin', from: '/etc/localtime' });
+    expect(await resolveSystemZone(s({}))).toEqual({ zone: 'Asia/Tokyo', from: 'the system (Intl)' });
+  });
+
+  it('notices when the localtime link is replaced while running (real file watching)', async () => {
+    const root = await zoneinfo();
+    const localtime = join(root, 'etc/localtime');
+    await symlink(join(root, 'usr/share/zoneinfo/Europe/Berlin'), localtime);
+    const seen: string[] = [];
+    const sources: SystemZoneSources = { env: {}, readLink: (p) => readlink(p), intlZone: () => 'UTC', localtime };
+    expect((await resolveSystemZone(sources)).zone).toBe('Europe/Berlin');
+    const close = watchSystemZone(sources, (z) => seen.push(z));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      // What `timedatectl set-timezone` does: a new link renamed over the old one.
+      await symlink(join(root, 'usr/share/zoneinfo/Asia/Tokyo'), `${localtime}.new`);
+      await rename(`${localtime}.new`, localtime);
+      await vi.waitFor(() => expect(seen).toEqual(['Asia/Tokyo']), { timeout: 5000 });
+    } finally {
+      await close();
+    }
+  });
+});
