@@ -1,0 +1,68 @@
+/**
+ * The Date and Time widgets as instances, ticked by the scheduler's heartbeat, which fires on every whole
+ * wall-clock second (re-aligned each time, so it never drifts). A widget reports a change only when its
+ * text does: every second for formats with seconds, on the minute for `%H:%M`, and so on.
+ */
+import type { BarModel, WidgetModel } from '../config/model.js';
+import type { Variant } from '../config/variant.js';
+import type { Scheduler } from '../scheduler/scheduler.js';
+import type { ClockReading } from '../time/clock.js';
+import { dateView } from '../../widgets/date.js';
+import { timeView } from '../../widgets/time.js';
+import { gridText, segmentText, type UnitView } from '../../widgets/view.js';
+
+export interface ClockWidget {
+  position: string;
+  kind: 'Date' | 'Time';
+  enabled: boolean;
+  view(clock: ClockReading, rows: number): UnitView[];
+}
+
+type ClockModel = Extract<WidgetModel, { kind: 'Date' | 'Time' }>;
+
+export function clockWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>, variant: Variant): ClockWidget[] {
+  const lists = [
+    ['left', model.left],
+    ['center', model.center],
+    ['right', model.right],
+  ] as const;
+  return lists.flatMap(([list, widgets]) =>
+    widgets.flatMap((w, i): ClockWidget[] => {
+      if (w.kind !== 'Date' && w.kind !== 'Time') return [];
+      const c = w as ClockModel;
+      const view =
+        c.kind === 'Date'
+          ? (clock: ClockReading) => dateView(c.config, clock, variant)
+          : (clock: ClockReading, rows: number) => timeView(c.config, clock, rows);
+      return [{ position: `${list}[${i}]`, kind: c.kind, enabled: c.config.enable, view }];
+    }),
+  );
+}
+
+/** A unit's look, to tell whether anything visible changed. */
+function fingerprint(units: readonly UnitView[]): string {
+  return units.map((u) => `${u.state}|${segmentText(u.segments)}|${u.segments.map((s) => (s.role === 'icon' ? s.icon : s.role === 'grid' ? gridText(s.lines) : '')).join()}`).join('\n');
+}
+
+/** Tick the clock widgets; `onChange` gets a widget's units when they look different from before. */
+export function subscribeClocks(
+  scheduler: Scheduler,
+  clocks: readonly ClockWidget[],
+  systemZone: () => string,
+  rows: number,
+  onChange: (widget: ClockWidget, units: UnitView[], wallTime: number) => void,
+): () => void {
+  const last = new Map<ClockWidget, string>();
+  const tick = (wallTime: number) => {
+    const clock: ClockReading = { epochMs: wallTime, systemZone: systemZone() };
+    for (const widget of clocks) {
+      if (!widget.enabled) continue;
+      const units = widget.view(clock, rows);
+      const print = fingerprint(units);
+      if (last.get(widget) === print) continue;
+      last.set(widget, print);
+      onChange(widget, units, wallTime);
+    }
+  };
+  return scheduler.onTick(tick);
+}

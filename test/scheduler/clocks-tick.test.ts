@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { clockWidgets, subscribeClocks } from '../../src/bar/clock-widgets.js';
+import { Scheduler } from '../../src/scheduler/scheduler.js';
+import { segmentText } from '../../widgets/view.js';
+import { bar, load, model } from '../helpers.js';
+import { FakeTimers } from './fake-timers.js';
+
+function run(widgets: unknown[], startIso: string, seconds: number) {
+  const timers = new FakeTimers(Date.parse(startIso));
+  const scheduler = new Scheduler(timers);
+  const clocks = clockWidgets(model(load(bar(widgets))), 'A');
+  const changes: Array<{ at: string; text: string }> = [];
+  subscribeClocks(scheduler, clocks, () => 'UTC', 1, (w, units, wall) =>
+    changes.push({ at: new Date(wall).toISOString().slice(11, 23), text: `${w.position} ${segmentText(units[0]?.segments ?? [])}` }),
+  );
+  scheduler.start();
+  return timers.advance(seconds * 1000).then(() => {
+    scheduler.stop();
+    return changes;
+  });
+}
+
+describe('clock widgets on the heartbeat', () => {
+  it('redraw a seconds format on every whole second, whatever the start offset', async () => {
+    const changes = await run([{ Time: { enable: true, format: 'TwentyFourHour', label_prefix: 'None' } }], '2024-09-08T09:05:03.400Z', 3);
+    expect(changes).toEqual([
+      { at: '09:05:04.000', text: 'right[0] 09:05:04' },
+      { at: '09:05:05.000', text: 'right[0] 09:05:05' },
+      { at: '09:05:06.000', text: 'right[0] 09:05:06' },
+    ]);
+  });
+
+  it('redraw a minutes format only on the minute, and a date only when the day changes', async () => {
+    const changes = await run(
+      [
+        { Time: { enable: true, format: 'TwentyFourHourWithoutSeconds', label_prefix: 'None' } },
+        { Date: { enable: true, format: 'YearMonthDate', label_prefix: 'None' } },
+      ],
+      '2024-09-08T23:58:58.250Z',
+      125,
+    );
+    expect(changes).toEqual([
+      { at: '23:58:59.000', text: 'right[0] 23:58' },
+      { at: '23:58:59.000', text: 'right[1] 2024-09-08' },
+      { at: '23:59:00.000', text: 'right[0] 23:59' },
+      { at: '00:00:00.000', text: 'right[0] 00:00' },
+      { at: '00:00:00.000', text: 'right[1] 2024-09-09' },
+      { at: '00:01:00.000', text: 'right[0] 00:01' },
+    ]);
+  });
+});
