@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { parseStrftime, strftime } from '../../src/time/strftime.js';
+import { MODIFIABLE, parseStrftime, strftime } from '../../src/time/strftime.js';
 
 /** GNU `date` output recorded by scripts/record-gnu-date.mjs: an independent implementation. */
 const gnu = JSON.parse(readFileSync(join(process.cwd(), 'test/time/gnu-date.json'), 'utf8')) as {
@@ -37,6 +37,17 @@ describe('strftime beyond GNU date', () => {
     expect(strftime(dt, '%.3f')).toBe('.026');
     expect(strftime(dt, '%S%.f')).toBe('03.026');
     expect(strftime(dt.set({ millisecond: 0 }), '%S%.f')).toBe('03');
+  });
+
+  it('adds a modifier to every integer field, keeping its padding (against the GNU values + 1)', () => {
+    const c = gnu.cases.find((x) => x.zone === 'Europe/London' && x.at === '2024-09-08T08:05:03Z');
+    for (const conv of MODIFIABLE) {
+      const i = gnu.formats.indexOf(`%${conv}`);
+      const plain = c?.outputs[i] ?? '';
+      const expected = String(Number(plain) + 1).padStart(plain.length, plain.startsWith(' ') ? ' ' : '0');
+      expect(strftime(DateTime.fromISO('2024-09-08T08:05:03Z', { zone: 'Europe/London' }), `%${conv}`, { modifiers: { [conv]: 1 } }), `%${conv}`).toBe(expected);
+    }
+    expect(MODIFIABLE).toHaveLength(20);
   });
 
   it('adds CustomModifiers to their integer fields, keeping the padding', () => {

@@ -128,6 +128,21 @@ describe('binary clocks', () => {
     expect(g?.lines[2]?.filter((c) => !c.lit && c.text.trim() !== '').map((c) => c.text)).toEqual(['□', '□', '□', '□']);
   });
 
+  it('draws BinaryRectangle at 09:05:03 and 12:34:56 with the same bits as the circles', () => {
+    expect(gridText(grid('BinaryRectangle', '2024-09-08T09:05:03Z', 4)?.lines ?? []).split('\n')).toEqual([
+      '  ■    □    □',
+      '  □  □ ■  □ □',
+      '□ □  □ □  □ ■',
+      '□ ■  □ ■  □ ■',
+    ]);
+    expect(gridText(grid('BinaryRectangle', '2024-09-08T12:34:56Z', 4)?.lines ?? []).split('\n')).toEqual([
+      '  □    □    □',
+      '  □  □ ■  ■ ■',
+      '□ ■  ■ □  □ ■',
+      '■ □  ■ □  ■ □',
+    ]);
+  });
+
   it('fits a 1-row bar as three braille characters, tens on the left dot column', () => {
     expect(gridText(grid('BinaryCircle', '2024-09-08T09:05:03Z', 1)?.lines ?? [])).toBe('⢈ ⢐ ⢠');
     expect(gridText(grid('BinaryRectangle', '2024-09-08T23:59:59Z', 3)?.lines ?? [])).toBe('⢤ ⣊ ⣊');
