@@ -6,6 +6,7 @@
 import type { BarModel, WidgetModel } from '../config/model.js';
 import type { Variant } from '../config/variant.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
+import { placedWidgets } from './positions.js';
 import type { ClockReading } from '../time/clock.js';
 import { dateView } from '../../widgets/date.js';
 import { timeView } from '../../widgets/time.js';
@@ -21,22 +22,15 @@ export interface ClockWidget {
 type ClockModel = Extract<WidgetModel, { kind: 'Date' | 'Time' }>;
 
 export function clockWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>, variant: Variant): ClockWidget[] {
-  const lists = [
-    ['left', model.left],
-    ['center', model.center],
-    ['right', model.right],
-  ] as const;
-  return lists.flatMap(([list, widgets]) =>
-    widgets.flatMap((w, i): ClockWidget[] => {
-      if (w.kind !== 'Date' && w.kind !== 'Time') return [];
-      const c = w as ClockModel;
-      const view =
-        c.kind === 'Date'
-          ? (clock: ClockReading) => dateView(c.config, clock, variant)
-          : (clock: ClockReading, rows: number) => timeView(c.config, clock, rows);
-      return [{ position: `${list}[${i}]`, kind: c.kind, enabled: c.config.enable, view }];
-    }),
-  );
+  return placedWidgets(model).flatMap(({ position, widget }): ClockWidget[] => {
+    if (widget.kind !== 'Date' && widget.kind !== 'Time') return [];
+    const c = widget as ClockModel;
+    const view =
+      c.kind === 'Date'
+        ? (clock: ClockReading) => dateView(c.config, clock, variant)
+        : (clock: ClockReading, rows: number) => timeView(c.config, clock, rows);
+    return [{ position, kind: c.kind, enabled: c.config.enable, view }];
+  });
 }
 
 /** A unit's look, to tell whether anything visible changed. */

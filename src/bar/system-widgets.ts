@@ -4,6 +4,7 @@
  */
 import type { BarModel, WidgetModel } from '../config/model.js';
 import type { Readings, SourceKey } from '../system/readings.js';
+import { placedWidgets } from './positions.js';
 import { batteryView } from '../../widgets/battery.js';
 import { cpuView } from '../../widgets/cpu.js';
 import { memoryView } from '../../widgets/memory.js';
@@ -51,14 +52,7 @@ type SystemModel = Extract<WidgetModel, { kind: SystemWidgetKind }>;
 const isSystem = (w: WidgetModel): w is SystemModel => (SYSTEM_WIDGET_KINDS as readonly string[]).includes(w.kind);
 
 export function systemWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>, currentVersion: string): SystemWidget[] {
-  const lists = [
-    ['left', model.left],
-    ['center', model.center],
-    ['right', model.right],
-  ] as const;
-  return lists.flatMap(([list, widgets]) =>
-    widgets.flatMap((w, i) => (isSystem(w) ? [instance(`${list}[${i}]`, w, currentVersion)] : [])),
-  );
+  return placedWidgets(model).flatMap(({ position, widget }) => (isSystem(widget) ? [instance(position, widget, currentVersion)] : []));
 }
 
 function instance(position: string, w: SystemModel, currentVersion: string): SystemWidget {
