@@ -8,6 +8,8 @@ import { loadConfigText } from '../dist/src/config/load.js';
 import { allPalettes } from '../dist/themes/catalogue.js';
 import { resolveTheme } from '../dist/themes/resolve-theme.js';
 import { paint } from '../dist/src/colour/sgr.js';
+import { strftime, parseStrftime } from '../dist/src/time/strftime.js';
+import { DateTime } from 'luxon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, '..', 'shared', 'fixtures', 'real-configs');
@@ -42,6 +44,12 @@ for (const depth of ['truecolor', '256', '16']) {
 }
 rows.push(['`tilebar themes` (273 rows, truecolor swatches; process wall)', `${time(() => execFileSync(process.execPath, [cli, 'themes', '--color', 'truecolor'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
 rows.push(['`tilebar themes Ashes` (process wall)', `${time(() => execFileSync(process.execPath, [cli, 'themes', 'Ashes', '--color', 'truecolor'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+const dt = DateTime.fromISO('2024-09-08T09:05:03', { zone: 'Europe/London' });
+const fmt = '%b, %a %d/%m/%Y  %I:%M:%S %p %Z';
+const tokens = parseStrftime(fmt).tokens;
+strftime(dt, tokens);
+rows.push([`strftime "${fmt}" (parsed once; per call)`, `${((time(() => { for (let i = 0; i < 1000; i++) strftime(dt, tokens); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
+rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)', `${((time(() => { for (let i = 0; i < 1000; i++) strftime(DateTime.fromMillis(1725782703000 + i * 1000, { zone: 'Europe/London' }), '%T'); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`${'benchmark'.padEnd(width)}  median`);
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
