@@ -22,6 +22,7 @@ export const THEME_ROLES = [
   'groupBackground',
   'border',
   'hoverFill',
+  'error',
   'terminalBackground',
 ] as const;
 export type ThemeRole = (typeof THEME_ROLES)[number];
@@ -40,6 +41,7 @@ export const ROLE_MEANING: Readonly<Record<ThemeRole, string>> = {
   groupBackground: 'group fill (grouping), before its transparency',
   border: 'group border (bars of 3+ rows)',
   hoverFill: 'item under the mouse',
+  error: 'a widget whose source failed; the config error line',
   terminalBackground: 'assumed terminal background for transparency, unless --terminal-bg',
 };
 
@@ -69,6 +71,7 @@ export const BUILT_IN_DARK: Readonly<Record<ThemeRole, Hex>> = {
   groupBackground: '#0a0a0a',
   border: '#3c3c3c',
   hoverFill: '#464646',
+  error: '#e06c75',
   terminalBackground: '#1b1b1b',
 };
 
@@ -95,6 +98,7 @@ export function resolveTheme(theme: ThemeModel | undefined): ResolvedTheme {
       groupBackground: c('Mantle'),
       border: c('Overlay1'),
       hoverFill: c('Surface2'),
+      error: c('Red'),
       terminalBackground: c('Base'),
     });
   }
@@ -117,6 +121,7 @@ export function resolveTheme(theme: ThemeModel | undefined): ResolvedTheme {
     groupBackground: c('Base00'),
     border: c('Base02'),
     hoverFill: c('Base02'),
+    error: c('Base08'),
     terminalBackground: c('Base00'),
   });
 }
@@ -132,6 +137,7 @@ interface RoleSources {
   groupBackground: Entry;
   border: Entry;
   hoverFill: Entry;
+  error: Entry;
   terminalBackground: Entry;
 }
 
@@ -152,6 +158,7 @@ function build(source: string, dark: boolean, s: RoleSources): ResolvedTheme {
     groupBackground: s.groupBackground,
     border: s.border,
     hoverFill: s.hoverFill,
+    error: s.error,
     terminalBackground: s.terminalBackground,
   };
   const colours = Object.fromEntries(THEME_ROLES.map((r) => [r, entries[r][0]])) as Record<ThemeRole, Hex>;
