@@ -25,3 +25,27 @@ export const applicationsConfig = once(() =>
     spacing: float().min(0).optional(),
   }));
 export type ApplicationsConfig = z.output<ReturnType<typeof applicationsConfig>>;
+
+/**
+ * The launcher's buttons, all in one unit. An item's `icon` is shown as text when it is a glyph (an image
+ * path cannot be drawn in a terminal, so the name stands in); an item without one shows its name.
+ */
+export function applicationsView(config: ApplicationsConfig): Array<import('./view.js').UnitView> {
+  const items = config.items.filter((i) => i.enable ?? config.enable);
+  const looksLikePath = (s: string) => /[\\/]|\.(png|ico|svg|jpe?g|bmp|exe)$/i.test(s);
+  const segments = items.flatMap((item, n): Array<import('./view.js').Segment> => {
+    const display = item.display ?? config.display;
+    const icon = item.icon?.trim();
+    const glyph = icon && !looksLikePath(icon) ? icon : undefined;
+    const parts: Array<import('./view.js').Segment> = [];
+    if (n > 0) parts.push({ role: 'text', text: ' ' });
+    if ((display === 'Icon' || display === 'IconAndText') && glyph) parts.push({ role: 'label', text: glyph });
+    if (display === 'Text' || display === 'IconAndText' || !glyph) {
+      if (parts.length > (n > 0 ? 1 : 0)) parts.push({ role: 'text', text: ' ' });
+      parts.push({ role: 'value', text: item.name });
+    }
+    return parts;
+  });
+  if (segments.length === 0) return [{ id: 'applications', name: 'Applications', segments: [], state: 'hidden', why: 'no enabled items', checks: [] }];
+  return [{ id: 'applications', name: 'Applications', segments, state: 'normal', valueText: items.map((i) => i.name).join(', '), checks: [] }];
+}

@@ -1,0 +1,510 @@
+/**
+ * The bar as rows of styled runs, exactly `width` cells each: pure, no terminal, no Ink.
+ *
+ * One content row holds three sections: left from the left edge, right to the right edge, center
+ * centred on the whole width. The unit of spacing and grouping is the widget *unit* (a disk, a network
+ * part), as in the original. When the width is too small, what gives way, in order: (1) the center
+ * section; (2) labels, longest first, truncated with `…` down to 8 cells; (3) whole units, from the
+ * inner ends of the left and right sections, alternately; (4) a hard clip at the right edge. Nothing
+ * ever wraps.
+ */
+import stringWidth from 'string-width';
+import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
+import { blend } from '../colour/rgb.js';
+import type { ResolvedTheme } from '../../themes/resolve-theme.js';
+import type { Backgrounds } from '../../themes/transparency.js';
+import type { GridCell, UnitState, UnitView } from '../../widgets/view.js';
+import type { CellMetrics } from './cells.js';
+import { glyph, ROUNDED_CAPS, type IconSet } from './icons.js';
+
+export type SectionName = 'left' | 'center' | 'right';
+
+export interface Run {
+  text: string;
+  fg?: Hex;
+  bg?: Hex;
+  bold?: boolean;
+  section?: SectionName;
+  /** Which unit the run belongs to (`right[3] cpu`), for components and hit-testing. */
+  unit?: string;
+  /** Which group frame it belongs to. */
+  group?: string;
+}
+
+export interface WidgetUnits {
+  /** `right[3]` */
+  position: string;
+  kind: string;
+  units: UnitView[];
+}
+
+export interface LayoutInput {
+  width: number;
+  height: number;
+  metrics: CellMetrics;
+  grouping: GroupingModel;
+  sections: Readonly<Record<SectionName, readonly WidgetUnits[]>>;
+  theme: ResolvedTheme;
+  backgrounds: Backgrounds;
+  icons: IconSet;
+  /** A one-line message (a config error) shown in place of the center section. */
+  message?: string;
+}
+
+export interface PlacedUnit {
+  section: SectionName;
+  position: string;
+  kind: string;
+  id: string;
+  name: string;
+  text: string;
+  state: UnitState;
+  why?: string;
+  x: number;
+  width: number;
+  colours: { fg?: Hex; bg?: Hex; icon?: Hex };
+}
+
+export interface BarLayout {
+  width: number;
+  height: number;
+  contentRow: number;
+  rows: Run[][];
+  placed: PlacedUnit[];
+  /** What gave way to fit the width (for `preview --format json` and tests). */
+  gaveWay: string[];
+}
+
+export const textWidth = (s: string): number => stringWidth(s);
+
+/** Labels are shortened to fit down to this many cells (`…` included), then units give way instead. */
+export const MIN_TRUNCATED = 8;
+
+/** A unit ready to place: its runs, and how to shorten its text. */
+interface Piece {
+  key: string;
+  section: SectionName;
+  widget: WidgetUnits;
+  unit: UnitView;
+  runs: Run[];
+  width: number;
+  /** Extra lines below/above the content row (a tall binary clock): index 0 is the top line. */
+  grid?: { lines: Run[][]; contentLine: number };
+}
+
+interface Palette {
+  icon: Hex;
+  text: Hex;
+  dim: Hex;
+  fill?: Hex;
+}
+
+function paletteFor(state: UnitState, theme: ResolvedTheme, groupBg: Hex | undefined): Palette {
+  const c = theme.colours;
+  if (state === 'selected') return { icon: c.autoSelectIcon, text: c.autoSelectLabel, dim: c.autoSelectLabel, fill: c.autoSelectFill };
+  if (state === 'error') return { icon: c.error, text: c.error, dim: c.error, ...(groupBg ? { fill: groupBg } : {}) };
+  return { icon: c.accent, text: c.text, dim: c.dim, ...(groupBg ? { fill: groupBg } : {}) };
+}
+
+const truncate = (text: string, max: number): string => {
+  if (textWidth(text) <= max) return text;
+  let out = '';
+  for (const ch of text) {
+    if (textWidth(`${out}${ch}…`) > max) break;
+    out += ch;
+  }
+  return `${out}…`;
+};
+
+/** The runs of one unit; `limit` caps each text segment's width (max_label_width, or shortening to fit). */
+function unitRuns(
+  w: WidgetUnits,
+  unit: UnitView,
+  section: SectionName,
+  input: LayoutInput,
+  groupBg: Hex | undefined,
+  limit: number,
+): Piece {
+  const key = `${w.position} ${unit.id}`;
+  const p = paletteFor(unit.state, input.theme, groupBg);
+  const base = { section, unit: key, ...(p.fill ? { bg: p.fill } : {}) };
+  const runs: Run[] = [];
+  let grid: Piece['grid'];
+  unit.segments.forEach((s, i) => {
+    const next = unit.segments[i + 1];
+    if (s.role === 'icon') {
+      const g = glyph(s.icon, input.icons);
+      runs.push({ ...base, text: g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), fg: p.icon });
+      // The original's icon-to-text gap; it stays when a word or value follows.
+      if (next) runs.push({ ...base, text: ' ', fg: p.text });
+    } else if (s.role === 'grid') {
+      const toRuns = (line: GridCell[]) => line.map((c) => ({ ...base, text: c.text, fg: c.lit ? input.theme.colours.accent : p.dim }));
+      const lines = s.lines.map(toRuns);
+      if (lines.length === 1) runs.push(...(lines[0] ?? []));
+      else {
+        // A tall grid: its second line sits on the content row.
+        const contentLine = Math.min(1, lines.length - 1);
+        runs.push(...(lines[contentLine] ?? []));
+        grid = { lines, contentLine };
+      }
+    } else {
+      const text = s.role === 'value' || s.role === 'text' ? truncate(s.text, limit) : s.text;
+      runs.push({ ...base, text, fg: s.role === 'label' ? p.text : s.role === 'unit' ? p.text : p.text });
+    }
+  });
+  const width = runs.reduce((n, r) => n + textWidth(r.text), 0);
+  return { key, section, widget: w, unit, runs, width, ...(grid ? { grid } : {}) };
+}
+
+interface Frame {
+  left: Run[];
+  right: Run[];
+}
+
+const SHADE_STYLES: { readonly [K in GroupingStyle]: { sides: 'none' | 'right' | 'both'; glyph: string; glow: boolean } } = {
+  Default: { sides: 'none', glyph: '', glow: false },
+  DefaultWithShadowB4O1S3: { sides: 'right', glyph: '░', glow: false },
+  DefaultWithShadowB4O0S3: { sides: 'both', glyph: '░', glow: false },
+  DefaultWithShadowB0O1S3: { sides: 'right', glyph: '▌', glow: false },
+  DefaultWithGlowB3O1S2: { sides: 'right', glyph: '░', glow: true },
+  DefaultWithGlowB3O0S2: { sides: 'both', glyph: '░', glow: true },
+  DefaultWithGlowB0O1S2: { sides: 'right', glyph: '▌', glow: true },
+};
+
+/**
+ * A group's frame on the content row: rounded Powerline caps with Nerd Font glyphs and rounding > 0,
+ * else a space of group colour on each side; on a bar of 3+ rows, `│` sides (the box is drawn around).
+ * Shadow and glow styles add a shaded column outside the frame (right, or both sides for offset 0):
+ * `░` for blurred styles, `▌` for blur 0, in black (shadow) or the accent (glow) blended over the bar.
+ */
+function frameRuns(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: LayoutInput, section: SectionName, group: string, boxed: boolean): Frame {
+  const barBg = input.backgrounds.bar;
+  const groupBg = input.backgrounds.group ?? barBg;
+  const under = barBg ?? input.backgrounds.terminal;
+  const base = { section, group };
+  const rounded = grouping.rounding.some((r) => r > 0);
+  let capL: Run;
+  let capR: Run;
+  if (boxed) {
+    const border = input.theme.colours.border;
+    capL = { ...base, text: '│', fg: border, ...(groupBg ? { bg: groupBg } : {}) };
+    capR = { ...capL };
+  } else if (rounded && input.icons === 'nerd' && groupBg) {
+    capL = { ...base, text: ROUNDED_CAPS.left, fg: groupBg, ...(barBg ? { bg: barBg } : {}) };
+    capR = { ...base, text: ROUNDED_CAPS.right, fg: groupBg, ...(barBg ? { bg: barBg } : {}) };
+  } else {
+    capL = { ...base, text: ' ', ...(groupBg ? { bg: groupBg } : {}) };
+    capR = { ...capL };
+  }
+  const shade = SHADE_STYLES[grouping.style];
+  const shadeColour = blend(shade.glow ? input.theme.colours.accent : '#000000', under, 0.5);
+  const shadeRun: Run = { ...base, text: shade.glyph, fg: shadeColour, ...(barBg ? { bg: barBg } : {}) };
+  return {
+    left: [...(shade.sides === 'both' ? [shadeRun] : []), capL],
+    right: [capR, ...(shade.sides !== 'none' ? [shadeRun] : [])],
+  };
+}
+
+const runsWidth = (runs: readonly Run[]) => runs.reduce((n, r) => n + textWidth(r.text), 0);
+
+interface BuiltSection {
+  runs: Run[];
+  width: number;
+  pieces: Array<{ piece: Piece; offset: number }>;
+  /** Group frames (for boxes on tall bars): offset and width within the section. */
+  frames: Array<{ offset: number; width: number; group: string }>;
+}
+
+function spacer(n: number, section: SectionName | undefined, bg: Hex | undefined, group?: string): Run[] {
+  return n > 0 ? [{ text: ' '.repeat(n), ...(section ? { section } : {}), ...(bg ? { bg } : {}), ...(group ? { group } : {}) }] : [];
+}
+
+function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput, boxed: boolean): BuiltSection {
+  const g = input.grouping;
+  const spacing = input.metrics.widgetSpacing;
+  const groupBg = g.kind === 'None' ? undefined : (input.backgrounds.group ?? input.backgrounds.bar);
+  const out: BuiltSection = { runs: [], width: 0, pieces: [], frames: [] };
+  const push = (runs: Run[]) => {
+    out.runs.push(...runs);
+    out.width += runsWidth(runs);
+  };
+  if (pieces.length === 0) return out;
+  if (g.kind === 'Widget') {
+    pieces.forEach((piece, i) => {
+      if (i > 0) push(spacer(spacing, section, input.backgrounds.bar));
+      const group = `${piece.key}`;
+      const frame = frameRuns(g, input, section, group, boxed);
+      const start = out.width;
+      push(frame.left);
+      out.pieces.push({ piece, offset: out.width });
+      push(piece.runs.map((r) => ({ ...r, group })));
+      push(frame.right);
+      out.frames.push({ offset: start, width: out.width - start, group });
+    });
+    return out;
+  }
+  if (g.kind === 'Alignment') {
+    const group = `section:${section}`;
+    const frame = frameRuns(g, input, section, group, boxed);
+    push(frame.left);
+    pieces.forEach((piece, i) => {
+      if (i > 0) push(spacer(spacing, section, groupBg, group));
+      out.pieces.push({ piece, offset: out.width });
+      push(piece.runs.map((r) => ({ ...r, group })));
+    });
+    push(frame.right);
+    out.frames.push({ offset: 0, width: out.width, group });
+    return out;
+  }
+  // None, and Bar (the bar's own frame is drawn around all sections).
+  const bg = g.kind === 'Bar' ? groupBg : input.backgrounds.bar;
+  pieces.forEach((piece, i) => {
+    if (i > 0) push(spacer(spacing, section, bg, g.kind === 'Bar' ? 'bar' : undefined));
+    out.pieces.push({ piece, offset: out.width });
+    push(g.kind === 'Bar' ? piece.runs.map((r) => ({ ...r, group: 'bar' })) : piece.runs);
+  });
+  return out;
+}
+
+export function layoutBar(input: LayoutInput): BarLayout {
+  const { width, height } = input;
+  const g = input.grouping;
+  const contentRow = Math.floor((height - 1) / 2);
+  const boxed = height >= 3 && g.kind !== 'None';
+  const gaveWay: string[] = [];
+  const groupBg = g.kind === 'None' ? undefined : (input.backgrounds.group ?? input.backgrounds.bar);
+  const barBg = input.backgrounds.bar;
+
+  // The usable span of the content row.
+  let start = input.metrics.margin.left + input.metrics.padding.left;
+  let end = width - input.metrics.margin.right - input.metrics.padding.right;
+  let barFrame: Frame | undefined;
+  if (g.kind === 'Bar') {
+    // The original's fixed outer margin around the bar's frame (10 px → one column), replacing the padding.
+    barFrame = frameRuns(g, input, 'left', 'bar', boxed);
+    start = 1 + runsWidth(barFrame.left);
+    end = width - 1 - runsWidth(barFrame.right);
+  }
+  if (end - start < 1) {
+    start = 0;
+    end = width;
+  }
+
+  const limitFor = new Map<string, number>();
+  const dropped = new Set<string>();
+  const make = (section: SectionName): Piece[] =>
+    input.sections[section].flatMap((w) =>
+      w.units
+        .filter((u) => u.state !== 'hidden')
+        .map((u) => unitRuns(w, u, section, input, g.kind === 'None' ? undefined : groupBg, limitFor.get(`${w.position} ${u.id}`) ?? input.metrics.maxLabelWidth))
+        .filter((p) => !dropped.has(p.key)),
+    );
+
+  let showCenter = true;
+  let left!: BuiltSection;
+  let right!: BuiltSection;
+  let center!: BuiltSection;
+  const build = () => {
+    left = buildSection('left', make('left'), input, boxed);
+    right = buildSection('right', make('right'), input, boxed);
+    center = showCenter && !input.message ? buildSection('center', make('center'), input, boxed) : { runs: [], width: 0, pieces: [], frames: [] };
+  };
+  build();
+  const span = end - start;
+  const sideGap = left.width > 0 && right.width > 0 ? 1 : 0;
+  const fits = () => left.width + right.width + sideGap <= span;
+  const centerFits = () => {
+    if (center.width === 0) return true;
+    const x = Math.floor((width - center.width) / 2);
+    return x >= start + left.width + (left.width ? 1 : 0) && x + center.width <= end - right.width - (right.width ? 1 : 0);
+  };
+  if (!centerFits()) {
+    showCenter = false;
+    gaveWay.push('center section hidden');
+    build();
+  }
+  // Shorten the longest label by one character at a time until the sides fit (to MIN_TRUNCATED cells at least).
+  const textOf = (p: Piece) => {
+    const limit = limitFor.get(p.key) ?? input.metrics.maxLabelWidth;
+    return Math.max(0, ...p.unit.segments.map((s) => (s.role === 'value' || s.role === 'text' ? Math.min(textWidth(s.text), limit) : 0)));
+  };
+  while (!fits()) {
+    const target = [...left.pieces, ...right.pieces]
+      .map(({ piece }) => ({ piece, w: textOf(piece) }))
+      .filter((x) => x.w > MIN_TRUNCATED)
+      .sort((a, b) => b.w - a.w)[0];
+    if (!target) break;
+    limitFor.set(target.piece.key, target.w - 1);
+    if (!gaveWay.includes('labels truncated')) gaveWay.push('labels truncated');
+    build();
+  }
+  // Then drop whole units from the inner ends, alternately.
+  let fromLeft = true;
+  while (!fits() && (left.pieces.length > 0 || right.pieces.length > 0)) {
+    const side = (fromLeft && left.pieces.length > 0) || right.pieces.length === 0 ? left : right;
+    const victim = side === left ? left.pieces.at(-1) : right.pieces[0];
+    if (!victim) break;
+    dropped.add(victim.piece.key);
+    gaveWay.push(`${victim.piece.key} dropped`);
+    fromLeft = !fromLeft;
+    build();
+  }
+
+  // The content row.
+  const row: Run[] = [];
+  let x = 0;
+  const place = (at: number, runs: Run[]) => {
+    if (at > x) row.push(...spacer(at - x, undefined, g.kind === 'Bar' && at > start ? groupBg : barBg, g.kind === 'Bar' && at > start ? 'bar' : undefined));
+    row.push(...runs);
+    x = Math.max(x, at) + runsWidth(runs);
+  };
+  const placed: PlacedUnit[] = [];
+  const frames: Array<{ x: number; width: number }> = [];
+  const record = (s: BuiltSection, at: number) => {
+    for (const { piece, offset } of s.pieces) {
+      const first = piece.runs.find((r) => r.text.trim() !== '');
+      const icon = piece.unit.segments[0]?.role === 'icon' ? piece.runs[0]?.fg : undefined;
+      const text = piece.runs.map((r) => r.text).join('');
+      placed.push({
+        section: piece.section,
+        position: piece.widget.position,
+        kind: piece.widget.kind,
+        id: piece.unit.id,
+        name: piece.unit.name,
+        text,
+        state: piece.unit.state,
+        ...(piece.unit.why ? { why: piece.unit.why } : {}),
+        x: at + offset,
+        width: piece.width,
+        colours: { ...(first?.fg ? { fg: piece.runs.at(-1)?.fg ?? first.fg } : {}), ...(first?.bg ? { bg: first.bg } : {}), ...(icon ? { icon } : {}) },
+      });
+    }
+    for (const f of s.frames) frames.push({ x: at + f.offset, width: f.width });
+  };
+
+  if (barFrame) place(1, barFrame.left);
+  place(start, left.runs);
+  record(left, start);
+  if (input.message) {
+    const room = end - right.width - (right.width ? 1 : 0) - (x + (left.width ? 1 : 0));
+    if (room > 3) {
+      const text = truncate(input.message, room);
+      const at = Math.max(x + (left.width ? 1 : 0), Math.floor((width - textWidth(text)) / 2));
+      place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
+    }
+  } else if (center.width > 0) {
+    const at = Math.floor((width - center.width) / 2);
+    place(at, center.runs);
+    record(center, at);
+  }
+  const rightAt = Math.max(x + (x > start ? sideGap : 0), end - right.width);
+  place(rightAt, right.runs);
+  record(right, rightAt);
+  if (barFrame) {
+    place(end, barFrame.right);
+    frames.push({ x: 1, width: end + runsWidth(barFrame.right) - 1 });
+  }
+  if (x < width) row.push(...spacer(width - x, undefined, barBg));
+  const content = clip(row, width);
+
+  // Other rows: the bar's background, boxes around groups on tall bars, tall grids.
+  const rows: Run[][] = Array.from({ length: height }, (_, r) => (r === contentRow ? content : spacer(width, undefined, barBg)));
+  if (boxed && 'rounding' in g) {
+    const rounded = g.rounding.some((v) => v > 0);
+    const border = input.theme.colours.border;
+    const [tl, tr, bl, br] = rounded ? ['╭', '╮', '╰', '╯'] : ['┌', '┐', '└', '┘'];
+    const sides = SHADE_STYLES[g.style].sides;
+    for (const f of frames) {
+      // The box goes round the frame, not its shade column(s).
+      const w = Math.max(2, f.width - (sides === 'none' ? 0 : sides === 'both' ? 2 : 1));
+      const fx = f.x + (sides === 'both' ? 1 : 0);
+      overlay(rows, contentRow - 1, fx, [{ text: `${tl}${'─'.repeat(w - 2)}${tr}`, fg: border, ...(barBg ? { bg: barBg } : {}) }], width);
+      overlay(rows, contentRow + 1, fx, [{ text: `${bl}${'─'.repeat(w - 2)}${br}`, fg: border, ...(barBg ? { bg: barBg } : {}) }], width);
+    }
+  }
+  for (const s of [left, center, right]) {
+    for (const { piece, offset } of s.pieces) {
+      if (!piece.grid) continue;
+      const p = placed.find((u) => u.position === piece.widget.position && u.id === piece.unit.id);
+      if (!p) continue;
+      const gridX = p.x + piece.runs.findIndex((r) => piece.grid?.lines[piece.grid.contentLine]?.includes(r));
+      const top = Math.max(0, Math.min(contentRow - piece.grid.contentLine, height - piece.grid.lines.length));
+      piece.grid.lines.forEach((line, i) => {
+        if (top + i !== contentRow) overlay(rows, top + i, gridX, line, width);
+      });
+      void offset;
+    }
+  }
+  return { width, height, contentRow, rows: rows.map(merge), placed, gaveWay };
+}
+
+/** Replace the cells of `row` from `x` with `runs`. */
+function overlay(rows: Run[][], row: number, x: number, runs: Run[], width: number): void {
+  const target = rows[row];
+  if (!target || x >= width) return;
+  const cells = toCells(target);
+  let at = x;
+  for (const r of runs) {
+    for (const ch of r.text) {
+      const w = textWidth(ch);
+      if (at + w > width) break;
+      cells[at] = { ...r, text: ch };
+      for (let k = 1; k < w; k++) cells[at + k] = { ...r, text: '' };
+      at += w;
+    }
+  }
+  rows[row] = cells.filter((c): c is Run => c !== undefined);
+}
+
+function toCells(runs: Run[]): Array<Run | undefined> {
+  const cells: Array<Run | undefined> = [];
+  for (const r of runs) {
+    for (const ch of r.text) {
+      cells.push({ ...r, text: ch });
+      for (let k = 1; k < textWidth(ch); k++) cells.push({ ...r, text: '' });
+    }
+  }
+  return cells;
+}
+
+/** Exactly `width` cells: longer rows are clipped at the right edge. */
+function clip(runs: Run[], width: number): Run[] {
+  const out: Run[] = [];
+  let x = 0;
+  for (const r of runs) {
+    const w = textWidth(r.text);
+    if (x + w <= width) {
+      out.push(r);
+      x += w;
+      continue;
+    }
+    let text = '';
+    for (const ch of r.text) {
+      if (x + textWidth(text + ch) > width) break;
+      text += ch;
+    }
+    if (text) out.push({ ...r, text });
+    x += textWidth(text);
+    break;
+  }
+  return out;
+}
+
+const sameStyle = (a: Run, b: Run) => a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.section === b.section && a.unit === b.unit && a.group === b.group;
+
+/** Adjacent runs of one style become one. */
+function merge(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  for (const r of runs) {
+    if (r.text === '') continue;
+    const last = out.at(-1);
+    if (last && sameStyle(last, r)) last.text += r.text;
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/** The plain text of a row (what `--format text` prints). */
+export function rowText(runs: readonly Run[]): string {
+  return runs.map((r) => r.text).join('');
+}
