@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { colorOption, terminalBgOption } from './colour-options.js';
+import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 
@@ -92,6 +93,38 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
     .action(async (name: string[], opts) => {
       const { themesCommand } = await import('./themes.js');
       code = themesCommand(name, opts, io);
+    });
+
+  program
+    .command('preview')
+    .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
+    .option('--config <file>', 'the bar config (default: discovered as for check)')
+    .addOption(variantOption())
+    .option('--width <columns>', 'width in columns', '120')
+    .option('--height <rows>', "height in rows (default: the config's height; 50 px is 3 rows at font_size 12.5)")
+    .addOption(new Option('--format <format>', 'text (plain), ansi (colours) or json (each widget with text, state, colours); default ansi in a terminal, else text').choices(['text', 'ansi', 'json']))
+    .option('--at <iso-8601>', 'the instant to show, e.g. 2024-09-08T09:05:03 (local time of TZ or the system zone) or with an offset')
+    .addOption(setOption())
+    .option('--data <file>', 'a JSON file of readings with the --set keys, e.g. {"cpu": 95, "storage./": 91}')
+    .addOption(iconsOption())
+    .addOption(cellOption())
+    .addOption(colorOption())
+    .addOption(terminalBgOption())
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tilebar preview --config bar.json --height 1
+  tilebar preview --at 2024-09-08T09:05:03 --set cpu=95 --format text --width 160
+  tilebar preview --format json --set battery=10 | jq '.sections.right'
+  TZ=Europe/London tilebar preview --at 2024-09-08T09:05:03 --data readings.json --format ansi > bar.ans
+
+Without --set or --data the machine is read once (no network: Update shows only with --set update=VERSION).
+A preview never starts a process or opens a socket named in the config.`,
+    )
+    .action(async (opts) => {
+      const { previewCommand } = await import('./preview.js');
+      code = await previewCommand(opts, io);
     });
 
   program

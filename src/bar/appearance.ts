@@ -1,0 +1,45 @@
+/** Everything about how the bar looks that follows from the config and the command line, computed once per config. */
+import type { BarModel, Hex } from '../config/model.js';
+import { cellMetrics, type CellMetrics, type CellSize } from '../render/cells.js';
+import { defaultIconSet, type IconSet } from '../render/icons.js';
+import { layoutBar, type BarLayout } from '../render/layout.js';
+import { resolveTheme, type ResolvedTheme } from '../../themes/resolve-theme.js';
+import { resolveBackgrounds, type Backgrounds } from '../../themes/transparency.js';
+import { composeSections, type BarState } from './compose.js';
+
+export interface AppearanceOptions {
+  icons?: IconSet;
+  cell?: CellSize;
+  terminalBg?: Hex;
+}
+
+export interface Appearance {
+  theme: ResolvedTheme;
+  backgrounds: Backgrounds;
+  metrics: CellMetrics;
+  icons: IconSet;
+}
+
+export function appearanceOf(model: BarModel, opts: AppearanceOptions = {}): Appearance {
+  const theme = resolveTheme(model.theme);
+  const g = model.grouping;
+  const backgrounds = resolveBackgrounds(theme, {
+    barAlpha: model.transparencyAlpha,
+    ...(g.kind !== 'None' ? { groupAlpha: g.transparencyAlpha } : {}),
+    ...(opts.terminalBg ? { terminalBackground: opts.terminalBg } : {}),
+  });
+  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? defaultIconSet(model.fontFamily) };
+}
+
+export function layoutFor(model: BarModel, look: Appearance, state: BarState, size: { width: number; height: number }, version: string, message?: string): BarLayout {
+  return layoutBar({
+    ...size,
+    metrics: look.metrics,
+    grouping: model.grouping,
+    sections: composeSections(model, state, size.height, version),
+    theme: look.theme,
+    backgrounds: look.backgrounds,
+    icons: look.icons,
+    ...(message ? { message } : {}),
+  });
+}

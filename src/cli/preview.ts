@@ -1,0 +1,116 @@
+/**
+ * `tilebar preview`: one frame, no terminal needed, deterministic with `--at` and `--set`/`--data`.
+ * It reads the machine once for what is not given, but never the network (the Update widget shows only
+ * with `--set update=VERSION`), and never starts a process or opens a socket named in the config.
+ */
+import { DateTime } from 'luxon';
+import { appearanceOf, layoutFor } from '../bar/appearance.js';
+import { readOnce } from '../bar/live-sources.js';
+import { systemWidgets } from '../bar/system-widgets.js';
+import type { ColourChoice } from '../colour/depth.js';
+import type { Hex } from '../colour/rgb.js';
+import type { Variant } from '../config/variant.js';
+import type { CellSize } from '../render/cells.js';
+import { renderFrame } from '../render/frame.js';
+import type { IconSet } from '../render/icons.js';
+import { rowText, type BarLayout, type SectionName } from '../render/layout.js';
+import { realTimers, sleeper } from '../scheduler/timers.js';
+import { machineReaders } from '../system/readers.js';
+import type { Readers } from '../system/readings.js';
+import type { Statuses } from '../thresholds/report.js';
+import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
+import { VERSION } from '../version.js';
+import { colourDepthFor } from './colour-options.js';
+import { EXIT, UsageError, type CliIo } from './io.js';
+import { loadBar } from './load-bar.js';
+import { readingsFromOptions } from './render-options.js';
+
+export const PREVIEW_FORMATS = ['text', 'ansi', 'json'] as const;
+export type PreviewFormat = (typeof PREVIEW_FORMATS)[number];
+
+export interface PreviewOptions {
+  config?: string;
+  variant?: Variant;
+  width?: string;
+  height?: string;
+  format?: PreviewFormat;
+  at?: string;
+  set?: string[];
+  data?: string;
+  color?: ColourChoice;
+  terminalBg?: Hex;
+  icons?: IconSet;
+  cell?: CellSize;
+}
+
+export interface PreviewDeps {
+  readers?: Partial<Readers>;
+}
+
+const positive = (name: string, v: string | undefined, fallback: number) => {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`--${name} must be a whole number from 1 to 1000, not "${v}"`);
+  return n;
+};
+
+export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: PreviewDeps = {}): Promise<number> {
+  const format: PreviewFormat = opts.format ?? (io.isTTY ? 'ansi' : 'text');
+  const width = positive('width', opts.width, 120);
+  const { readings, given } = await readingsFromOptions(opts, io);
+  const loaded = await loadBar(opts, io);
+  if (!loaded) return EXIT.configError;
+  const model = loaded.model;
+  const look = appearanceOf(model, { ...(opts.icons ? { icons: opts.icons } : {}), ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
+  const height = positive('height', opts.height, look.metrics.rows);
+
+  const { zone } = await resolveSystemZone({ ...realZoneSources(), env: io.env });
+  let epochMs = Date.now();
+  if (opts.at) {
+    const at = DateTime.fromISO(opts.at, { zone, setZone: true });
+    if (!at.isValid) throw new UsageError(`--at must be an ISO-8601 time like 2024-09-08T09:05:03, not "${opts.at}"`);
+    epochMs = at.toMillis();
+  }
+
+  // Given readings only; the machine for the rest, unless some were given (then nothing is read).
+  let statuses: Statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
+  if (!given) {
+    const live = deps.readers ?? machineReaders({ platform: io.platform, sleep: sleeper(realTimers), now: () => performance.now(), updateUrl: '', userAgent: '' });
+    const { update: _update, ...offline } = live;
+    void _update;
+    statuses = { ...(await readOnce(systemWidgets(model, VERSION), offline)), ...statuses };
+  }
+
+  const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone } }, { width, height }, VERSION);
+  if (format === 'json') {
+    io.out(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const depth = format === 'text' ? 'none' : colourDepthFor({ color: opts.color === undefined || opts.color === 'auto' ? 'truecolor' : opts.color }, io);
+  const frame = format === 'text' ? layout.rows.map((r) => rowText(r).trimEnd()).join('\n') : renderFrame(layout, depth);
+  io.out(`${frame}\n`);
+  return EXIT.ok;
+}
+
+function previewJson(layout: BarLayout, theme: string, epochMs: number, zone: string) {
+  const sections: Record<SectionName, Array<{ position: string; kind: string; units: unknown[] }>> = { left: [], center: [], right: [] };
+  for (const u of layout.placed) {
+    const list = sections[u.section];
+    let widget = list.find((w) => w.position === u.position);
+    if (!widget) {
+      widget = { position: u.position, kind: u.kind, units: [] };
+      list.push(widget);
+    }
+    widget.units.push({ id: u.id, name: u.name, text: u.text, state: u.state, ...(u.why ? { why: u.why } : {}), x: u.x, width: u.width, colours: u.colours });
+  }
+  return {
+    width: layout.width,
+    height: layout.height,
+    at: new Date(epochMs).toISOString(),
+    zone,
+    theme,
+    sections,
+    gaveWay: layout.gaveWay,
+    rows: layout.rows.map((r) => rowText(r)),
+  };
+}
