@@ -96,6 +96,32 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
     });
 
   program
+    .command('run')
+    .description('run the bar in this terminal (a 1-row tmux split, a small docked window, a WezTerm or kitty pane)')
+    .option('--config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
+    .addOption(variantOption())
+    .addOption(iconsOption())
+    .addOption(cellOption())
+    .addOption(colorOption())
+    .addOption(terminalBgOption())
+    .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
+    .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tmux split-window -v -l 1 'tilebar run'
+  tilebar run --config ~/komorebi.bar.json --icons nerd
+
+q or Ctrl-C quits. Saving the config applies it within a second; a config with errors keeps the last good
+bar, shows "config error: …" in it, and logs every located problem.`,
+    )
+    .action(async (opts) => {
+      const { runCommand } = await import('./run.js');
+      code = await runCommand(opts, io);
+    });
+
+  program
     .command('preview')
     .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
     .option('--config <file>', 'the bar config (default: discovered as for check)')

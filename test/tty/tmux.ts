@@ -9,6 +9,10 @@ export interface Pane {
   capture(escapes?: boolean): string;
   /** Wait until the screen contains `text` (or the predicate holds), or throw after `timeoutMs`. */
   waitFor(text: string | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Type keys into the pane (tmux key names: `q`, `C-c`). */
+  sendKeys(...keys: string[]): void;
+  /** The command now running in the pane (`node`, or `sleep` once the program has exited). */
+  currentCommand(): string;
   close(): void;
 }
 
@@ -32,6 +36,12 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(match)}; screen:\n${screen}`);
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    sendKeys(...keys: string[]) {
+      tmux('send-keys', '-t', 'test', ...keys);
+    },
+    currentCommand() {
+      return tmux('display-message', '-p', '-t', 'test', '#{pane_current_command}').trim();
     },
     close() {
       spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });

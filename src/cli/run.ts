@@ -1,0 +1,247 @@
+/**
+ * `tilebar run`: the live bar in this terminal. Sources are polled by the scheduler, clocks tick on whole
+ * seconds, frames are drawn by FrameWriter when something visible changed (at most 10 per second). The config
+ * file's directory is watched (editors that save atomically replace the file): a valid edit applies within a
+ * second, an invalid one keeps the last good bar and shows a one-line error in it, with the full located
+ * problems in the log file. `q` or Ctrl-C quits and restores the terminal.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { watch } from 'chokidar';
+import { appearanceOf, layoutFor, type Appearance } from '../bar/appearance.js';
+import { clockWidgets, subscribeClocks } from '../bar/clock-widgets.js';
+import { subscribeSources } from '../bar/live-sources.js';
+import { systemWidgets } from '../bar/system-widgets.js';
+import type { ColourChoice } from '../colour/depth.js';
+import type { Hex } from '../colour/rgb.js';
+import { loadConfigText } from '../config/load.js';
+import type { BarModel } from '../config/model.js';
+import { formatProblem } from '../config/problem.js';
+import type { Variant } from '../config/variant.js';
+import type { CellSize } from '../render/cells.js';
+import { renderFrame } from '../render/frame.js';
+import type { IconSet } from '../render/icons.js';
+import { FrameWriter } from '../render/terminal.js';
+import { Scheduler } from '../scheduler/scheduler.js';
+import { realTimers, sleeper, type Timers } from '../scheduler/timers.js';
+import { machineReaders } from '../system/readers.js';
+import type { Readers } from '../system/readings.js';
+import { updateCheckUrl } from '../system/update-check.js';
+import type { Statuses } from '../thresholds/report.js';
+import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
+import { PACKAGE_NAME, VERSION } from '../version.js';
+import { colourDepthFor } from './colour-options.js';
+import { EXIT, type CliIo } from './io.js';
+import { loadBar } from './load-bar.js';
+
+export interface RunOptions {
+  config?: string;
+  variant?: Variant;
+  color?: ColourChoice;
+  terminalBg?: Hex;
+  icons?: IconSet;
+  cell?: CellSize;
+  updateUrl?: string;
+  log?: string;
+}
+
+/** The terminal the bar draws in. */
+export interface RunTerminal {
+  write(text: string): void;
+  size(): { columns: number; rows: number };
+  onResize(listener: () => void): () => void;
+  /** Raw key presses; returns the stop function. */
+  onKeys(listener: (data: string) => void): () => void;
+}
+
+export interface RunDeps {
+  terminal?: RunTerminal;
+  timers?: Timers;
+  readers?: Readers;
+  /** Ends the run (tests); SIGINT/SIGTERM and `q` do otherwise. */
+  stop?: AbortSignal;
+}
+
+const MIN_FRAME_MS = 100;
+
+export function defaultLogPath(env: Readonly<Record<string, string | undefined>>): string {
+  return join(env.XDG_STATE_HOME || join(env.HOME ?? homedir(), '.local', 'state'), 'tilebar', 'tilebar.log');
+}
+
+export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
+  const loaded = await loadBar(opts, io);
+  if (!loaded) return EXIT.configError;
+  const configPath = resolve(io.cwd, loaded.path);
+  const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
+  const log = (text: string) => {
+    try {
+      mkdirSync(dirname(logPath), { recursive: true });
+      appendFileSync(logPath, `${new Date().toISOString()} ${text}\n`);
+    } catch {
+      // A log that cannot be written must not stop the bar.
+    }
+  };
+  const terminal = deps.terminal ?? processTerminal();
+  const timers = deps.timers ?? realTimers;
+  const depth = colourDepthFor(opts, { ...io, isTTY: true });
+  const readers =
+    deps.readers ??
+    machineReaders({
+      platform: io.platform,
+      sleep: sleeper(timers),
+      now: () => timers.now(),
+      updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, opts.updateUrl),
+      userAgent: `${PACKAGE_NAME}/${VERSION}`,
+    });
+  const scheduler = new Scheduler(timers, { onListenerError: (e) => log(`internal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`) });
+  const writer = new FrameWriter(terminal);
+  const zoneSources = { ...realZoneSources(), env: io.env };
+  let systemZone = (await resolveSystemZone(zoneSources)).zone;
+
+  let model: BarModel = loaded.model;
+  let look: Appearance = appearance(model, opts);
+  let statuses: Statuses = {};
+  let message: string | undefined;
+  let unsubscribe: () => void = () => undefined;
+
+  // Drawing: coalesced, and at most one frame per MIN_FRAME_MS.
+  let pending: unknown;
+  let lastFrameAt = -Infinity;
+  const draw = () => {
+    pending = undefined;
+    lastFrameAt = timers.now();
+    const { columns, rows } = terminal.size();
+    const layout = layoutFor(model, look, { statuses, clock: { epochMs: timers.wallNow(), systemZone } }, { width: Math.max(1, columns), height: Math.max(1, rows) }, VERSION, message);
+    writer.draw(renderFrame(layout, depth));
+  };
+  const invalidate = () => {
+    if (pending !== undefined) return;
+    pending = timers.setTimeout(draw, Math.max(0, lastFrameAt + MIN_FRAME_MS - timers.now()));
+  };
+
+  const subscribe = () => {
+    unsubscribe();
+    const offSources = subscribeSources(scheduler, systemWidgets(model, VERSION), readers, (s) => {
+      statuses = s;
+      invalidate();
+    });
+    const offClocks = subscribeClocks(scheduler, clockWidgets(model, model.variant), () => systemZone, terminal.size().rows, () => invalidate());
+    unsubscribe = () => {
+      offSources();
+      offClocks();
+    };
+  };
+
+  const reload = async () => {
+    let text: string;
+    try {
+      text = await readFile(configPath, 'utf8');
+    } catch (e) {
+      // Mid-save (the old file removed, the new not yet renamed in): the next event brings it.
+      log(`config ${configPath} unreadable: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      return;
+    }
+    const result = loadConfigText(text, loaded.label, opts.variant ? { variant: opts.variant } : {});
+    if (!result.model) {
+      const errors = result.problems.filter((p) => p.severity === 'error');
+      log(`config ${configPath} rejected; the last good config stays:\n${errors.map((p) => `  ${formatProblem(loaded.label, p)}`).join('\n')}`);
+      const first = errors[0];
+      message = `config error: ${first ? formatProblem(basename(configPath), first).split('\n')[0] : 'unreadable'} (see ${logPath})`;
+      invalidate();
+      return;
+    }
+    log(`config ${configPath} reloaded`);
+    model = result.model;
+    look = appearance(model, opts);
+    message = undefined;
+    // Sources already read stay: a reload does not blank the CPU or restart rates.
+    subscribe();
+    scheduler.refreshAll();
+    invalidate();
+  };
+
+  // Watch the directory: atomic saves replace the file, which a watch on the file itself would lose.
+  const watcher = watch(dirname(configPath), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 } });
+  let reloadTimer: unknown;
+  watcher.on('all', (_event, path) => {
+    if (resolve(path) !== configPath) return;
+    timers.clearTimeout(reloadTimer);
+    reloadTimer = timers.setTimeout(() => void reload(), 50);
+  });
+  const closeZoneWatch = watchSystemZone(zoneSources, (zone) => {
+    systemZone = zone;
+    invalidate();
+  });
+
+  const stopped = new Promise<void>((resolveStop) => {
+    const controller = new AbortController();
+    const quit = () => controller.abort();
+    const offKeys = terminal.onKeys((data) => {
+      if (data === 'q' || data === 'Q' || data === '\u0003') quit();
+    });
+    const offResize = terminal.onResize(() => {
+      writer.invalidate();
+      invalidate();
+    });
+    const signals = deps.stop ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const s of signals) process.once(s, quit);
+    deps.stop?.addEventListener('abort', quit, { once: true });
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        offKeys();
+        offResize();
+        for (const s of signals) process.removeListener(s, quit);
+        resolveStop();
+      },
+      { once: true },
+    );
+  });
+
+  writer.start();
+  subscribe();
+  scheduler.start();
+  draw();
+  log(`running ${configPath} (${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
+  await stopped;
+
+  unsubscribe();
+  scheduler.stop();
+  timers.clearTimeout(pending);
+  timers.clearTimeout(reloadTimer);
+  await watcher.close();
+  await closeZoneWatch();
+  writer.stop();
+  return EXIT.ok;
+}
+
+function appearance(model: BarModel, opts: RunOptions): Appearance {
+  return appearanceOf(model, { ...(opts.icons ? { icons: opts.icons } : {}), ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
+}
+
+function processTerminal(): RunTerminal {
+  const out = process.stdout;
+  return {
+    write: (text) => void out.write(text),
+    size: () => ({ columns: out.columns ?? 80, rows: out.rows ?? 1 }),
+    onResize: (listener) => {
+      out.on('resize', listener);
+      return () => out.off('resize', listener);
+    },
+    onKeys: (listener) => {
+      const stdin = process.stdin;
+      if (!stdin.isTTY) return () => undefined;
+      stdin.setRawMode(true);
+      stdin.setEncoding('utf8');
+      stdin.on('data', listener);
+      stdin.resume();
+      return () => {
+        stdin.off('data', listener);
+        stdin.setRawMode(false);
+        stdin.pause();
+      };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Writing frames to a terminal ourselves, not through Ink's log-update: Ink ends a frame with a newline,
+ * which scrolls a pane exactly as tall as the bar (a 1-row tmux split), and clears the screen when output is
+ * as tall as the terminal. Here each frame goes to the alternate screen from the home position, every row
+ * cleared to its end, and no newline after the last row — so nothing ever scrolls or flickers. Unchanged
+ * frames are not written at all.
+ */
+export interface TerminalOutput {
+  write(text: string): void;
+}
+
+const ESC = '\x1b';
+export const ENTER = `${ESC}[?1049h${ESC}[?25l${ESC}[?7l`; // alternate screen, hide cursor, no autowrap
+export const LEAVE = `${ESC}[?7h${ESC}[?25h${ESC}[?1049l`;
+
+export class FrameWriter {
+  private last: string | undefined;
+  private started = false;
+
+  constructor(private readonly out: TerminalOutput) {}
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.out.write(ENTER);
+  }
+
+  /** Draw `frame` (rows separated by `\n`) if it differs from the last one; returns whether it drew. */
+  draw(frame: string): boolean {
+    if (frame === this.last) return false;
+    this.last = frame;
+    const rows = frame.split('\n');
+    this.out.write(`${ESC}[H${rows.map((r) => `${r}${ESC}[0m${ESC}[K`).join('\r\n')}`);
+    return true;
+  }
+
+  /** Forget the last frame (after a resize the whole screen must be drawn again). */
+  invalidate(): void {
+    this.last = undefined;
+    this.out.write(`${ESC}[2J`);
+  }
+
+  stop(): void {
+    if (!this.started) return;
+    this.started = false;
+    this.out.write(LEAVE);
+  }
+}

@@ -1,0 +1,66 @@
+import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+
+const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/src/cli/main.js'))}`;
+let pane: Pane | undefined;
+afterEach(() => pane?.close());
+
+function config(leftText: string): string {
+  return `{
+  // Catppuccin Mocha, opaque: the bar's background is exactly Base #1e1e2e.
+  "theme": { "palette": "Catppuccin", "name": "Mocha" },
+  "transparency_alpha": 255,
+  "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${leftText}" }, "label_prefix": "None" } } ],
+  "right_widgets": [ { "Time": { "enable": true, "format": { "Custom": "%H:%M" }, "timezone": "UTC", "label_prefix": "None" } } ],
+}
+`;
+}
+
+/** Save as editors do: write a new file and rename it over the old one. */
+async function save(file: string, text: string) {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
+}
+
+const utcMinutes = () => {
+  const now = Date.now();
+  return [now, now - 60_000].map((t) => new Date(t).toISOString().slice(11, 16));
+};
+
+for (const rows of [1, 3]) {
+  describe.skipIf(!hasTmux)(`tilebar run in a real ${rows}-row tmux pane`, () => {
+    it('shows the time in the palette, follows a valid edit, survives an invalid one, quits on q', { timeout: 40_000 }, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
+      const file = join(dir, 'bar.json');
+      await save(file, config('FIRST %Y'));
+      pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(join(dir, 'tilebar.log'))}`, { width: 80, height: rows, env: { COLORTERM: 'truecolor' } });
+
+      const first = await pane.waitFor((s) => s.includes('FIRST') && utcMinutes().some((m) => s.includes(m)));
+      const lines = first.replace(/\n$/, '').split('\n');
+      expect(lines).toHaveLength(rows);
+      // The content sits on the middle row; the bar never scrolls.
+      expect(lines[Math.floor((rows - 1) / 2)]).toMatch(/^ FIRST 20\d\d +\d\d:\d\d *$/);
+      expect(pane.capture(true)).toContain('\x1b[48;2;30;30;46m');
+      expect(pane.capture(true)).toContain('38;2;205;214;244m'); // Text #cdd6f4
+
+      await save(file, config('EDITED %Y'));
+      await pane.waitFor('EDITED');
+
+      await save(file, config('BROKEN %Y').replace('"left_widgets"', '"left_widgets" oops'));
+      const broken = await pane.waitFor('config error');
+      expect(broken).toContain('EDITED');
+      expect(broken).not.toContain('BROKEN');
+      expect(await readFile(join(dir, 'tilebar.log'), 'utf8')).toMatch(/bar\.json:\d+:\d+ syntax error/);
+
+      await save(file, config('AGAIN %Y'));
+      const again = await pane.waitFor('AGAIN');
+      expect(again).not.toContain('config error');
+
+      pane.sendKeys('q');
+      await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+    });
+  });
+}
