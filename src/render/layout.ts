@@ -99,11 +99,12 @@ interface Palette {
   fill?: Hex;
 }
 
-function paletteFor(state: UnitState, theme: ResolvedTheme, groupBg: Hex | undefined): Palette {
+/** `under`: what the unit sits on (its group's fill, or the bar's background); a selected unit has its own. */
+function paletteFor(state: UnitState, theme: ResolvedTheme, under: Hex | undefined): Palette {
   const c = theme.colours;
   if (state === 'selected') return { icon: c.autoSelectIcon, text: c.autoSelectLabel, dim: c.autoSelectLabel, fill: c.autoSelectFill };
-  if (state === 'error') return { icon: c.error, text: c.error, dim: c.error, ...(groupBg ? { fill: groupBg } : {}) };
-  return { icon: c.accent, text: c.text, dim: c.dim, ...(groupBg ? { fill: groupBg } : {}) };
+  if (state === 'error') return { icon: c.error, text: c.error, dim: c.error, ...(under ? { fill: under } : {}) };
+  return { icon: c.accent, text: c.text, dim: c.dim, ...(under ? { fill: under } : {}) };
 }
 
 const truncate = (text: string, max: number): string => {
@@ -296,7 +297,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
     input.sections[section].flatMap((w) =>
       w.units
         .filter((u) => u.state !== 'hidden')
-        .map((u) => unitRuns(w, u, section, input, g.kind === 'None' ? undefined : groupBg, limitFor.get(`${w.position} ${u.id}`) ?? input.metrics.maxLabelWidth))
+        .map((u) => unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limitFor.get(`${w.position} ${u.id}`) ?? input.metrics.maxLabelWidth))
         .filter((p) => !dropped.has(p.key)),
     );
 

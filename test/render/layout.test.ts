@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { textWidth } from '../../src/render/layout.js';
+import { layoutOf, rows, sp } from './helpers.js';
+
+/** Three sections: a date on the left, a time in the centre, CPU (selected at 95 %) and memory on the right. */
+const doc = (extra: Record<string, unknown> = {}) => ({
+  left_widgets: [{ Date: { enable: true, format: 'YearMonthDate', label_prefix: 'None' } }],
+  center_widgets: [{ Time: { enable: true, format: 'TwentyFourHourWithoutSeconds', label_prefix: 'None' } }],
+  right_widgets: [
+    { Cpu: { enable: true, label_prefix: 'Text', auto_select_over: 90 } },
+    { Memory: { enable: true, label_prefix: 'Text' } },
+  ],
+  theme: { palette: 'Catppuccin', name: 'Mocha' },
+  transparency_alpha: 255,
+  ...extra,
+});
+const SET = ['cpu=95', 'memory=40'];
+
+describe('layout', () => {
+  it('places left, centre and right on one row at 80, 120 and 200 columns', () => {
+    for (const width of [80, 120, 200]) {
+      const l = layoutOf(doc(), { width, set: SET });
+      const center = Math.floor((width - 5) / 2);
+      // padding 10 px = 1 column; widget_spacing 10 px = 1 column.
+      expect(rows(l), `width ${width}`).toEqual([
+        ` 2024-09-08${sp(center - 11)}09:05${sp(width - 1 - 17 - center - 5)}CPU: 95% RAM: 40% `,
+      ]);
+      expect(textWidth(rows(l)[0] ?? '')).toBe(width);
+      expect(l.gaveWay).toEqual([]);
+    }
+  });
+
+  it('hides the centre first when it would touch a side (40 columns)', () => {
+    const l = layoutOf(doc(), { width: 40, set: SET });
+    expect(rows(l)).toEqual([` 2024-09-08${sp(11)}CPU: 95% RAM: 40% `]);
+    expect(l.gaveWay).toEqual(['center section hidden']);
+  });
+
+  it('then truncates the longest labels with …, then drops units from the inner ends (20 columns)', () => {
+    const long = doc({ left_widgets: [{ Date: { enable: true, format: { Custom: 'a rather long date label %Y' }, label_prefix: 'None' } }] });
+    const truncated = layoutOf(long, { width: 40, set: SET });
+    expect(rows(truncated)).toEqual([' a rather long date … CPU: 95% RAM: 40% ']);
+    expect(truncated.gaveWay).toEqual(['center section hidden', 'labels truncated']);
+    const tiny = layoutOf(long, { width: 20, set: SET });
+    expect(rows(tiny)).toEqual([`${sp(2)}CPU: 95% RAM: 40% `]);
+    expect(tiny.gaveWay).toEqual(['center section hidden', 'labels truncated', 'left[0] date dropped']);
+    expect(rows(layoutOf(long, { width: 12, set: SET }))).toEqual([`${sp(3)}RAM: 40% `]);
+    for (const w of [1, 5, 20]) expect(textWidth(rows(layoutOf(long, { width: w, set: SET }))[0] ?? '')).toBe(w);
+  });
+
+  it('truncates labels longer than max_label_width', () => {
+    const l = layoutOf(doc({ max_label_width: 60, left_widgets: [{ Date: { enable: true, format: { Custom: 'ABCDEFGHIJKLMNOP' }, label_prefix: 'None' } }] }), { width: 80, set: SET });
+    // 60 px at font_size 12.5 (7.5 px columns) is 8 columns.
+    expect(rows(l)[0]?.startsWith(' ABCDEFG… ')).toBe(true);
+  });
+
+  it('turns each spacing form into columns', () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ padding: 30 }, `${sp(4)}2024-09-08`],
+      [{ padding: { top: 0, bottom: 0, left: 45, right: 0 } }, `${sp(6)}2024-09-08`],
+      [{ padding: { horizontal: [15, 0], vertical: 0 } }, `${sp(2)}2024-09-08`],
+      [{ margin: 15, padding: 0 }, `${sp(2)}2024-09-08`],
+      [{ widget_spacing: 30 }, ' 2024-09-08'],
+    ];
+    for (const [extra, start] of cases) {
+      const row = rows(layoutOf(doc(extra), { width: 80, set: SET }))[0] ?? '';
+      expect(row.startsWith(`${start} `), JSON.stringify(extra)).toBe(true);
+    }
+    const right = (extra: Record<string, unknown>) => (rows(layoutOf(doc(extra), { width: 80, set: SET }))[0] ?? '').trimStart().slice(-22);
+    expect(right({ widget_spacing: 30 })).toBe(' CPU: 95%    RAM: 40% ');
+    expect(right({ padding: { horizontal: [0, 30], vertical: 0 } }).endsWith('RAM: 40%    ')).toBe(true);
+  });
+
+  it('groups each unit (Widget), each section (Alignment) or the whole bar (Bar)', () => {
+    const widget = layoutOf(doc({ grouping: { kind: 'Widget' } }), { width: 80, set: SET });
+    expect(rows(widget)).toEqual([`  2024-09-08 ${sp(23)} 09:05 ${sp(15)} CPU: 95%   RAM: 40%  `]);
+    const alignment = layoutOf(doc({ grouping: { kind: 'Alignment' } }), { width: 80, set: SET });
+    expect(rows(alignment)).toEqual([`  2024-09-08 ${sp(23)} 09:05 ${sp(17)} CPU: 95% RAM: 40%  `]);
+    const bar = layoutOf(doc({ grouping: { kind: 'Bar' } }), { width: 80, set: SET });
+    // One column of outer margin, then the frame's cap, on each side.
+    expect(rows(bar)).toEqual([`  2024-09-08${sp(25)}09:05${sp(19)}CPU: 95% RAM: 40%  `]);
+    // The group fill is the Mantle over Base at grouping alpha 200; the bar stays Base.
+    const runs = widget.rows[0] ?? [];
+    expect(runs[0]?.bg).toBe('#1e1e2e');
+    expect(runs.find((r) => r.text.includes('2024'))?.bg).toBe('#191927');
+    expect(bar.rows[0]?.find((r) => r.text.includes('2024'))?.bg).toBe('#191927');
+  });
+
+  it('paints a selected unit with the auto-select colours', () => {
+    const l = layoutOf(doc({ theme: { palette: 'Catppuccin', name: 'Mocha', auto_select_fill: 'Red', auto_select_text: 'Crust' } }), { width: 80, set: SET });
+    const cpu = l.rows[0]?.find((r) => r.text.includes('95'));
+    expect(cpu).toMatchObject({ fg: '#11111b', bg: '#f38ba8' });
+    const ram = l.rows[0]?.find((r) => r.text.includes('40'));
+    expect(ram).toMatchObject({ fg: '#cdd6f4', bg: '#1e1e2e' });
+    expect(l.placed.find((p) => p.kind === 'Cpu')).toMatchObject({ state: 'selected', why: '95 >= auto_select_over 90', x: 62 });
+  });
+
+  it('draws boxes round groups on a bar of 3 rows, rounded when rounding is set', () => {
+    const l = layoutOf(doc({ grouping: { kind: 'Alignment', rounding: 4 } }), { width: 60, height: 3, set: SET });
+    expect(rows(l)).toEqual([
+      ` ╭──────────╮${sp(13)}╭─────╮${sp(7)}╭─────────────────╮ `,
+      ` │2024-09-08│${sp(13)}│09:05│${sp(7)}│CPU: 95% RAM: 40%│ `,
+      ` ╰──────────╯${sp(13)}╰─────╯${sp(7)}╰─────────────────╯ `,
+    ]);
+    const square = layoutOf(doc({ grouping: { kind: 'Widget' } }), { width: 60, height: 3, set: SET });
+    expect(rows(square)).toEqual([
+      ` ┌──────────┐${sp(13)}┌─────┐${sp(5)}┌────────┐ ┌────────┐ `,
+      ` │2024-09-08│${sp(13)}│09:05│${sp(5)}│CPU: 95%│ │RAM: 40%│ `,
+      ` └──────────┘${sp(13)}└─────┘${sp(5)}└────────┘ └────────┘ `,
+    ]);
+  });
+
+  it('gives each grouping style a visible shade column', () => {
+    const style = (s: string) => rows(layoutOf(doc({ grouping: { kind: 'Alignment', style: s } }), { width: 60, set: SET }))[0] ?? '';
+    expect(style('Default')).toBe(`  2024-09-08 ${sp(13)} 09:05 ${sp(7)} CPU: 95% RAM: 40%  `);
+    expect(style('DefaultWithShadowB4O1S3')).toBe(`  2024-09-08 ░${sp(12)} 09:05 ░${sp(5)} CPU: 95% RAM: 40% ░ `);
+    expect(style('DefaultWithShadowB4O0S3')).toBe(` ░ 2024-09-08 ░${sp(10)}░ 09:05 ░${sp(4)}░ CPU: 95% RAM: 40% ░ `);
+    expect(style('DefaultWithShadowB0O1S3')).toBe(`  2024-09-08 ▌${sp(12)} 09:05 ▌${sp(5)} CPU: 95% RAM: 40% ▌ `);
+    const glow = layoutOf(doc({ grouping: { kind: 'Alignment', style: 'DefaultWithGlowB3O1S2' } }), { width: 60, set: SET });
+    // Glow is the accent (Blue #89b4fa) at half strength over the bar (#1e1e2e).
+    expect(glow.rows[0]?.find((r) => r.text === '░')?.fg).toBe('#546994');
+  });
+
+  it('uses rounded Powerline caps with Nerd Font icons', () => {
+    const l = layoutOf(doc({ grouping: { kind: 'Widget', rounding: 8 } }), { width: 80, set: SET, icons: 'nerd' });
+    const row = rows(l)[0] ?? '';
+    expect(row).toContain('\ue0b62024-09-08\ue0b4');
+    expect(l.rows[0]?.find((r) => r.text === '\ue0b6')).toMatchObject({ fg: '#191927', bg: '#1e1e2e' });
+  });
+
+  it('shows a message in place of the centre', () => {
+    const l = layoutOf(doc(), { width: 80, set: SET, message: 'config error: bar.json:3:5 oops' });
+    expect(rows(l)[0]).toMatch(/^ 2024-09-08 +config error: bar\.json:3:5 oops +CPU: 95% RAM: 40% $/);
+    expect(l.rows[0]?.find((r) => r.text.startsWith('config error'))).toMatchObject({ fg: '#f38ba8', bold: true });
+  });
+
+  it('draws a tall binary clock over 4 rows and puts the rest on the middle row', () => {
+    const l = layoutOf(doc({ center_widgets: [{ Time: { enable: true, format: 'BinaryCircle', label_prefix: 'None' } }] }), { width: 60, height: 4, set: SET });
+    expect(rows(l).map((r) => r.slice(23, 36))).toEqual(['  ●    ·    ·', '  ·  · ●  · ·', '· ·  · ·  · ●', '· ●  · ●  · ●']);
+    expect(rows(l)[1]).toMatch(/^ 2024-09-08 .* CPU: 95% RAM: 40% $/);
+  });
+});
