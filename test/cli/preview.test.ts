@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { cli } from './capture.js';
+
+const run = promisify(execFile);
+const bin = join(process.cwd(), 'dist/src/cli/main.js');
+const DONE_WHEN = ['preview', '--config', 'config.example.json', '--at', '2024-09-08T09:05:03', '--set', 'cpu=95', '--width', '160'];
+const env = { ...process.env, TZ: 'UTC' };
+
+describe('tilebar preview', () => {
+  it('prints the same frame every time for a fixed instant and readings (built binary)', async () => {
+    const a = await run(process.execPath, [bin, ...DONE_WHEN, '--format', 'text'], { env });
+    const b = await run(process.execPath, [bin, ...DONE_WHEN, '--format', 'text'], { env });
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).not.toContain('\x1b');
+    expect(a.stdout).toContain('CPU: 95%');
+    // The example's Time widget is in Europe/London: 09:05:03 UTC is 10:05:03 BST.
+    expect(a.stdout).toContain('10:05:03');
+    expect(a.stdout).toContain('Sun 08 Sep');
+  });
+
+  it('shows Cpu as selected in JSON, with its colours', async () => {
+    const r = await run(process.execPath, [bin, ...DONE_WHEN, '--format', 'json'], { env });
+    const data = JSON.parse(r.stdout) as { sections: Record<string, Array<{ kind: string; units: Array<{ state: string; text: string; colours: Record<string, string> }> }>>; theme: string };
+    const cpu = data.sections.right?.find((w) => w.kind === 'Cpu')?.units[0];
+    expect(cpu).toMatchObject({ state: 'selected', colours: { bg: '#f38ba8', fg: '#11111b' } });
+    expect(cpu?.text).toContain('CPU: 95%');
+    expect(data.theme).toBe('Pastel/Mocha');
+  });
+
+  it('writes colours with --format ansi even through a pipe, at the depth asked for', async () => {
+    const ansi = await cli([...DONE_WHEN, '--format', 'ansi', '--height', '1'], { TZ: 'UTC' });
+    expect(ansi.out).toContain('\x1b[48;2;30;30;46m');
+    expect(ansi.out.split('\n').filter(Boolean)).toHaveLength(1);
+    const c256 = await cli([...DONE_WHEN, '--format', 'ansi', '--color', '256'], { TZ: 'UTC' });
+    expect(c256.out).toMatch(/\x1b\[48;5;\d+m/);
+    expect(c256.out).not.toContain('48;2;');
+  });
+
+  it('takes readings from a --data file, and sizes from --width and --height', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
+    await writeFile(join(dir, 'readings.json'), JSON.stringify({ cpu: 12, memory: 91, 'storage./': 50, update: '9.9.9' }));
+    await writeFile(
+      join(dir, 'bar.json'),
+      JSON.stringify({
+        left_widgets: [{ Memory: { enable: true, auto_select_over: 90 } }],
+        right_widgets: [{ Cpu: { enable: true } }, { Storage: { enable: true } }, { Update: { enable: true } }],
+      }),
+    );
+    const r = await cli(['preview', '--config', 'bar.json', '--data', 'readings.json', '--width', '70', '--height', '3', '--format', 'text', '--icons', 'ascii'], {}, dir);
+    expect(r.code).toBe(0);
+    const lines = r.out.replace(/\n$/, '').split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^ M RAM: 91% +C CPU: 12% H \/ 50% \^ Update available! v9\.9\.9$/);
+    const bad = await cli(['preview', '--config', 'bar.json', '--data', 'nope.json'], {}, dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--data nope.json: ENOENT');
+  });
+
+  it('never runs a command named in the config', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
+    const marker = join(dir, 'ran');
+    await writeFile(
+      join(dir, 'bar.json'),
+      JSON.stringify({
+        left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${marker}` }] } }],
+        right_widgets: [],
+        mouse: { on_primary_double_click: `touch ${marker}`, on_middle_click: `touch ${marker}` },
+      }),
+    );
+    const r = await cli(['preview', '--config', 'bar.json', '--set', 'cpu=1', '--format', 'json'], {}, dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).sections.left[0].units[0].text).toBe('Touch');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('rejects a bad --at and a bad --width', async () => {
+    const at = await cli(['preview', '--config', 'config.example.json', '--at', 'yesterday', '--set', 'cpu=1']);
+    expect(at.code).toBe(2);
+    expect(at.err).toContain('--at must be an ISO-8601 time like 2024-09-08T09:05:03, not "yesterday"');
+    const width = await cli(['preview', '--config', 'config.example.json', '--width', '0', '--set', 'cpu=1']);
+    expect(width.err).toContain('--width must be a whole number from 1 to 1000, not "0"');
+  });
+});
