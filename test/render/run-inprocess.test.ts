@@ -1,0 +1,62 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { CliIo } from '../../src/cli/io.js';
+import { runCommand, type RunTerminal } from '../../src/cli/run.js';
+import { FrameWriter } from '../../src/render/terminal.js';
+import type { Readers } from '../../src/system/readings.js';
+
+function fakeTerminal(columns: number, rows: number) {
+  const written: string[] = [];
+  let resize: () => void = () => undefined;
+  let keys: (d: string) => void = () => undefined;
+  const size = { columns, rows };
+  const terminal: RunTerminal = {
+    write: (t) => void written.push(t),
+    size: () => size,
+    onResize: (l) => ((resize = l), () => undefined),
+    onKeys: (l) => ((keys = l), () => undefined),
+  };
+  return { terminal, written, size, resize: () => resize(), press: (k: string) => keys(k) };
+}
+
+const readers = {
+  cpu: async () => ({ percent: 42 }),
+  memory: async () => ({ totalBytes: 100, usedBytes: 30 }),
+  network: async () => ({ interfaces: [] }),
+  disks: async () => ({ disks: [] }),
+  battery: async () => ({ batteries: [] }),
+  update: async () => ({}),
+} satisfies Readers;
+
+describe('FrameWriter', () => {
+  it('writes a frame from the home position, rows cleared to their end, no newline after the last, and skips repeats', () => {
+    const out: string[] = [];
+    const w = new FrameWriter({ write: (t) => void out.push(t) });
+    w.start();
+    expect(w.draw('ab\ncd')).toBe(true);
+    expect(w.draw('ab\ncd')).toBe(false);
+    w.stop();
+    expect(out).toEqual(['\x1b[?1049h\x1b[?25l\x1b[?7l', '\x1b[Hab\x1b[0m\x1b[K\r\ncd\x1b[0m\x1b[K', '\x1b[?7h\x1b[?25h\x1b[?1049l']);
+  });
+});
+
+describe('tilebar run (in process, fake terminal)', () => {
+  it('draws the bar, redraws at the new width on resize, and quits on q restoring the screen', { timeout: 15_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
+    await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Cpu: { enable: true, label_prefix: 'Text' } }], right_widgets: [{ Memory: { enable: true, label_prefix: 'Text' } }] }));
+    const t = fakeTerminal(40, 1);
+    const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC' }, cwd: dir, isTTY: true, platform: 'linux' };
+    const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log') }, io, { terminal: t.terminal, readers });
+    const frames = () => t.written.filter((w) => w.startsWith('\x1b[H')).map((w) => w.slice(3).replace(/\x1b\[[0-9;]*[mK]/g, ''));
+    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30%`));
+    t.size.columns = 30;
+    t.resize();
+    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30%`));
+    t.press('q');
+    expect(await done).toBe(0);
+    expect(t.written[0]).toBe('\x1b[?1049h\x1b[?25l\x1b[?7l');
+    expect(t.written.at(-1)).toBe('\x1b[?7h\x1b[?25h\x1b[?1049l');
+  });
+});
