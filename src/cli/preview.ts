@@ -14,14 +14,14 @@ import type { CellSize } from '../render/cells.js';
 import { renderFrame } from '../render/frame.js';
 import type { IconSet } from '../render/icons.js';
 import { rowText, type BarLayout, type SectionName } from '../render/layout.js';
-import { realTimers, sleeper } from '../scheduler/timers.js';
-import { machineReaders } from '../system/readers.js';
+import { realTimers } from '../scheduler/timers.js';
 import type { Readers } from '../system/readings.js';
 import type { Statuses } from '../thresholds/report.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 import { readingsFromOptions } from './render-options.js';
 
@@ -75,7 +75,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   // Given readings only; the machine for the rest, unless some were given (then nothing is read).
   let statuses: Statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   if (!given) {
-    const live = deps.readers ?? machineReaders({ platform: io.platform, sleep: sleeper(realTimers), now: () => performance.now(), updateUrl: '', userAgent: '' });
+    const live = deps.readers ?? liveReaders(io, realTimers);
     const { update: _update, ...offline } = live;
     void _update;
     statuses = { ...(await readOnce(systemWidgets(model, VERSION), offline)), ...statuses };

@@ -25,15 +25,14 @@ import { renderFrame } from '../render/frame.js';
 import type { IconSet } from '../render/icons.js';
 import { FrameWriter } from '../render/terminal.js';
 import { Scheduler } from '../scheduler/scheduler.js';
-import { realTimers, sleeper, type Timers } from '../scheduler/timers.js';
-import { machineReaders } from '../system/readers.js';
+import { realTimers, type Timers } from '../scheduler/timers.js';
 import type { Readers } from '../system/readings.js';
-import { updateCheckUrl } from '../system/update-check.js';
 import type { Statuses } from '../thresholds/report.js';
 import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
-import { PACKAGE_NAME, VERSION } from '../version.js';
+import { VERSION } from '../version.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, type CliIo } from './io.js';
+import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 
 export interface RunOptions {
@@ -86,15 +85,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const terminal = deps.terminal ?? processTerminal();
   const timers = deps.timers ?? realTimers;
   const depth = colourDepthFor(opts, { ...io, isTTY: true });
-  const readers =
-    deps.readers ??
-    machineReaders({
-      platform: io.platform,
-      sleep: sleeper(timers),
-      now: () => timers.now(),
-      updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, opts.updateUrl),
-      userAgent: `${PACKAGE_NAME}/${VERSION}`,
-    });
+  const readers = deps.readers ?? liveReaders(io, timers, opts.updateUrl);
   const scheduler = new Scheduler(timers, { onListenerError: (e) => log(`internal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`) });
   const writer = new FrameWriter(terminal);
   const zoneSources = { ...realZoneSources(), env: io.env };

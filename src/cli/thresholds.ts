@@ -3,15 +3,14 @@ import { subscribeSources, readOnce } from '../bar/live-sources.js';
 import { systemWidgets, type SystemWidget } from '../bar/system-widgets.js';
 import type { Variant } from '../config/variant.js';
 import { Scheduler } from '../scheduler/scheduler.js';
-import { realTimers, sleeper, type Timers } from '../scheduler/timers.js';
-import { machineReaders } from '../system/readers.js';
+import { realTimers, type Timers } from '../scheduler/timers.js';
 import type { Readers, SourceKey } from '../system/readings.js';
-import { updateCheckUrl } from '../system/update-check.js';
 import { formatRows, formatRuleTable, stateChanges, thresholdRows, type Statuses, type ThresholdRow } from '../thresholds/report.js';
 import { THRESHOLD_RULES } from '../thresholds/rules.js';
 import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
-import { PACKAGE_NAME, VERSION } from '../version.js';
+import { VERSION } from '../version.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 
 export interface ThresholdsOptions {
@@ -57,13 +56,13 @@ export async function thresholdsCommand(opts: ThresholdsOptions, io: CliIo, deps
 
   if (!opts.watch) {
     // With --set, nothing is read from the machine: sources not given are reported as not read.
-    const readers = simulatedOnly ? fixed : { ...liveReaders(opts, io, timers, deps), ...fixed };
+    const readers = simulatedOnly ? fixed : { ...(deps.readers ?? liveReaders(io, timers, opts.updateUrl)), ...fixed };
     const statuses = await readOnce(widgets, readers);
     const rows = thresholdRows(widgets, statuses, (source) => `simulated run: no --set for ${SET_HINT[source]}`);
     io.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : formatRows(rows));
     return EXIT.ok;
   }
-  return watch(widgets, { ...liveReaders(opts, io, timers, deps), ...fixed }, timers, opts, io, deps);
+  return watch(widgets, { ...(deps.readers ?? liveReaders(io, timers, opts.updateUrl)), ...fixed }, timers, opts, io, deps);
 }
 
 const SET_HINT: Record<SourceKey, string> = {
@@ -74,19 +73,6 @@ const SET_HINT: Record<SourceKey, string> = {
   network: 'network.received=BYTES …',
   update: 'update=VERSION',
 };
-
-function liveReaders(opts: ThresholdsOptions, io: CliIo, timers: Timers, deps: ThresholdsDeps): Readers {
-  return (
-    deps.readers ??
-    machineReaders({
-      platform: io.platform,
-      sleep: sleeper(timers),
-      now: () => timers.now(),
-      updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, opts.updateUrl),
-      userAgent: `${PACKAGE_NAME}/${VERSION}`,
-    })
-  );
-}
 
 function fixedReaders(simulated: SimulatedReadings): Partial<Readers> {
   return Object.fromEntries(Object.entries(simulated).map(([key, value]) => [key, async () => value])) as Partial<Readers>;
