@@ -50,6 +50,20 @@ const tokens = parseStrftime(fmt).tokens;
 strftime(dt, tokens);
 rows.push([`strftime "${fmt}" (parsed once; per call)`, `${((time(() => { for (let i = 0; i < 1000; i++) strftime(dt, tokens); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
 rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)', `${((time(() => { for (let i = 0; i < 1000; i++) strftime(DateTime.fromMillis(1725782703000 + i * 1000, { zone: 'Europe/London' }), '%T'); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
+{
+  const { appearanceOf, layoutFor } = await import('../dist/src/bar/appearance.js');
+  const { renderFrame } = await import('../dist/src/render/frame.js');
+  const { simulatedReadings } = await import('../dist/src/thresholds/simulate.js');
+  const m = loadConfigText(example, 'x').model;
+  const look = appearanceOf(m);
+  const statuses = Object.fromEntries(Object.entries(simulatedReadings(['cpu=95', 'memory=40', 'storage./=50', 'network.received=1M', 'battery=50'])).map(([k, v]) => [k, { reading: v }]));
+  const state = { statuses, clock: { epochMs: Date.parse('2024-09-08T09:05:03Z'), systemZone: 'UTC' } };
+  const layout = layoutFor(m, look, state, { width: 160, height: 1 }, '0.1.0');
+  renderFrame(layout, 'truecolor');
+  rows.push(['layout of config.example.json at 160 × 1 (compose + layout)', `${time(() => layoutFor(m, look, state, { width: 160, height: 1 }, '0.1.0'), 50).toFixed(2)} ms`]);
+  rows.push(['render that frame through the Ink components (truecolor)', `${time(() => renderFrame(layout, 'truecolor'), 50).toFixed(2)} ms`]);
+  rows.push(['`tilebar preview --set cpu=95 --format text` (process wall)', `${time(() => execFileSync(process.execPath, [cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+}
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`${'benchmark'.padEnd(width)}  median`);
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
