@@ -15,10 +15,6 @@ const CHALK_LEVEL: Record<ColourDepth, 0 | 1 | 2 | 3> = { none: 0, '16': 1, '256
 export function renderFrame(layout: BarLayout, depth: ColourDepth): string {
   chalk.level = CHALK_LEVEL[depth];
   const text = renderToString(createElement(Bar, { layout, depth }), { columns: layout.width });
-  // Every row is exactly as wide as the bar (Ink trims trailing blanks of uncoloured rows).
-  return text
-    .split('\n')
-    .slice(0, layout.height)
-    .map((line) => line)
-    .join('\n');
+  // Ink trims a row's trailing blanks when they carry no colour; the terminal writer clears to the end.
+  return text.split('\n').slice(0, layout.height).join('\n');
 }

@@ -150,7 +150,7 @@ function unitRuns(
       }
     } else {
       const text = s.role === 'value' || s.role === 'text' ? truncate(s.text, limit) : s.text;
-      runs.push({ ...base, text, fg: s.role === 'label' ? p.text : s.role === 'unit' ? p.text : p.text });
+      runs.push({ ...base, text, fg: p.text });
     }
   });
   const width = runs.reduce((n, r) => n + textWidth(r.text), 0);
@@ -424,7 +424,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
     }
   }
   for (const s of [left, center, right]) {
-    for (const { piece, offset } of s.pieces) {
+    for (const { piece } of s.pieces) {
       if (!piece.grid) continue;
       const p = placed.find((u) => u.position === piece.widget.position && u.id === piece.unit.id);
       if (!p) continue;
@@ -433,7 +433,6 @@ export function layoutBar(input: LayoutInput): BarLayout {
       piece.grid.lines.forEach((line, i) => {
         if (top + i !== contentRow) overlay(rows, top + i, gridX, line, width);
       });
-      void offset;
     }
   }
   return { width, height, contentRow, rows: rows.map(merge), placed, gaveWay };
