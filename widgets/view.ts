@@ -5,14 +5,29 @@
  */
 import type { LabelPrefix } from '../src/config/schema/common.js';
 import { THRESHOLD_RULES, explainCheck, type RuleCheck } from '../src/thresholds/rules.js';
+import type { SocketMessage } from '../src/config/schema/socket-message.js';
 import type { IconName } from './icons.js';
 
 export type Segment =
-  | { role: 'icon'; icon: IconName }
+  | ({ role: 'icon'; icon: IconName } & Interactive)
   /** The prefix word (`CPU: `), a value (`12`), its unit (`%`, `KiB/s`), or plain text. */
-  | { role: 'label' | 'value' | 'unit' | 'text'; text: string }
+  | ({ role: 'label' | 'value' | 'unit' | 'text'; text: string; tone?: 'dim' } & Interactive)
+  /** An application's stand-in icon (its initial): drawn in the icon colour. */
+  | ({ role: 'glyph'; text: string } & Interactive)
   /** Glyphs on one or more rows (binary clocks): lit cells in the accent colour, unlit ones dim. */
   | { role: 'grid'; lines: GridCell[][] };
+
+/** What a click on a segment does; segments of one element share it. */
+export type ClickAction =
+  | { kind: 'messages'; messages: SocketMessage[] }
+  | { kind: 'toggle-layout-picker' }
+  | { kind: 'launch'; item: number };
+
+export interface Interactive {
+  /** The element is the selected one (focused workspace, current layout, focused window). */
+  selected?: boolean;
+  action?: ClickAction;
+}
 
 export interface GridCell {
   text: string;

@@ -49,6 +49,22 @@ export const GLYPHS: Readonly<Record<IconName, readonly [string, string, string]
   CLOCK_AFTERNOON: [u(0xf185), '◶', 'T'],
   FORK_KNIFE: [u(0xf0f5), '◵', 'T'],
   MOON_STARS: [u(0xf236), '☾', 'T'],
+  LAYOUT_BSP: [u(0xf009), '◫', 'B'],
+  LAYOUT_COLUMNS: [u(0xf0db), '▥', '|'],
+  LAYOUT_ROWS: [u(0xf0c9), '☰', '='],
+  LAYOUT_VERTICAL_STACK: [u(0xf00b), '◧', 'V'],
+  LAYOUT_HORIZONTAL_STACK: [u(0xf03a), '⬓', 'H'],
+  LAYOUT_ULTRAWIDE: [u(0xf0ce), '▦', 'U'],
+  LAYOUT_GRID: [u(0xf00a), '▦', '#'],
+  LAYOUT_RIGHT_MAIN: [u(0xf00b), '◨', 'R'],
+  LAYOUT_SCROLLING: [u(0xf07e), '⇔', 'S'],
+  LAYOUT_MONOCLE: [u(0xf096), '□', 'M'],
+  LAYOUT_FLOATING: [u(0xf24d), '❐', 'F'],
+  LAYOUT_PAUSED: [u(0xf04c), '‖', 'P'],
+  LAYOUT_CUSTOM: [u(0xf013), '✱', 'C'],
+  LAYER_TILING: [u(0xf009), '◫', 'T'],
+  LAYER_FLOATING: [u(0xf24d), '❐', 'F'],
+  WINDOW: [u(0xf2d0), '▢', '#'],
 };
 
 export function glyph(name: IconName, set: IconSet): string {

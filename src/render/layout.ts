@@ -13,7 +13,7 @@ import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
 import { blend } from '../colour/rgb.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
 import type { Backgrounds } from '../../themes/transparency.js';
-import type { GridCell, UnitState, UnitView } from '../../widgets/view.js';
+import type { ClickAction, GridCell, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
 import { glyph, ROUNDED_CAPS, type IconSet } from './icons.js';
 
@@ -29,6 +29,15 @@ export interface Run {
   unit?: string;
   /** Which group frame it belongs to. */
   group?: string;
+  /** What a click here does. */
+  action?: ClickAction;
+}
+
+export interface ClickTarget {
+  x: number;
+  width: number;
+  action: ClickAction;
+  unit?: string;
 }
 
 export interface WidgetUnits {
@@ -73,6 +82,8 @@ export interface BarLayout {
   placed: PlacedUnit[];
   /** What gave way to fit the width (for `preview --format json` and tests). */
   gaveWay: string[];
+  /** Clickable cells of the content row, left to right. */
+  targets: ClickTarget[];
 }
 
 export const textWidth = (s: string): number => stringWidth(s);
@@ -131,13 +142,19 @@ function unitRuns(
   const base = { section, unit: key, ...(p.fill ? { bg: p.fill } : {}) };
   const runs: Run[] = [];
   let grid: Piece['grid'];
+  const c = input.theme.colours;
   unit.segments.forEach((s, i) => {
     const next = unit.segments[i + 1];
+    // A selected element (focused workspace, current layout) has the selected fill and text colour.
+    const sel = s.role !== 'grid' && s.selected ? { bg: c.selectedFill } : {};
+    const act = s.role !== 'grid' && s.action ? { action: s.action } : {};
     if (s.role === 'icon') {
       const g = glyph(s.icon, input.icons);
-      runs.push({ ...base, text: g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), fg: p.icon });
+      runs.push({ ...base, ...sel, ...act, text: g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), fg: s.selected ? c.selectedText : p.icon });
       // The original's icon-to-text gap; it stays when a word or value follows.
-      if (next) runs.push({ ...base, text: ' ', fg: p.text });
+      if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push({ ...base, ...sel, ...act, text: ' ', fg: p.text });
+    } else if (s.role === 'glyph') {
+      runs.push({ ...base, ...sel, ...act, text: s.text, fg: s.selected ? c.selectedText : p.icon });
     } else if (s.role === 'grid') {
       const toRuns = (line: GridCell[]) => line.map((c) => ({ ...base, text: c.text, fg: c.lit ? input.theme.colours.accent : p.dim }));
       const lines = s.lines.map(toRuns);
@@ -150,7 +167,7 @@ function unitRuns(
       }
     } else {
       const text = s.role === 'value' || s.role === 'text' ? truncate(s.text, limit) : s.text;
-      runs.push({ ...base, text, fg: p.text });
+      runs.push({ ...base, ...sel, ...act, text, fg: s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text });
     }
   });
   const width = runs.reduce((n, r) => n + textWidth(r.text), 0);
@@ -435,7 +452,24 @@ export function layoutBar(input: LayoutInput): BarLayout {
       });
     }
   }
-  return { width, height, contentRow, rows: rows.map(merge), placed, gaveWay };
+  const merged = rows.map(merge);
+  return { width, height, contentRow, rows: merged, placed, gaveWay, targets: targetsOf(merged[contentRow] ?? []) };
+}
+
+/** The clickable spans of a row: consecutive runs with the same action make one target. */
+function targetsOf(row: readonly Run[]): ClickTarget[] {
+  const out: ClickTarget[] = [];
+  let x = 0;
+  for (const r of row) {
+    const w = textWidth(r.text);
+    if (r.action) {
+      const last = out.at(-1);
+      if (last && last.action === r.action && last.x + last.width === x) last.width += w;
+      else out.push({ x, width: w, action: r.action, ...(r.unit ? { unit: r.unit } : {}) });
+    }
+    x += w;
+  }
+  return out;
 }
 
 /** Replace the cells of `row` from `x` with `runs`. */
@@ -490,7 +524,8 @@ function clip(runs: Run[], width: number): Run[] {
   return out;
 }
 
-const sameStyle = (a: Run, b: Run) => a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.section === b.section && a.unit === b.unit && a.group === b.group;
+const sameStyle = (a: Run, b: Run) =>
+  a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.section === b.section && a.unit === b.unit && a.group === b.group && a.action === b.action;
 
 /** Adjacent runs of one style become one. */
 function merge(runs: Run[]): Run[] {

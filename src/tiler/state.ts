@@ -1,0 +1,124 @@
+/**
+ * The window manager's state as the tiler widgets need it, from a notification (`{"event", "state"}`) or a
+ * bare state document. Parsing is lenient: what is missing reads as empty; a document that is not a state
+ * at all is a problem, never an exception.
+ */
+import type { TilerLayout } from '../../widgets/tiler.js';
+
+export interface TilerWindow {
+  title: string;
+  /** Executable or application name (`firefox.exe`, `Safari`), for the icon substitute. */
+  app: string;
+}
+
+export interface TilerWorkspace {
+  index: number;
+  name: string;
+  focused: boolean;
+  empty: boolean;
+  /** Windows of the focused container (what the Icon formats show). */
+  focusedWindows: TilerWindow[];
+  /** Every window: monocle, tiled, maximized, floating (the AllIcons formats). */
+  allWindows: TilerWindow[];
+}
+
+export interface TilerContainer {
+  windows: TilerWindow[];
+  focusedIndex: number;
+  locked: boolean;
+}
+
+export interface TilerState {
+  /** The real index of the bar's monitor. */
+  monitorIndex: number;
+  workspaces: TilerWorkspace[];
+  focusedWorkspace: number;
+  layout: TilerLayout;
+  layer: 'Tiling' | 'Floating';
+  container?: TilerContainer;
+  mouseFollowsFocus?: boolean;
+}
+
+export type TilerStateResult = { ok: true; state: TilerState } | { ok: false; problem: string };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ring = (v: unknown): { elements: unknown[]; focused: number } => {
+  if (Array.isArray(v)) return { elements: v, focused: 0 };
+  if (!isObj(v)) return { elements: [], focused: 0 };
+  const elements = Array.isArray(v.elements) ? v.elements : [];
+  return { elements, focused: typeof v.focused === 'number' ? v.focused : 0 };
+};
+
+function windowOf(w: unknown): TilerWindow {
+  if (!isObj(w)) return { title: '', app: '' };
+  const details = isObj(w.details) ? w.details : {};
+  const title = typeof w.title === 'string' ? w.title : typeof details.title === 'string' ? details.title : '';
+  const app = typeof w.exe === 'string' ? w.exe : typeof details.exe === 'string' ? details.exe : '';
+  return { title, app };
+}
+
+function containerOf(c: unknown): TilerContainer | undefined {
+  if (!isObj(c)) return undefined;
+  const windows = ring(c.windows);
+  return { windows: windows.elements.map(windowOf), focusedIndex: windows.focused, locked: c.locked === true };
+}
+
+const DEFAULT_LAYOUT_NAMES = new Set(['BSP', 'Columns', 'Rows', 'VerticalStack', 'HorizontalStack', 'UltrawideVerticalStack', 'Grid', 'RightMainVerticalStack', 'Scrolling']);
+
+function layoutOf(ws: Obj, paused: boolean): TilerLayout {
+  if (ws.monocle_container) return 'Monocle';
+  if (ws.tile === false) return 'Floating';
+  if (paused) return 'Paused';
+  const l = ws.layout;
+  if (isObj(l) && typeof l.Default === 'string' && DEFAULT_LAYOUT_NAMES.has(l.Default)) return l.Default as TilerLayout;
+  if (typeof l === 'string' && DEFAULT_LAYOUT_NAMES.has(l)) return l as TilerLayout;
+  return isObj(l) && 'Custom' in l ? 'Custom' : 'BSP';
+}
+
+/** `monitor`: the bar's user monitor index, mapped through `monitor_usr_idx_map` when the state has one. */
+export function tilerStateFrom(doc: unknown, monitor: number): TilerStateResult {
+  const state = isObj(doc) && isObj(doc.state) ? doc.state : doc;
+  if (!isObj(state) || !('monitors' in state)) return { ok: false, problem: 'not a window-manager state: it has no "monitors"' };
+  const map = isObj(state.monitor_usr_idx_map) ? state.monitor_usr_idx_map : undefined;
+  const mapped = map ? map[String(monitor)] : monitor;
+  if (typeof mapped !== 'number') return { ok: false, problem: `monitor ${monitor} is not connected (monitor_usr_idx_map has no ${monitor})` };
+  const monitors = ring(state.monitors);
+  const mon = monitors.elements[mapped];
+  if (!isObj(mon)) return { ok: false, problem: `the state has no monitor ${mapped}` };
+  const paused = state.is_paused === true;
+  const wss = ring(mon.workspaces);
+  const workspaces = wss.elements.map((w, index): TilerWorkspace => {
+    const ws = isObj(w) ? w : {};
+    const containers = ring(ws.containers);
+    const floating = ring(ws.floating_windows);
+    const monocle = containerOf(ws.monocle_container);
+    const maximized = ws.maximized_window ? windowOf(ws.maximized_window) : undefined;
+    const focusedContainer = monocle ?? containerOf(containers.elements[containers.focused]);
+    const tiled = containers.elements.flatMap((c) => containerOf(c)?.windows ?? []);
+    const allWindows = [...(monocle?.windows ?? []), ...tiled, ...(maximized ? [maximized] : []), ...floating.elements.map(windowOf)];
+    return {
+      index,
+      name: typeof ws.name === 'string' && ws.name !== '' ? ws.name : String(index + 1),
+      focused: index === wss.focused,
+      empty: containers.elements.length === 0 && !monocle && !maximized && floating.elements.length === 0,
+      focusedWindows: focusedContainer?.windows ?? [],
+      allWindows,
+    };
+  });
+  const focusedWs = isObj(wss.elements[wss.focused]) ? (wss.elements[wss.focused] as Obj) : {};
+  const containers = ring(focusedWs.containers);
+  const container = containerOf(focusedWs.monocle_container) ?? containerOf(containers.elements[containers.focused]);
+  return {
+    ok: true,
+    state: {
+      monitorIndex: mapped,
+      workspaces,
+      focusedWorkspace: wss.focused,
+      layout: layoutOf(focusedWs, paused),
+      layer: focusedWs.layer === 'Floating' ? 'Floating' : 'Tiling',
+      ...(container ? { container } : {}),
+      ...(typeof state.mouse_follows_focus === 'boolean' ? { mouseFollowsFocus: state.mouse_follows_focus } : {}),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planCommand } from '../../src/tiler/command.js';
+import { resolveVariables } from '../../src/tiler/variables.js';
+
+const env = { HOME: '/home/me', USERPROFILE: 'C:\\Users\\me', APPDIR: '/opt/my apps', NASTY: 'x"; touch PWNED; echo \'y' };
+
+describe('variables', () => {
+  it('resolves %VAR%, $Env:VAR, ${VAR} and $VAR anywhere, and a leading ~', () => {
+    expect(resolveVariables('%APPDIR%/bin/run --flag', env, 'linux')).toBe('/opt/my apps/bin/run --flag');
+    expect(resolveVariables('$Env:APPDIR/x', env, 'linux')).toBe('/opt/my apps/x');
+    expect(resolveVariables('cmd /c echo %APPDIR% and ${APPDIR}', env, 'linux')).toBe('cmd /c echo /opt/my apps and /opt/my apps');
+    expect(resolveVariables('~/bin/app', env, 'linux')).toBe('/home/me/bin/app');
+    expect(resolveVariables('~/bin/app', env, 'win32')).toBe('C:\\Users\\me/bin/app');
+    expect(resolveVariables('$env:appdir', env, 'win32')).toBe('/opt/my apps');
+    expect(resolveVariables('$UNSET/x %UNSET%', env, 'linux')).toBe('$UNSET/x %UNSET%');
+  });
+});
+
+describe('command plans', () => {
+  it('runs a simple command directly, one argument per word, values as data', () => {
+    expect(planCommand('komorebic.exe toggle-pause', env, 'linux')).toEqual({ kind: 'exec', file: 'komorebic.exe', args: ['toggle-pause'] });
+    expect(planCommand('"%APPDIR%/run me" --title "a b" $NASTY', env, 'linux')).toEqual({
+      kind: 'exec',
+      file: '/opt/my apps/run me',
+      args: ['--title', 'a b', 'x"; touch PWNED; echo \'y'],
+    });
+    expect(planCommand('C:\\Program Files\\app.exe --flag', env, 'win32')).toEqual({ kind: 'exec', file: 'C:\\Program', args: ['Files\\app.exe', '--flag'] });
+    expect(planCommand('"C:\\Program Files\\app.exe" --flag', env, 'win32')).toEqual({ kind: 'exec', file: 'C:\\Program Files\\app.exe', args: ['--flag'] });
+    expect(planCommand('   ', env, 'linux')).toBeUndefined();
+  });
+
+  it('runs a command with operators in a shell, where a value with ; quotes and spaces stays text (real sh)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-cmd-'));
+    const plan = planCommand('printf %s $NASTY > out.txt; printf done >> out.txt', env, 'linux');
+    expect(plan?.kind).toBe('shell');
+    if (plan?.kind !== 'shell') return;
+    execFileSync(plan.file, plan.args, { cwd: dir, env: { ...plan.env, PATH: process.env.PATH } });
+    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe(`${env.NASTY}done`);
+    expect(existsSync(join(dir, 'PWNED'))).toBe(false);
+  });
+});
