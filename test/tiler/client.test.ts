@@ -1,0 +1,82 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { realTimers } from '../../src/scheduler/timers.js';
+import { sendBatch, subscribe, type Subscription } from '../../src/tiler/client.js';
+import { tilerStateFrom } from '../../src/tiler/state.js';
+import { FakeWindowManager, stateDoc } from './fake-wm.js';
+
+let sub: Subscription | undefined;
+let wm: FakeWindowManager | undefined;
+afterEach(async () => {
+  await sub?.close();
+  await wm?.stop();
+  sub = undefined;
+  wm = undefined;
+});
+
+const shortDir = () => mkdtemp(join(tmpdir(), 'tb-'));
+
+describe('window-manager client on a real Unix socket', () => {
+  it('subscribes, follows notifications, survives a restart and sends batches in order', { timeout: 20_000 }, async () => {
+    const dir = await shortDir();
+    wm = new FakeWindowManager(dir);
+    await wm.start();
+    const docs: unknown[] = [];
+    const connection: boolean[] = [];
+    const logs: string[] = [];
+    sub = await subscribe(dir, realTimers, { notification: (d) => docs.push(d), connection: (c) => connection.push(c), log: (m) => logs.push(m) });
+    await vi.waitFor(() => expect(wm?.received).toHaveLength(1));
+    expect(wm.received[0]).toEqual([{ type: 'AddSubscriberSocketWithOptions', content: [sub.name, { filter_state_changes: true }] }]);
+    expect(sub.name).toMatch(/^komorebi-bar-[a-z]+-\d{4}$/);
+
+    await wm.notify(sub.name, stateDoc({ workspaces: [{ name: 'code', containers: [[{ title: 'vim', exe: 'wezterm.exe' }]] }, { name: 'web' }], focused: 0 }));
+    await vi.waitFor(() => expect(docs).toHaveLength(1));
+    const first = tilerStateFrom(docs[0], 0);
+    expect(first.ok && first.state.workspaces.map((w) => [w.name, w.focused, w.empty])).toEqual([['code', true, false], ['web', false, true]]);
+
+    await wm.notify(sub.name, stateDoc({ workspaces: [{ name: 'code' }, { name: 'web', containers: [[{ title: 'Firefox', exe: 'firefox.exe' }]] }], focused: 1 }));
+    await vi.waitFor(() => expect(docs).toHaveLength(2));
+    const second = tilerStateFrom(docs[1], 0);
+    expect(second.ok && second.state.focusedWorkspace).toBe(1);
+
+    // A partial notification is logged and ignored.
+    await wm.raw(sub.name, '{"event": {"type": "Foc');
+    await vi.waitFor(() => expect(logs.some((l) => l.startsWith('ignored a notification that is not JSON'))).toBe(true));
+    expect(docs).toHaveLength(2);
+
+    // The window manager stops (an empty connection), and comes back: the bar subscribes again.
+    await wm.stop(sub.name);
+    await vi.waitFor(() => expect(connection.at(-1)).toBe(false));
+    const before = wm.received.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    await wm.start();
+    await vi.waitFor(() => expect(wm?.received.length).toBeGreaterThan(before), { timeout: 5000 });
+    expect(wm.received.at(-1)).toEqual([{ type: 'AddSubscriberSocketWithOptions', content: [sub.name, { filter_state_changes: true }] }]);
+    await vi.waitFor(() => expect(connection.at(-1)).toBe(true));
+
+    await sendBatch(dir, [
+      { type: 'FocusMonitorAtCursor' },
+      { type: 'MouseFollowsFocus', content: false },
+      { type: 'CycleFocusWorkspace', content: 'Previous' },
+      { type: 'MouseFollowsFocus', content: true },
+    ] as never);
+    await vi.waitFor(() => expect(wm?.received.at(-1)).toEqual([
+      { type: 'FocusMonitorAtCursor' },
+      { type: 'MouseFollowsFocus', content: false },
+      { type: 'CycleFocusWorkspace', content: 'Previous' },
+      { type: 'MouseFollowsFocus', content: true },
+    ]));
+  });
+
+  it('keeps retrying every second while no window manager runs', { timeout: 10_000 }, async () => {
+    const dir = await shortDir();
+    const connection: boolean[] = [];
+    sub = await subscribe(dir, realTimers, { notification: () => undefined, connection: (c) => connection.push(c), log: () => undefined });
+    expect(connection).toEqual([]);
+    wm = new FakeWindowManager(dir);
+    await wm.start();
+    await vi.waitFor(() => expect(connection).toEqual([true]), { timeout: 3000 });
+  });
+});
