@@ -37,12 +37,13 @@ export function applicationsView(config: ApplicationsConfig): Array<import('./vi
     const display = item.display ?? config.display;
     const icon = item.icon?.trim();
     const glyph = icon && !looksLikePath(icon) ? icon : undefined;
+    const action = { kind: 'launch', id: `${n}:${item.name}`, command: item.command } as const;
     const parts: Array<import('./view.js').Segment> = [];
     if (n > 0) parts.push({ role: 'text', text: ' ' });
-    if ((display === 'Icon' || display === 'IconAndText') && glyph) parts.push({ role: 'label', text: glyph });
+    if ((display === 'Icon' || display === 'IconAndText') && glyph) parts.push({ role: 'label', text: glyph, action });
     if (display === 'Text' || display === 'IconAndText' || !glyph) {
-      if (parts.length > (n > 0 ? 1 : 0)) parts.push({ role: 'text', text: ' ' });
-      parts.push({ role: 'value', text: item.name });
+      if (parts.length > (n > 0 ? 1 : 0)) parts.push({ role: 'text', text: ' ', action });
+      parts.push({ role: 'value', text: item.name, action });
     }
     return parts;
   });

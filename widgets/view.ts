@@ -21,7 +21,8 @@ export type Segment =
 export type ClickAction =
   | { kind: 'messages'; messages: SocketMessage[] }
   | { kind: 'toggle-layout-picker' }
-  | { kind: 'launch'; item: number };
+  /** Run an Applications item's command; `id` keys its launch cooldown. */
+  | { kind: 'launch'; id: string; command: string };
 
 export interface Interactive {
   /** The element is the selected one (focused workspace, current layout, focused window). */

@@ -3,7 +3,12 @@
  * It reads the machine once for what is not given, but never the network (the Update widget shows only
  * with `--set update=VERSION`), and never starts a process or opens a socket named in the config.
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
+import { tilerStateFrom, type TilerState } from '../tiler/state.js';
+import { resolveVariables } from '../tiler/variables.js';
 import { appearanceOf, layoutFor } from '../bar/appearance.js';
 import { readOnce } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
@@ -41,6 +46,7 @@ export interface PreviewOptions {
   terminalBg?: Hex;
   icons?: IconSet;
   cell?: CellSize;
+  tilerState?: string;
 }
 
 export interface PreviewDeps {
@@ -81,7 +87,21 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     statuses = { ...(await readOnce(systemWidgets(model, VERSION), offline)), ...statuses };
   }
 
-  const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone } }, { width, height }, VERSION);
+  // The Tiler widgets show a saved state; a preview never talks to the window manager.
+  let tiler: TilerState | undefined;
+  if (opts.tilerState) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await readFile(resolve(io.cwd, opts.tilerState), 'utf8'));
+    } catch (e) {
+      throw new UsageError(`--tiler-state ${opts.tilerState}: ${e instanceof SyntaxError ? `not JSON (${e.message})` : ((e as NodeJS.ErrnoException).code ?? String(e))}`);
+    }
+    const r = tilerStateFrom(doc, model.monitor.index);
+    if (!r.ok) throw new UsageError(`--tiler-state ${opts.tilerState}: ${r.problem}`);
+    tiler = r.state;
+  }
+  const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform) };
+  const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions }, { width, height }, VERSION);
   if (format === 'json') {
     io.out(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
     return EXIT.ok;

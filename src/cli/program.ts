@@ -106,6 +106,8 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
     .addOption(terminalBgOption())
     .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
+    .option('--tiler-socket-dir <dir>', "the window manager's data directory with komorebi.sock (default: %LOCALAPPDATA%\\komorebi, ~/Library/Application Support/komorebi)")
+    .option('--no-mouse', 'leave the mouse to the terminal (for selecting text) instead of clicks on the bar')
     .addHelpText(
       'after',
       `
@@ -113,8 +115,10 @@ Examples:
   tmux split-window -v -l 1 'tilebar run'
   tilebar run --config ~/komorebi.bar.json --icons nerd
 
-q or Ctrl-C quits. Saving the config applies it within a second; a config with errors keeps the last good
-bar, shows "config error: …" in it, and logs every located problem.`,
+q or Ctrl-C quits; 1–9 launch the first nine Applications items. Clicks: a workspace focuses it, the layout
+opens its picker, a switcher entry replaces the configuration, an Applications button launches it; the
+config's mouse bindings get the other buttons and the wheel. Saving the config applies it within a second;
+a config with errors keeps the last good bar, shows "config error: …" in it, and logs every located problem.`,
     )
     .action(async (opts) => {
       const { runCommand } = await import('./run.js');
@@ -132,6 +136,7 @@ bar, shows "config error: …" in it, and logs every located problem.`,
     .option('--at <iso-8601>', 'the instant to show, e.g. 2024-09-08T09:05:03 (local time of TZ or the system zone) or with an offset')
     .addOption(setOption())
     .option('--data <file>', 'a JSON file of readings with the --set keys, e.g. {"cpu": 95, "storage./": 91}')
+    .option('--tiler-state <file>', "the window manager's state for the Tiler widgets: a saved notification or state JSON")
     .addOption(iconsOption())
     .addOption(cellOption())
     .addOption(colorOption())

@@ -5,7 +5,7 @@
  * second, an invalid one keeps the last good bar and shows a one-line error in it, with the full located
  * problems in the log file. `q` or Ctrl-C quits and restores the terminal.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -22,6 +22,15 @@ import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
 import { renderFrame } from '../render/frame.js';
+import type { BarLayout } from '../render/layout.js';
+import { BUTTON_TRIGGERS, DISABLE_MOUSE, DOUBLE_CLICK_MS, ENABLE_MOUSE, ScrollAccumulator, bindingBatch, parseMouse, type MouseEvent } from '../bar/mouse.js';
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import type { SocketMessage } from '../config/schema/socket-message.js';
+import { sendBatch, subscribe as subscribeTiler, tilerDataDir } from '../tiler/client.js';
+import { planCommand, startCommand } from '../tiler/command.js';
+import { tilerStateFrom, type TilerState } from '../tiler/state.js';
+import { resolveVariables } from '../tiler/variables.js';
+import type { ClickAction } from '../../widgets/view.js';
 import type { IconSet } from '../render/icons.js';
 import { FrameWriter } from '../render/terminal.js';
 import { Scheduler } from '../scheduler/scheduler.js';
@@ -44,6 +53,10 @@ export interface RunOptions {
   cell?: CellSize;
   updateUrl?: string;
   log?: string;
+  /** The window manager's data directory (where `komorebi.sock` is). */
+  tilerSocketDir?: string;
+  /** `--no-mouse`: leave the mouse to the terminal (text selection) instead of the bar. */
+  mouse?: boolean;
 }
 
 /** The terminal the bar draws in. */
@@ -96,6 +109,15 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   let statuses: Statuses = {};
   let message: string | undefined;
   let unsubscribe: () => void = () => undefined;
+  let tilerState: TilerState | undefined;
+  let tilerProblem: string | undefined;
+  let pickerOpen = false;
+  let lastLayout: BarLayout | undefined;
+  const tilerDir = tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir));
+  const tilerOptions = {
+    exists: (path: string) => existsSync(path),
+    resolvePath: (path: string) => resolveVariables(path, io.env, io.platform),
+  };
 
   // Drawing: coalesced, and at most one frame per MIN_FRAME_MS.
   let pending: unknown;
@@ -104,7 +126,9 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     pending = undefined;
     lastFrameAt = timers.now();
     const { columns, rows } = terminal.size();
-    const layout = layoutFor(model, look, { statuses, clock: { epochMs: timers.wallNow(), systemZone } }, { width: Math.max(1, columns), height: Math.max(1, rows) }, VERSION, message);
+    const state = { statuses, clock: { epochMs: timers.wallNow(), systemZone }, ...(tilerState ? { tiler: tilerState } : {}), tilerOptions: { ...tilerOptions, pickerOpen } };
+    const layout = layoutFor(model, look, state, { width: Math.max(1, columns), height: Math.max(1, rows) }, VERSION, message);
+    lastLayout = layout;
     writer.draw(renderFrame(layout, depth));
   };
   const invalidate = () => {
@@ -146,6 +170,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     log(`config ${configPath} reloaded`);
     model = result.model;
     look = appearance(model, opts);
+    scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
     message = undefined;
     // Sources already read stay: a reload does not blank the CPU or restart rates.
     subscribe();
@@ -166,11 +191,101 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     invalidate();
   });
 
+  // The window manager: subscribed when a Tiler widget or a message binding needs it.
+  const needsTiler = () =>
+    [...model.left, ...model.center, ...model.right].some((w) => w.kind === 'Tiler') || Object.values(model.mouse?.bindings ?? {}).some((b) => b?.kind === 'message');
+  const subscription = needsTiler()
+    ? await subscribeTiler(tilerDir, timers, {
+        notification: (doc) => {
+          const r = tilerStateFrom(doc, model.monitor.index);
+          if (r.ok) {
+            tilerState = r.state;
+            tilerProblem = undefined;
+          } else if (r.problem !== tilerProblem) {
+            tilerProblem = r.problem;
+            log(`window manager: ${r.problem}`);
+          }
+          invalidate();
+        },
+        connection: (connected) => {
+          log(connected ? `window manager: subscribed in ${tilerDir}` : 'window manager: not connected; retrying every second');
+          if (!connected) tilerState = undefined;
+          invalidate();
+        },
+        log: (m) => log(`window manager: ${m}`),
+      }).catch((e: unknown) => {
+        log(`window manager: cannot listen in ${tilerDir}: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      })
+    : undefined;
+
+  const send = (messages: SocketMessage[]) => {
+    sendBatch(tilerDir, messages).catch((e: unknown) => log(`window manager: could not send ${messages.map((m) => m.type).join(', ')}: ${e instanceof Error ? e.message : String(e)}`));
+  };
+  const lastLaunch = new Map<string, number>();
+  const launch = (id: string, command: string) => {
+    // The original's 800 ms per-item cooldown against double launches.
+    const now = timers.now();
+    if (now - (lastLaunch.get(id) ?? -Infinity) < 800) return;
+    lastLaunch.set(id, now);
+    const plan = planCommand(command, io.env, io.platform);
+    if (!plan) return;
+    log(`launch: ${plan.file} ${plan.args.join(' ')}`);
+    startCommand(plan, io.env, io.cwd, (m) => log(`launch failed: ${m}`));
+  };
+  const perform = (action: ClickAction) => {
+    if (action.kind === 'messages') send(action.messages);
+    else if (action.kind === 'toggle-layout-picker') {
+      pickerOpen = !pickerOpen;
+      invalidate();
+    } else launch(action.id, action.command);
+    if (action.kind === 'messages' && pickerOpen) {
+      pickerOpen = false;
+      invalidate();
+    }
+  };
+  const runBinding = (trigger: MouseTrigger) => {
+    const binding = model.mouse?.bindings[trigger];
+    if (!binding) return;
+    if (binding.kind === 'command') launch(`binding:${trigger}`, binding.command);
+    else send(bindingBatch(binding, tilerState?.mouseFollowsFocus));
+  };
+  let scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
+  let lastLeftPress = -Infinity;
+  const onMouse = (e: MouseEvent) => {
+    if (e.kind === 'wheel') {
+      for (const t of scroll.notch(e.direction)) runBinding(t);
+      return;
+    }
+    if (e.button === 'left') {
+      const target = lastLayout?.targets.find((t) => e.x >= t.x && e.x < t.x + t.width);
+      if (target) perform(target.action);
+      const now = timers.now();
+      if (now - lastLeftPress <= DOUBLE_CLICK_MS) {
+        runBinding('on_primary_double_click');
+        lastLeftPress = -Infinity;
+      } else lastLeftPress = now;
+      return;
+    }
+    runBinding(BUTTON_TRIGGERS[e.button]);
+  };
+  const onDigit = (digit: number) => {
+    const targets = (lastLayout?.targets ?? []).filter((t) => t.action.kind === 'launch');
+    const unique = [...new Map(targets.map((t) => [t.action.kind === 'launch' ? t.action.id : '', t.action])).values()];
+    const action = unique[digit - 1];
+    if (action) perform(action);
+  };
+
   const stopped = new Promise<void>((resolveStop) => {
     const controller = new AbortController();
     const quit = () => controller.abort();
     const offKeys = terminal.onKeys((data) => {
-      if (data === 'q' || data === 'Q' || data === '\u0003') quit();
+      const { events, rest } = parseMouse(data);
+      for (const e of events) onMouse(e);
+      for (const ch of rest) {
+        if (ch === 'q' || ch === 'Q' || ch === '\u0003') quit();
+        else if (ch >= '1' && ch <= '9') onDigit(Number(ch));
+      }
     });
     const offResize = terminal.onResize(() => {
       writer.invalidate();
@@ -192,6 +307,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   });
 
   writer.start();
+  const mouse = opts.mouse !== false;
+  if (mouse) terminal.write(ENABLE_MOUSE);
   subscribe();
   scheduler.start();
   draw();
@@ -204,6 +321,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   timers.clearTimeout(reloadTimer);
   await watcher.close();
   await closeZoneWatch();
+  await subscription?.close();
+  if (mouse) terminal.write(DISABLE_MOUSE);
   writer.stop();
   return EXIT.ok;
 }

@@ -60,3 +60,62 @@ describe('tilebar run (in process, fake terminal)', () => {
     expect(t.written.at(-1)).toBe('\x1b[?7h\x1b[?25h\x1b[?1049l');
   });
 });
+
+describe('tilebar run with a window manager (in process, fake terminal, real Unix socket)', () => {
+  it('shows workspaces, sends a click’s batch, runs a mouse binding and launches an application', { timeout: 20_000 }, async () => {
+    const { FakeWindowManager, stateDoc } = await import('../tiler/fake-wm.js');
+    const { existsSync } = await import('node:fs');
+    const dir = await mkdtemp(join(tmpdir(), 'tb-'));
+    const wm = new FakeWindowManager(dir);
+    await wm.start();
+    const marker = join(dir, 'launched');
+    await writeFile(
+      join(dir, 'bar.json'),
+      JSON.stringify({
+        left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }],
+        right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch "${marker}"` }] } }],
+        mouse: { on_middle_click: { message: { type: 'CycleFocusWorkspace', content: 'Previous' } } },
+      }),
+    );
+    const t = fakeTerminal(40, 1);
+    const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: true, platform: 'linux' };
+    const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log'), tilerSocketDir: dir }, io, { terminal: t.terminal, readers });
+    const frames = () => t.written.filter((w) => w.startsWith('\x1b[H')).map((w) => w.slice(3).replace(/\x1b\[[0-9;]*[mK]/g, ''));
+    try {
+      await vi.waitFor(() => expect(frames().at(-1)).toContain('not connected'));
+      await vi.waitFor(() => expect(wm.received.length).toBeGreaterThan(0));
+      const name = ((wm.received[0]?.[0] as { content: [string] }).content[0]);
+      await wm.notify(name, stateDoc({ workspaces: [{ name: 'one' }, { name: 'two' }], focused: 0 }));
+      await vi.waitFor(() => expect(frames().at(-1)).toMatch(/^ one two +Touch *$/));
+      expect(t.written).toContain('\x1b[?1000h\x1b[?1006h');
+
+      const x = (frames().at(-1) ?? '').indexOf('two');
+      t.press(`\x1b[<0;${x + 1};1M\x1b[<0;${x + 1};1m`);
+      await vi.waitFor(() =>
+        expect(wm.received.at(-1)).toEqual([
+          { type: 'MouseFollowsFocus', content: false },
+          { type: 'FocusMonitorWorkspaceNumber', content: [0, 1] },
+          { type: 'MouseFollowsFocus', content: true },
+        ]),
+      );
+
+      t.press('\x1b[<1;5;1M');
+      await vi.waitFor(() =>
+        expect(wm.received.at(-1)).toEqual([
+          { type: 'FocusMonitorAtCursor' },
+          { type: 'MouseFollowsFocus', content: false },
+          { type: 'CycleFocusWorkspace', content: 'Previous' },
+          { type: 'MouseFollowsFocus', content: true },
+        ]),
+      );
+
+      t.press('1');
+      await vi.waitFor(() => expect(existsSync(marker)).toBe(true));
+    } finally {
+      t.press('q');
+      await done;
+      await wm.stop();
+    }
+    expect(t.written.at(-2)).toBe('\x1b[?1000l\x1b[?1006l');
+  });
+});
