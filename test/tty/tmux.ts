@@ -11,6 +11,8 @@ export interface Pane {
   waitFor(text: string | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   /** Type keys into the pane (tmux key names: `q`, `C-c`). */
   sendKeys(...keys: string[]): void;
+  /** Send raw characters as typed input (escape sequences included, e.g. an SGR mouse report). */
+  sendText(text: string): void;
   /** The command now running in the pane (`node`, or `sleep` once the program has exited). */
   currentCommand(): string;
   close(): void;
@@ -39,6 +41,9 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
     },
     sendKeys(...keys: string[]) {
       tmux('send-keys', '-t', 'test', ...keys);
+    },
+    sendText(text: string) {
+      tmux('send-keys', '-t', 'test', '-l', text);
     },
     currentCommand() {
       return tmux('display-message', '-p', '-t', 'test', '#{pane_current_command}').trim();
