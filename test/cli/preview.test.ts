@@ -87,3 +87,25 @@ describe('tilebar preview', () => {
     expect(width.err).toContain('--width must be a whole number from 1 to 1000, not "0"');
   });
 });
+
+describe('tilebar preview --tiler-state', () => {
+  it('shows the Tiler widgets from a saved notification, and "not connected" without one', async () => {
+    const { stateDoc } = await import('../tiler/fake-wm.js');
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
+    await writeFile(join(dir, 'state.json'), JSON.stringify(stateDoc({ workspaces: [{ name: 'a' }, { name: 'b', containers: [[{ title: 'Firefox', exe: 'firefox.exe' }]] }], focused: 1 })));
+    await writeFile(
+      join(dir, 'bar.json'),
+      JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true, display: 'Text' }, focused_container: { enable: true } } }], right_widgets: [] }),
+    );
+    const r = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'state.json', '--set', 'cpu=1', '--format', 'text', '--width', '40', '--height', '1'], {}, dir);
+    expect(r.out).toBe(' a b BSP Firefox\n');
+    const json = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'state.json', '--set', 'cpu=1', '--format', 'json', '--width', '40'], {}, dir);
+    expect(JSON.parse(json.out).sections.left[0].units.map((u: { id: string }) => u.id)).toEqual(['tiler:workspaces', 'tiler:layout', 'tiler:focused']);
+    const none = await cli(['preview', '--config', 'bar.json', '--set', 'cpu=1', '--format', 'text', '--width', '40', '--height', '1'], {}, dir);
+    expect(none.out).toBe(' not connected\n');
+    await writeFile(join(dir, 'bad.json'), '{"hello": 1}');
+    const bad = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'bad.json', '--set', 'cpu=1'], {}, dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--tiler-state bad.json: not a window-manager state: it has no "monitors"');
+  });
+});
