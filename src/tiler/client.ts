@@ -4,7 +4,9 @@
  * in order, on one connection. Notifications come to our own listening socket `komorebi-bar-<word>`: the
  * window manager connects, writes one JSON document and closes. A connection with no bytes means it shut
  * down; then, and whenever subscribing fails, tilebar subscribes again every second — always with
- * `filter_state_changes` (the original drops that option on a reconnect).
+ * `filter_state_changes` (the original drops that option on a reconnect). The manager answers every
+ * subscription with a notification; a subscription that is not answered within 3 s (a manager that was
+ * shutting down as it accepted it) is sent again.
  *
  * Windows: Node cannot open AF_UNIX sockets there, so tilebar subscribes with `AddSubscriberPipe` on a named
  * pipe (one JSON document per line) — but that request itself must reach `komorebi.sock`, which Node cannot
@@ -81,6 +83,8 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
   let connected = false;
   let closed = false;
   let retry: unknown;
+  let confirm: unknown;
+  const CONFIRM_MS = 3000;
   const setConnected = (value: boolean) => {
     if (value === connected) return;
     connected = value;
@@ -96,9 +100,11 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
       if (text.trim() === '') {
         // The window manager closes subscribers with an empty connection when it shuts down.
         setConnected(false);
-        scheduleRetry(0);
+        scheduleRetry(1000);
         return;
       }
+      timers.clearTimeout(confirm);
+      confirm = undefined;
       setConnected(true);
       try {
         events.notification(JSON.parse(text));
@@ -120,11 +126,16 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
     if (closed) return;
     try {
       await sendMessage(dir, { type: 'AddSubscriberSocketWithOptions', content: [name, { filter_state_changes: true }] } as SocketMessage);
-      setConnected(true);
-    } catch (e) {
+      // Connected once the manager's answer arrives; without one, ask again.
+      timers.clearTimeout(confirm);
+      confirm = timers.setTimeout(() => {
+        confirm = undefined;
+        setConnected(false);
+        scheduleRetry(0);
+      }, CONFIRM_MS);
+    } catch {
       setConnected(false);
       if (!closed) scheduleRetry(1000);
-      void e;
     }
   };
   const scheduleRetry = (ms: number) => {
@@ -138,6 +149,7 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
     async close() {
       closed = true;
       timers.clearTimeout(retry);
+      timers.clearTimeout(confirm);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(path, { force: true });
     },

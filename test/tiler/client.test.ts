@@ -30,27 +30,30 @@ describe('window-manager client on a real Unix socket', () => {
     await vi.waitFor(() => expect(wm?.received).toHaveLength(1));
     expect(wm.received[0]).toEqual([{ type: 'AddSubscriberSocketWithOptions', content: [sub.name, { filter_state_changes: true }] }]);
     expect(sub.name).toMatch(/^komorebi-bar-[a-z]+-\d{4}$/);
+    // The manager answers the subscription with its state: that is what makes the bar connected.
+    await vi.waitFor(() => expect(connection).toEqual([true]));
+    expect(docs).toHaveLength(1);
 
     await wm.notify(sub.name, stateDoc({ workspaces: [{ name: 'code', containers: [[{ title: 'vim', exe: 'wezterm.exe' }]] }, { name: 'web' }], focused: 0 }));
-    await vi.waitFor(() => expect(docs).toHaveLength(1));
-    const first = tilerStateFrom(docs[0], 0);
+    await vi.waitFor(() => expect(docs).toHaveLength(2));
+    const first = tilerStateFrom(docs[1], 0);
     expect(first.ok && first.state.workspaces.map((w) => [w.name, w.focused, w.empty])).toEqual([['code', true, false], ['web', false, true]]);
 
     await wm.notify(sub.name, stateDoc({ workspaces: [{ name: 'code' }, { name: 'web', containers: [[{ title: 'Firefox', exe: 'firefox.exe' }]] }], focused: 1 }));
-    await vi.waitFor(() => expect(docs).toHaveLength(2));
-    const second = tilerStateFrom(docs[1], 0);
+    await vi.waitFor(() => expect(docs).toHaveLength(3));
+    const second = tilerStateFrom(docs[2], 0);
     expect(second.ok && second.state.focusedWorkspace).toBe(1);
 
     // A partial notification is logged and ignored.
     await wm.raw(sub.name, '{"event": {"type": "Foc');
     await vi.waitFor(() => expect(logs.some((l) => l.startsWith('ignored a notification that is not JSON'))).toBe(true));
-    expect(docs).toHaveLength(2);
+    expect(docs).toHaveLength(3);
 
     // The window manager stops (an empty connection), and comes back: the bar subscribes again.
     await wm.stop(sub.name);
     await vi.waitFor(() => expect(connection.at(-1)).toBe(false));
     const before = wm.received.length;
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 1200));
     await wm.start();
     await vi.waitFor(() => expect(wm?.received.length).toBeGreaterThan(before), { timeout: 5000 });
     expect(wm.received.at(-1)).toEqual([{ type: 'AddSubscriberSocketWithOptions', content: [sub.name, { filter_state_changes: true }] }]);

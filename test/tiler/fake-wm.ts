@@ -7,6 +7,8 @@ export class FakeWindowManager {
   /** Every connection's messages, in arrival order (a batch is one entry with several). */
   readonly received: unknown[][] = [];
   private server: Server | undefined;
+  /** What it answers a new subscriber with, as the real one does (the notification for the subscribe message). */
+  state: unknown = stateDoc({ workspaces: [{ name: 'initial' }], focused: 0 }).state;
 
   constructor(readonly dir: string) {}
 
@@ -18,7 +20,14 @@ export class FakeWindowManager {
       socket.on('data', (c: Buffer) => (text += c.toString('utf8')));
       socket.on('end', () => {
         const lines = text.includes('\n') ? text.split('\n').filter((l) => l.trim() !== '') : [text];
-        this.received.push(lines.map((l) => JSON.parse(l) as unknown));
+        const messages = lines.map((l) => JSON.parse(l) as { type?: string; content?: unknown });
+        this.received.push(messages);
+        for (const m of messages) {
+          if (m.type === 'AddSubscriberSocketWithOptions' || m.type === 'AddSubscriberSocket') {
+            const name = Array.isArray(m.content) ? String(m.content[0]) : String(m.content);
+            void this.notify(name, { event: m, state: this.state }).catch(() => undefined);
+          }
+        }
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(path, resolve));

@@ -20,7 +20,6 @@ describe.skipIf(!hasTmux)('a mouse click in a real tmux pane', () => {
     await wm.start();
     await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [] }));
     pane = openPane(`${bin} run --config ${shellQuote(join(dir, 'bar.json'))} --tiler-socket-dir ${shellQuote(dir)} --log ${shellQuote(join(dir, 'log'))}`, { width: 60, height: 1 });
-    await pane.waitFor('not connected');
     await vi.waitFor(() => expect(wm?.received.length).toBeGreaterThan(0), { timeout: 5000 });
     const name = (wm.received[0]?.[0] as { content: [string] }).content[0];
     await wm.notify(name, stateDoc({ workspaces: [{ name: 'mail' }, { name: 'code' }, { name: 'chat' }], focused: 0, mouseFollowsFocus: false }));
