@@ -16,7 +16,7 @@ import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
-import { renderFrame } from '../render/frame.js';
+import { frameToAnsi } from '../render/ansi.js';
 import type { IconSet } from '../render/icons.js';
 import { rowText, type BarLayout, type SectionName } from '../render/layout.js';
 import { realTimers } from '../scheduler/timers.js';
@@ -107,7 +107,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     return EXIT.ok;
   }
   const depth = format === 'text' ? 'none' : colourDepthFor({ color: opts.color === undefined || opts.color === 'auto' ? 'truecolor' : opts.color }, io);
-  const frame = format === 'text' ? layout.rows.map((r) => rowText(r).trimEnd()).join('\n') : renderFrame(layout, depth);
+  const frame = format === 'text' ? layout.rows.map((r) => rowText(r).trimEnd()).join('\n') : frameToAnsi(layout.rows, depth).join('\n');
   io.out(`${frame}\n`);
   return EXIT.ok;
 }

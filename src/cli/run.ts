@@ -21,7 +21,7 @@ import type { BarModel } from '../config/model.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
-import { renderFrame } from '../render/frame.js';
+import { frameToAnsi } from '../render/ansi.js';
 import type { BarLayout } from '../render/layout.js';
 import { BUTTON_TRIGGERS, DISABLE_MOUSE, DOUBLE_CLICK_MS, ENABLE_MOUSE, ScrollAccumulator, bindingBatch, parseMouse, type MouseEvent } from '../bar/mouse.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
@@ -129,7 +129,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     const state = { statuses, clock: { epochMs: timers.wallNow(), systemZone }, ...(tilerState ? { tiler: tilerState } : {}), tilerOptions: { ...tilerOptions, pickerOpen } };
     const layout = layoutFor(model, look, state, { width: Math.max(1, columns), height: Math.max(1, rows) }, VERSION, message);
     lastLayout = layout;
-    writer.draw(renderFrame(layout, depth));
+    writer.draw(frameToAnsi(layout.rows, depth));
   };
   const invalidate = () => {
     if (pending !== undefined) return;
@@ -324,6 +324,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   await subscription?.close();
   if (mouse) terminal.write(DISABLE_MOUSE);
   writer.stop();
+  log(`stopped after ${writer.stats.frames} frames, ${writer.stats.bytes} bytes`);
   return EXIT.ok;
 }
 

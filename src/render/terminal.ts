@@ -14,8 +14,10 @@ export const ENTER = `${ESC}[?1049h${ESC}[?25l${ESC}[?7l`; // alternate screen, 
 export const LEAVE = `${ESC}[?7h${ESC}[?25h${ESC}[?1049l`;
 
 export class FrameWriter {
-  private last: string | undefined;
+  private last: string[] | undefined;
   private started = false;
+  /** Frames and bytes written, for the benchmark and the log. */
+  readonly stats = { frames: 0, bytes: 0 };
 
   constructor(private readonly out: TerminalOutput) {}
 
@@ -25,12 +27,22 @@ export class FrameWriter {
     this.out.write(ENTER);
   }
 
-  /** Draw `frame` (rows separated by `\n`) if it differs from the last one; returns whether it drew. */
-  draw(frame: string): boolean {
-    if (frame === this.last) return false;
-    this.last = frame;
-    const rows = frame.split('\n');
-    this.out.write(`${ESC}[H${rows.map((r) => `${r}${ESC}[0m${ESC}[K`).join('\r\n')}`);
+  /**
+   * Draw a frame (one string per row). Only rows that changed are written, each positioned absolutely;
+   * returns whether anything was written.
+   */
+  draw(rows: readonly string[]): boolean {
+    const last = this.last;
+    let text = '';
+    rows.forEach((row, i) => {
+      if (last && last.length === rows.length && last[i] === row) return;
+      text += `${ESC}[${i + 1};1H${row}${ESC}[0m${ESC}[K`;
+    });
+    this.last = [...rows];
+    if (text === '') return false;
+    this.out.write(text);
+    this.stats.frames++;
+    this.stats.bytes += Buffer.byteLength(text);
     return true;
   }
 

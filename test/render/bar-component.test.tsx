@@ -61,3 +61,44 @@ describe('<Bar>', () => {
     expect(renderFrame(layout, 'none')).toBe(rows(layout)[0]?.trimEnd());
   });
 });
+
+/** Each cell's character, foreground and background, from ANSI text: to compare two renderers' output. */
+function cells(text: string): Array<[string, string, string]> {
+  let fg = '';
+  let bg = '';
+  const out: Array<[string, string, string]> = [];
+  for (const m of text.matchAll(/\x1b\[([0-9;]*)m|([^\x1b])/gu)) {
+    if (m[2] !== undefined) {
+      out.push([m[2], fg, bg]);
+      continue;
+    }
+    const p = (m[1] ?? '').split(';').map(Number);
+    for (let i = 0; i < p.length; i++) {
+      const n = p[i] ?? 0;
+      if (n === 0) [fg, bg] = ['', ''];
+      else if (n === 39) fg = '';
+      else if (n === 49) bg = '';
+      else if (n === 38 || n === 48) {
+        const rgb = p.slice(i + 2, i + 5).join(',');
+        if (n === 38) fg = rgb;
+        else bg = rgb;
+        i += 4;
+      }
+    }
+  }
+  return out;
+}
+
+describe('the fast serializer and the Ink components', () => {
+  it('draw the same cells in the same colours', async () => {
+    const { frameToAnsi } = await import('../../src/render/ansi.js');
+    for (const [extra, height] of [[{}, 1], [{ grouping: { kind: 'Widget', rounding: 6 } }, 3], [{ grouping: { kind: 'Alignment', style: 'DefaultWithGlowB3O0S2' } }, 1]] as const) {
+      const layout = layoutOf({ ...doc, ...extra }, { width: 60, height, set: ['cpu=95'] });
+      const ink = renderFrame(layout, 'truecolor').split('\n');
+      const fast = frameToAnsi(layout.rows, 'truecolor');
+      // Ink leaves trailing uncoloured blanks out; compare what both draw.
+      ink.forEach((row, i) => expect(cells(fast[i] ?? '').slice(0, cells(row).length)).toEqual(cells(row)));
+      expect(fast.map((r) => cells(r).length)).toEqual(layout.rows.map(() => 60));
+    }
+  });
+});

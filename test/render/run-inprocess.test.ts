@@ -31,16 +31,33 @@ const readers = {
 } satisfies Readers;
 
 describe('FrameWriter', () => {
-  it('writes a frame from the home position, rows cleared to their end, no newline after the last, and skips repeats', () => {
+  it('positions every row absolutely (no newline ever), rewrites only changed rows, and skips repeats', () => {
     const out: string[] = [];
     const w = new FrameWriter({ write: (t) => void out.push(t) });
     w.start();
-    expect(w.draw('ab\ncd')).toBe(true);
-    expect(w.draw('ab\ncd')).toBe(false);
+    expect(w.draw(['ab', 'cd'])).toBe(true);
+    expect(w.draw(['ab', 'cd'])).toBe(false);
+    expect(w.draw(['ab', 'ce'])).toBe(true);
     w.stop();
-    expect(out).toEqual(['\x1b[?1049h\x1b[?25l\x1b[?7l', '\x1b[Hab\x1b[0m\x1b[K\r\ncd\x1b[0m\x1b[K', '\x1b[?7h\x1b[?25h\x1b[?1049l']);
+    expect(out).toEqual([
+      '\x1b[?1049h\x1b[?25l\x1b[?7l',
+      '\x1b[1;1Hab\x1b[0m\x1b[K\x1b[2;1Hcd\x1b[0m\x1b[K',
+      '\x1b[2;1Hce\x1b[0m\x1b[K',
+      '\x1b[?7h\x1b[?25h\x1b[?1049l',
+    ]);
+    expect(out.join('')).not.toContain('\n');
+    expect(w.stats).toEqual({ frames: 2, bytes: Buffer.byteLength(out[1] ?? '') + Buffer.byteLength(out[2] ?? '') });
   });
 });
+
+/** What a terminal would show after the writes so far: each row's plain text. */
+function screenOf(written: readonly string[]): string[] {
+  const rows: string[] = [];
+  for (const w of written) {
+    for (const m of w.matchAll(/\x1b\[(\d+);1H(.*?)\x1b\[0m\x1b\[K/g)) rows[Number(m[1]) - 1] = (m[2] ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  }
+  return rows;
+}
 
 describe('tilebar run (in process, fake terminal)', () => {
   it('draws the bar, redraws at the new width on resize, and quits on q restoring the screen', { timeout: 15_000 }, async () => {
@@ -49,11 +66,11 @@ describe('tilebar run (in process, fake terminal)', () => {
     const t = fakeTerminal(40, 1);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC' }, cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log') }, io, { terminal: t.terminal, readers });
-    const frames = () => t.written.filter((w) => w.startsWith('\x1b[H')).map((w) => w.slice(3).replace(/\x1b\[[0-9;]*[mK]/g, ''));
-    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30%`));
+    const frames = () => [screenOf(t.written)[0]];
+    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30% `));
     t.size.columns = 30;
     t.resize();
-    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30%`));
+    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30% `));
     t.press('q');
     expect(await done).toBe(0);
     expect(t.written[0]).toBe('\x1b[?1049h\x1b[?25l\x1b[?7l');
@@ -80,7 +97,7 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
     const t = fakeTerminal(40, 1);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log'), tilerSocketDir: dir }, io, { terminal: t.terminal, readers });
-    const frames = () => t.written.filter((w) => w.startsWith('\x1b[H')).map((w) => w.slice(3).replace(/\x1b\[[0-9;]*[mK]/g, ''));
+    const frames = () => [screenOf(t.written)[0]];
     try {
       await vi.waitFor(() => expect(wm.received.length).toBeGreaterThan(0));
       const name = ((wm.received[0]?.[0] as { content: [string] }).content[0]);

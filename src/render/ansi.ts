@@ -1,0 +1,35 @@
+/**
+ * Rows of runs as terminal text: one SGR sequence per change of style, nothing else. This is what `run`
+ * and `preview --format ansi` write: it costs microseconds a frame, where reconciling the Ink components
+ * costs ~17 ms and loading Ink, React and Yoga ~0.5 s (see bench/). The components (Bar.tsx) remain the
+ * declarative description; a test holds the two to the same cells and colours.
+ */
+import type { ColourDepth } from '../colour/depth.js';
+import { colourParameters } from '../colour/sgr.js';
+import type { Run } from './layout.js';
+
+function sgr(run: Run, depth: ColourDepth): string {
+  const params = ['0'];
+  if (run.bold) params.push('1');
+  if (run.fg) params.push(colourParameters(run.fg, depth, 'fg'));
+  if (run.bg) params.push(colourParameters(run.bg, depth, 'bg'));
+  return `\x1b[${params.join(';')}m`;
+}
+
+/** One row; at depth none, the plain text. */
+export function rowToAnsi(runs: readonly Run[], depth: ColourDepth): string {
+  if (depth === 'none') return runs.map((r) => r.text).join('');
+  let out = '';
+  let last = '';
+  for (const r of runs) {
+    const style = sgr(r, depth);
+    if (style !== last) out += style;
+    last = style;
+    out += r.text;
+  }
+  return `${out}\x1b[0m`;
+}
+
+export function frameToAnsi(rows: readonly (readonly Run[])[], depth: ColourDepth): string[] {
+  return rows.map((r) => rowToAnsi(r, depth));
+}
