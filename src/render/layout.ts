@@ -8,7 +8,6 @@
  * inner ends of the left and right sections, alternately; (4) a hard clip at the right edge. Nothing
  * ever wraps.
  */
-import stringWidth from 'string-width';
 import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
 import { blend } from '../colour/rgb.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
@@ -16,6 +15,7 @@ import type { Backgrounds } from '../../themes/transparency.js';
 import type { ClickAction, GridCell, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
 import { glyph, ROUNDED_CAPS, type IconSet } from './icons.js';
+import { textWidth } from './text-width.js';
 
 export type SectionName = 'left' | 'center' | 'right';
 
@@ -86,7 +86,7 @@ export interface BarLayout {
   targets: ClickTarget[];
 }
 
-export const textWidth = (s: string): number => stringWidth(s);
+export { textWidth };
 
 /** Labels are shortened to fit down to this many cells (`…` included), then units give way instead. */
 export const MIN_TRUNCATED = 8;
