@@ -23,14 +23,14 @@ rows.push(['load + validate + normalise config.example.json (in process)', `${ti
 if (existsSync(fixtures)) {
   const texts = readdirSync(fixtures).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(fixtures, f), 'utf8')]);
   rows.push([`load all ${texts.length} real configs (in process)`, `${time(() => texts.forEach(([f, t]) => loadConfigText(t, f)), 9).toFixed(1)} ms`]);
-  const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+  const cli = join(root, 'dist', 'bundle', 'main.js');
   const files = texts.map(([f]) => f);
   const run = () => { try { execFileSync(process.execPath, [cli, 'check', '-q', ...files], { cwd: fixtures, stdio: 'ignore' }); } catch {} };
   rows.push([`\`tilebar check\` on all ${texts.length} real configs (one process, wall)`, `${time(run, 5).toFixed(0)} ms`]);
 } else {
   rows.push(['real configs', 'skipped: ../shared is absent']);
 }
-const cli = join(root, 'dist', 'src', 'cli', 'main.js');
+const cli = join(root, 'dist', 'bundle', 'main.js');
 rows.push(['`tilebar check config.example.json` (process start to exit, wall)', `${time(() => execFileSync(process.execPath, [cli, 'check', '-q', join(root, 'config.example.json')], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
 rows.push(['`tilebar schema` output size', `${(execFileSync(process.execPath, [cli, 'schema']).length / 1024).toFixed(0)} KiB`]);
 const models = allPalettes().map((p) => (p.family === 'Pastel' ? { family: 'Pastel', name: p.name, accent: 'Blue' } : { family: 'Base16', name: p.name, accent: 'Base0D' }));

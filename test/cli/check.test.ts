@@ -116,16 +116,16 @@ describe('config discovery order', () => {
 });
 
 describe('the built binary', () => {
-  it.skipIf(!existsSync('dist/src/cli/main.js'))('runs `tilebar check config.example.json` and exits 0', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['dist/src/cli/main.js', 'check', 'config.example.json']);
+  it.skipIf(!existsSync('dist/bundle/main.js'))('runs `tilebar check config.example.json` and exits 0', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/bundle/main.js', 'check', 'config.example.json']);
     expect(stdout).toContain('config.example.json: ok');
   });
 
-  it.skipIf(!existsSync('dist/src/cli/main.js'))('never prints a stack trace for a broken file', async () => {
+  it.skipIf(!existsSync('dist/bundle/main.js'))('never prints a stack trace for a broken file', async () => {
     const dir = await tmp();
     await mkdir(join(dir, 'sub'));
     await writeFile(join(dir, 'sub', 'bad.json'), '[1, 2');
-    const run = promisify(execFile)(process.execPath, [join(process.cwd(), 'dist/src/cli/main.js'), 'check', 'sub/bad.json'], { cwd: dir });
+    const run = promisify(execFile)(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'check', 'sub/bad.json'], { cwd: dir });
     await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringMatching(/^sub\/bad\.json:1:6 syntax error/) });
     await run.catch((e: { stdout: string; stderr: string }) => expect(`${e.stdout}${e.stderr}`).not.toMatch(/\n\s+at /));
   });

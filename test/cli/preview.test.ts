@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
 
 const run = promisify(execFile);
-const bin = join(process.cwd(), 'dist/src/cli/main.js');
+const bin = join(process.cwd(), 'dist/bundle/main.js');
 const DONE_WHEN = ['preview', '--config', 'config.example.json', '--at', '2024-09-08T09:05:03', '--set', 'cpu=95', '--width', '160'];
 const env = { ...process.env, TZ: 'UTC' };
 

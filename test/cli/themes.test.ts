@@ -88,7 +88,7 @@ describe('tilebar themes', () => {
 
   it('honours NO_COLOR in the built binary', async () => {
     const run = promisify(execFile);
-    const bin = join(process.cwd(), 'dist/src/cli/main.js');
+    const bin = join(process.cwd(), 'dist/bundle/main.js');
     const env = { ...process.env, ...TTY_ENV, NO_COLOR: '1', FORCE_COLOR: '3' };
     const r = await run(process.execPath, [bin, 'themes', 'Ashes'], { env });
     expect(r.stdout).toContain('background');

@@ -11,7 +11,7 @@ import { FakeTimers } from '../scheduler/fake-timers.js';
 import { cli } from './capture.js';
 
 const run = promisify(execFile);
-const bin = join(process.cwd(), 'dist/src/cli/main.js');
+const bin = join(process.cwd(), 'dist/bundle/main.js');
 
 /** Readers that fail the test if the machine is read. */
 const untouchable: Readers = Object.fromEntries(

@@ -17,7 +17,7 @@ const files = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort();
 const started = process.hrtime.bigint();
 let output = '';
 try {
-  output = execFileSync(process.execPath, [join(root, 'dist', 'src', 'cli', 'main.js'), 'check', '--json', ...files], {
+  output = execFileSync(process.execPath, [join(root, 'dist', 'bundle', 'main.js'), 'check', '--json', ...files], {
     cwd: fixtures,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/src/cli/main.js'))}`;
+const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
 let wm: FakeWindowManager | undefined;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/src/cli/main.js'))}`;
+const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 
