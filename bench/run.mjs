@@ -62,6 +62,17 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
   renderFrame(layout, 'truecolor');
   rows.push(['layout of config.example.json at 160 × 1 (compose + layout)', `${time(() => layoutFor(m, look, state, { width: 160, height: 1 }, '0.1.0'), 50).toFixed(2)} ms`]);
   rows.push(['render that frame through the Ink components (truecolor)', `${time(() => renderFrame(layout, 'truecolor'), 50).toFixed(2)} ms`]);
+  const { frameToAnsi } = await import('../dist/src/render/ansi.js');
+  rows.push(['render that frame with the direct serializer (truecolor)', `${time(() => frameToAnsi(layout.rows, 'truecolor'), 200).toFixed(3)} ms`]);
+  // 30 widgets: ten of each of Cpu, Memory, Time across the three sections, grouped per widget.
+  const kinds = [{ Cpu: { enable: true, auto_select_over: 50 } }, { Memory: { enable: true } }, { Time: { enable: true, format: 'TwentyFourHour' } }];
+  const thirty = { theme: { palette: 'Catppuccin', name: 'Mocha' }, grouping: { kind: 'Widget', rounding: 4 }, left_widgets: [], center_widgets: [], right_widgets: [] };
+  for (let i = 0; i < 30; i++) thirty[['left_widgets', 'center_widgets', 'right_widgets'][i % 3]].push(kinds[i % 3]);
+  const m30 = loadConfigText(JSON.stringify(thirty), 'thirty').model;
+  const look30 = appearanceOf(m30);
+  const pass = () => frameToAnsi(layoutFor(m30, look30, state, { width: 400, height: 1 }, '0.1.0').rows, 'truecolor');
+  pass();
+  rows.push(['one compose + layout + render pass, 30 widgets at 400 × 1', `${time(pass, 200).toFixed(3)} ms`]);
   rows.push(['`tilebar preview --set cpu=95 --format text` (process wall)', `${time(() => execFileSync(process.execPath, [cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
 }
 const width = Math.max(...rows.map((r) => r[0].length));

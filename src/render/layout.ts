@@ -12,7 +12,7 @@ import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
 import { blend } from '../colour/rgb.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
 import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, GridCell, UnitState, UnitView } from '../../widgets/view.js';
+import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
 import { glyph, ROUNDED_CAPS, type IconSet } from './icons.js';
 import { textWidth } from './text-width.js';
@@ -139,24 +139,16 @@ function unitRuns(
 ): Piece {
   const key = `${w.position} ${unit.id}`;
   const p = paletteFor(unit.state, input.theme, groupBg);
-  const base = { section, unit: key, ...(p.fill ? { bg: p.fill } : {}) };
   const runs: Run[] = [];
   let grid: Piece['grid'];
   const c = input.theme.colours;
-  unit.segments.forEach((s, i) => {
-    const next = unit.segments[i + 1];
-    // A selected element (focused workspace, current layout) has the selected fill and text colour.
-    const sel = s.role !== 'grid' && s.selected ? { bg: c.selectedFill } : {};
-    const act = s.role !== 'grid' && s.action ? { action: s.action } : {};
-    if (s.role === 'icon') {
-      const g = glyph(s.icon, input.icons);
-      runs.push({ ...base, ...sel, ...act, text: g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), fg: s.selected ? c.selectedText : p.icon });
-      // The original's icon-to-text gap; it stays when a word or value follows.
-      if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push({ ...base, ...sel, ...act, text: ' ', fg: p.text });
-    } else if (s.role === 'glyph') {
-      runs.push({ ...base, ...sel, ...act, text: s.text, fg: s.selected ? c.selectedText : p.icon });
-    } else if (s.role === 'grid') {
-      const toRuns = (line: GridCell[]) => line.map((c) => ({ ...base, text: c.text, fg: c.lit ? input.theme.colours.accent : p.dim }));
+  // Plain object literals (no conditional spreads): this runs for every unit on every frame.
+  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined): Run => ({ text, fg, bg, section, unit: key, action });
+  const segments = unit.segments;
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i] as Segment;
+    if (s.role === 'grid') {
+      const toRuns = (line: GridCell[]) => line.map((cell) => run(cell.text, cell.lit ? c.accent : p.dim, p.fill, undefined));
       const lines = s.lines.map(toRuns);
       if (lines.length === 1) runs.push(...(lines[0] ?? []));
       else {
@@ -165,12 +157,25 @@ function unitRuns(
         runs.push(...(lines[contentLine] ?? []));
         grid = { lines, contentLine };
       }
+      continue;
+    }
+    // A selected element (focused workspace, current layout) has the selected fill and text colour.
+    const bg = s.selected ? c.selectedFill : p.fill;
+    if (s.role === 'icon') {
+      const g = glyph(s.icon, input.icons);
+      runs.push(run(g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), s.selected ? c.selectedText : p.icon, bg, s.action));
+      // The original's icon-to-text gap; it stays when a word or value follows.
+      const next = segments[i + 1];
+      if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push(run(' ', p.text, bg, s.action));
+    } else if (s.role === 'glyph') {
+      runs.push(run(s.text, s.selected ? c.selectedText : p.icon, bg, s.action));
     } else {
       const text = s.role === 'value' || s.role === 'text' ? truncate(s.text, limit) : s.text;
-      runs.push({ ...base, ...sel, ...act, text, fg: s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text });
+      runs.push(run(text, s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text, bg, s.action));
     }
-  });
-  const width = runs.reduce((n, r) => n + textWidth(r.text), 0);
+  }
+  let width = 0;
+  for (const r of runs) width += textWidth(r.text);
   return { key, section, widget: w, unit, runs, width, ...(grid ? { grid } : {}) };
 }
 
@@ -195,28 +200,56 @@ const SHADE_STYLES: { readonly [K in GroupingStyle]: { sides: 'none' | 'right' |
  * Shadow and glow styles add a shaded column outside the frame (right, or both sides for offset 0):
  * `░` for blurred styles, `▌` for blur 0, in black (shadow) or the accent (glow) blended over the bar.
  */
+const frameCache = new WeakMap<LayoutInput, Map<string, Frame>>();
+const shadeCache = new Map<string, Hex>();
+
+/** Black (shadow) or the accent (glow) at half strength over the bar; a handful of distinct values. */
+function shadeColourOf(input: LayoutInput, glow: boolean, under: Hex): Hex {
+  const over = glow ? input.theme.colours.accent : '#000000';
+  const key = `${over}${under}`;
+  let colour = shadeCache.get(key);
+  if (!colour) {
+    colour = blend(over, under, 0.5);
+    shadeCache.set(key, colour);
+  }
+  return colour;
+}
+
 function frameRuns(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: LayoutInput, section: SectionName, group: string, boxed: boolean): Frame {
+  let cache = frameCache.get(input);
+  if (!cache) {
+    cache = new Map();
+    frameCache.set(input, cache);
+  }
+  const key = `${section}|${group}|${boxed}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const frame = makeFrame(grouping, input, section, group, boxed);
+  cache.set(key, frame);
+  return frame;
+}
+
+function makeFrame(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: LayoutInput, section: SectionName, group: string, boxed: boolean): Frame {
   const barBg = input.backgrounds.bar;
   const groupBg = input.backgrounds.group ?? barBg;
   const under = barBg ?? input.backgrounds.terminal;
-  const base = { section, group };
   const rounded = grouping.rounding.some((r) => r > 0);
+  const cap = (text: string, fg: Hex | undefined, bg: Hex | undefined): Run => ({ text, fg, bg, section, group });
   let capL: Run;
   let capR: Run;
   if (boxed) {
-    const border = input.theme.colours.border;
-    capL = { ...base, text: '│', fg: border, ...(groupBg ? { bg: groupBg } : {}) };
-    capR = { ...capL };
+    capL = cap('│', input.theme.colours.border, groupBg);
+    capR = cap('│', input.theme.colours.border, groupBg);
   } else if (rounded && input.icons === 'nerd' && groupBg) {
-    capL = { ...base, text: ROUNDED_CAPS.left, fg: groupBg, ...(barBg ? { bg: barBg } : {}) };
-    capR = { ...base, text: ROUNDED_CAPS.right, fg: groupBg, ...(barBg ? { bg: barBg } : {}) };
+    capL = cap(ROUNDED_CAPS.left, groupBg, barBg);
+    capR = cap(ROUNDED_CAPS.right, groupBg, barBg);
   } else {
-    capL = { ...base, text: ' ', ...(groupBg ? { bg: groupBg } : {}) };
-    capR = { ...capL };
+    capL = cap(' ', undefined, groupBg);
+    capR = cap(' ', undefined, groupBg);
   }
   const shade = SHADE_STYLES[grouping.style];
-  const shadeColour = blend(shade.glow ? input.theme.colours.accent : '#000000', under, 0.5);
-  const shadeRun: Run = { ...base, text: shade.glyph, fg: shadeColour, ...(barBg ? { bg: barBg } : {}) };
+  const shadeColour = shade.sides === 'none' ? under : shadeColourOf(input, shade.glow, under);
+  const shadeRun = cap(shade.glyph, shadeColour, barBg);
   return {
     left: [...(shade.sides === 'both' ? [shadeRun] : []), capL],
     right: [capR, ...(shade.sides !== 'none' ? [shadeRun] : [])],
@@ -310,12 +343,23 @@ export function layoutBar(input: LayoutInput): BarLayout {
 
   const limitFor = new Map<string, number>();
   const dropped = new Set<string>();
+  // A unit's runs depend only on its limit: built once per limit, however often the sections are rebuilt.
+  const pieceCache = new Map<string, Piece>();
   const make = (section: SectionName): Piece[] =>
     input.sections[section].flatMap((w) =>
-      w.units
-        .filter((u) => u.state !== 'hidden')
-        .map((u) => unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limitFor.get(`${w.position} ${u.id}`) ?? input.metrics.maxLabelWidth))
-        .filter((p) => !dropped.has(p.key)),
+      w.units.flatMap((u) => {
+        if (u.state === 'hidden') return [];
+        const key = `${w.position} ${u.id}`;
+        if (dropped.has(key)) return [];
+        const limit = limitFor.get(key) ?? input.metrics.maxLabelWidth;
+        const cacheKey = `${key}|${limit}`;
+        let piece = pieceCache.get(cacheKey);
+        if (!piece) {
+          piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit);
+          pieceCache.set(cacheKey, piece);
+        }
+        return [piece];
+      }),
     );
 
   let showCenter = true;

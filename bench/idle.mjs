@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// Idle cost of status bars in real terminals (tmux panes), all programs side by side in each run so that
+// ratios hold on a noisy machine: start-up CPU and time to first output, steady-state CPU (CPU of the long
+// run minus CPU at the short mark, per minute), peak RSS, and for tilebar frames and bytes written.
+// BENCH_SECONDS (default 30) and BENCH_RUNS (default 3) set the length and the number of runs.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LONG = Number(process.env.BENCH_SECONDS ?? 30);
+const SHORT = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TICK_MS = 10; // USER_HZ 100
+
+if (spawnSync('tmux', ['-V']).status !== 0) {
+  console.log('idle benchmark: skipped, tmux is not installed');
+  process.exit(0);
+}
+const dir = mkdtempSync(join(tmpdir(), 'tilebar-bench-'));
+const node = process.execPath;
+const bin = join(root, 'dist', 'bundle', 'main.js');
+
+// The busy config: every system widget polled every second, a seconds clock, a date.
+writeFileSync(
+  join(dir, 'busy.json'),
+  JSON.stringify({
+    left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true } } }],
+    center_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }],
+    right_widgets: [
+      { Network: { enable: true, show_activity: true, show_total_activity: true, data_refresh_interval: 1 } },
+      { Storage: { enable: true, data_refresh_interval: 1 } },
+      { Cpu: { enable: true, data_refresh_interval: 1 } },
+      { Memory: { enable: true, data_refresh_interval: 1 } },
+      { Battery: { enable: true, data_refresh_interval: 1 } },
+      { Date: { enable: true, format: 'DayDateMonthYear' } },
+    ],
+  }),
+);
+writeFileSync(
+  join(dir, 'i3status.conf'),
+  'general { output_format = "none" interval = 1 }\norder += "cpu_usage"\norder += "memory"\norder += "disk /"\norder += "ethernet _first_"\norder += "tztime local"\ncpu_usage { format = "CPU %usage" }\nmemory { format = "RAM %percentage_used" }\ndisk "/" { format = "/ %percentage_used" }\nethernet _first_ { format_up = "E %ip" format_down = "E down" }\ntztime local { format = "%H:%M:%S" }\n',
+);
+
+const tilebar = (config, name) => ({
+  name,
+  log: join(dir, `${name}.log`),
+  command: [node, bin, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`)],
+});
+const programs = [
+  tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),
+  tilebar(join(dir, 'busy.json'), 'tilebar (busy: every widget at 1 s)'),
+  { name: 'bare Ink clock (bench/ink-clock.mjs)', command: [node, join(root, 'bench', 'ink-clock.mjs')] },
+  ...(spawnSync('i3status', ['--version']).status === 0 ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
+];
+if (programs.length === 3) console.log('(i3status is not installed: apt-get install i3status to compare with it)');
+
+const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+const cpuMs = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * TICK_MS;
+};
+const hwmKb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function runOnce(run) {
+  const live = programs.map((p, i) => {
+    const socket = `tilebar-bench-${process.pid}-${run}-${i}`;
+    const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
+    const started = performance.now();
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', `exec env -i ${env} ${p.command.map(q).join(' ')}`]);
+    const pid = Number(execFileSync('tmux', ['-L', socket, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], { encoding: 'utf8' }).trim());
+    return { p, socket, pid, started, firstOutput: undefined, cpuAtShort: 0 };
+  });
+  // Time to first output: the first capture that shows anything.
+  const deadline = performance.now() + 10_000;
+  while (live.some((l) => l.firstOutput === undefined) && performance.now() < deadline) {
+    for (const l of live) {
+      if (l.firstOutput !== undefined) continue;
+      const screen = execFileSync('tmux', ['-L', l.socket, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
+      if (screen.trim() !== '') l.firstOutput = performance.now() - l.started;
+    }
+    await sleep(5);
+  }
+  await sleep(Math.max(0, SHORT * 1000 - (performance.now() - Math.min(...live.map((l) => l.started)))));
+  for (const l of live) l.cpuAtShort = cpuMs(l.pid);
+  const shortAt = performance.now();
+  await sleep((LONG - SHORT) * 1000);
+  const span = (performance.now() - shortAt) / 1000;
+  const results = live.map((l) => {
+    const cpuLong = cpuMs(l.pid);
+    return { name: l.p.name, firstMs: l.firstOutput, startupCpuMs: l.cpuAtShort, steadyPerMin: ((cpuLong - l.cpuAtShort) / 1000 / span) * 60, rssMb: hwmKb(l.pid) / 1024, l };
+  });
+  for (const r of results) {
+    if (r.l.p.log) spawnSync('tmux', ['-L', r.l.socket, 'send-keys', '-t', 'b', 'q']);
+  }
+  await sleep(800);
+  for (const r of results) {
+    spawnSync('tmux', ['-L', r.l.socket, 'kill-server']);
+    if (r.l.p.log && existsSync(r.l.p.log)) {
+      const m = /stopped after (\d+) frames, (\d+) bytes/.exec(readFileSync(r.l.p.log, 'utf8').split('\n').filter((x) => x.includes('stopped after')).at(-1) ?? '');
+      if (m) Object.assign(r, { frames: Number(m[1]), bytes: Number(m[2]) });
+    }
+  }
+  return results;
+}
+
+const all = [];
+for (let run = 0; run < RUNS; run++) all.push(await runOnce(run));
+const rows = programs.map((p) => {
+  const rs = all.map((results) => results.find((r) => r.name === p.name));
+  const pick = (k) => median(rs.map((r) => r?.[k] ?? NaN));
+  return { name: p.name, steady: pick('steadyPerMin'), startup: pick('startupCpuMs'), first: pick('firstMs'), rss: pick('rssMb'), frames: pick('frames'), bytes: pick('bytes') };
+});
+const base = rows[0];
+console.log(`idle in a 160×1 tmux pane, median of ${RUNS} runs of ${LONG} s (steady state = CPU after the first ${SHORT} s, per minute)`);
+console.log(`${'program'.padEnd(38)} ${'steady CPU s/min'.padStart(16)} ${'ms/tick'.padStart(8)} ${'start-up CPU ms'.padStart(15)} ${'first output ms'.padStart(15)} ${'peak RSS MB'.padStart(11)} ${'frames/min'.padStart(10)} ${'bytes/min'.padStart(10)}  tilebar ÷ this`);
+for (const r of rows) {
+  const perMin = (v) => (Number.isFinite(v) ? ((v / LONG) * 60).toFixed(0) : '—');
+  console.log(
+    `${r.name.padEnd(38)} ${r.steady.toFixed(3).padStart(16)} ${((r.steady / 60) * 1000).toFixed(2).padStart(8)} ${r.startup.toFixed(0).padStart(15)} ${r.first.toFixed(0).padStart(15)} ${r.rss.toFixed(1).padStart(11)} ${perMin(r.frames).padStart(10)} ${perMin(r.bytes).padStart(10)}  ${r === base ? '' : `${(base.steady / r.steady).toFixed(2)}× CPU, ${(base.rss / r.rss).toFixed(2)}× RSS`}`,
+  );
+}
