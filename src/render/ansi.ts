@@ -8,7 +8,19 @@ import type { ColourDepth } from '../colour/depth.js';
 import { colourParameters } from '../colour/sgr.js';
 import type { Run } from './layout.js';
 
+const sgrCache = new Map<string, string>();
+
 function sgr(run: Run, depth: ColourDepth): string {
+  const key = `${depth}${run.fg ?? ''}${run.bg ?? ''}${run.bold ? 'b' : ''}`;
+  const hit = sgrCache.get(key);
+  if (hit !== undefined) return hit;
+  const value = makeSgr(run, depth);
+  if (sgrCache.size > 2000) sgrCache.clear();
+  sgrCache.set(key, value);
+  return value;
+}
+
+function makeSgr(run: Run, depth: ColourDepth): string {
   const params = ['0'];
   if (run.bold) params.push('1');
   if (run.fg) params.push(colourParameters(run.fg, depth, 'fg'));

@@ -136,14 +136,16 @@ function unitRuns(
   input: LayoutInput,
   groupBg: Hex | undefined,
   limit: number,
+  groupOf: (key: string) => string | undefined,
 ): Piece {
   const key = `${w.position} ${unit.id}`;
+  const group = groupOf(key);
   const p = paletteFor(unit.state, input.theme, groupBg);
   const runs: Run[] = [];
   let grid: Piece['grid'];
   const c = input.theme.colours;
   // Plain object literals (no conditional spreads): this runs for every unit on every frame.
-  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined): Run => ({ text, fg, bg, section, unit: key, action });
+  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined): Run => ({ text, fg, bg, section, unit: key, group, action });
   const segments = unit.segments;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as Segment;
@@ -288,7 +290,7 @@ function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput,
       const start = out.width;
       push(frame.left);
       out.pieces.push({ piece, offset: out.width });
-      push(piece.runs.map((r) => ({ ...r, group })));
+      push(piece.runs);
       push(frame.right);
       out.frames.push({ offset: start, width: out.width - start, group });
     });
@@ -301,7 +303,7 @@ function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput,
     pieces.forEach((piece, i) => {
       if (i > 0) push(spacer(spacing, section, groupBg, group));
       out.pieces.push({ piece, offset: out.width });
-      push(piece.runs.map((r) => ({ ...r, group })));
+      push(piece.runs);
     });
     push(frame.right);
     out.frames.push({ offset: 0, width: out.width, group });
@@ -312,7 +314,7 @@ function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput,
   pieces.forEach((piece, i) => {
     if (i > 0) push(spacer(spacing, section, bg, g.kind === 'Bar' ? 'bar' : undefined));
     out.pieces.push({ piece, offset: out.width });
-    push(g.kind === 'Bar' ? piece.runs.map((r) => ({ ...r, group: 'bar' })) : piece.runs);
+    push(piece.runs);
   });
   return out;
 }
@@ -345,6 +347,8 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const dropped = new Set<string>();
   // A unit's runs depend only on its limit: built once per limit, however often the sections are rebuilt.
   const pieceCache = new Map<string, Piece>();
+  const groupOf = (key: string): string | undefined =>
+    g.kind === 'Widget' ? key : g.kind === 'Alignment' ? `section:${key.slice(0, key.indexOf('['))}` : g.kind === 'Bar' ? 'bar' : undefined;
   const make = (section: SectionName): Piece[] =>
     input.sections[section].flatMap((w) =>
       w.units.flatMap((u) => {
@@ -355,7 +359,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
         const cacheKey = `${key}|${limit}`;
         let piece = pieceCache.get(cacheKey);
         if (!piece) {
-          piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit);
+          piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit, groupOf);
           pieceCache.set(cacheKey, piece);
         }
         return [piece];
