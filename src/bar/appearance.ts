@@ -2,10 +2,10 @@
 import type { BarModel, Hex } from '../config/model.js';
 import { cellMetrics, type CellMetrics, type CellSize } from '../render/cells.js';
 import { defaultIconSet, type IconSet } from '../render/icons.js';
-import { layoutBar, type BarLayout } from '../render/layout.js';
+import { LayoutCache, layoutBar, type BarLayout } from '../render/layout.js';
 import { resolveTheme, type ResolvedTheme } from '../../themes/resolve-theme.js';
 import { resolveBackgrounds, type Backgrounds } from '../../themes/transparency.js';
-import { composeSections, type BarState } from './compose.js';
+import { ComposeCache, composeSections, type BarState } from './compose.js';
 
 export interface AppearanceOptions {
   icons?: IconSet;
@@ -18,6 +18,9 @@ export interface Appearance {
   backgrounds: Backgrounds;
   metrics: CellMetrics;
   icons: IconSet;
+  /** Kept across frames while this appearance lasts (a config reload makes a new one). */
+  compose: ComposeCache;
+  layout: LayoutCache;
 }
 
 export function appearanceOf(model: BarModel, opts: AppearanceOptions = {}): Appearance {
@@ -28,7 +31,7 @@ export function appearanceOf(model: BarModel, opts: AppearanceOptions = {}): App
     ...(g.kind !== 'None' ? { groupAlpha: g.transparencyAlpha } : {}),
     ...(opts.terminalBg ? { terminalBackground: opts.terminalBg } : {}),
   });
-  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? defaultIconSet(model.fontFamily) };
+  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? defaultIconSet(model.fontFamily), compose: new ComposeCache(), layout: new LayoutCache() };
 }
 
 export function layoutFor(model: BarModel, look: Appearance, state: BarState, size: { width: number; height: number }, version: string, message?: string): BarLayout {
@@ -36,10 +39,11 @@ export function layoutFor(model: BarModel, look: Appearance, state: BarState, si
     ...size,
     metrics: look.metrics,
     grouping: model.grouping,
-    sections: composeSections(model, state, size.height, version),
+    sections: composeSections(model, state, size.height, version, look.compose),
     theme: look.theme,
     backgrounds: look.backgrounds,
     icons: look.icons,
+    cache: look.layout,
     ...(message ? { message } : {}),
   });
 }

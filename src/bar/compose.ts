@@ -11,6 +11,7 @@ import { applicationsView } from '../../widgets/applications.js';
 import { dateView } from '../../widgets/date.js';
 import { timeView } from '../../widgets/time.js';
 import { tilerView, type TilerViewOptions } from '../../widgets/tiler-view.js';
+import type { UnitView } from '../../widgets/view.js';
 import type { TilerState } from '../tiler/state.js';
 import { SYSTEM_WIDGET_KINDS, systemWidgets } from './system-widgets.js';
 
@@ -22,25 +23,45 @@ export interface BarState {
   tilerOptions?: TilerViewOptions;
 }
 
-export function composeSections(model: BarModel, state: BarState, rows: number, version: string): Record<SectionName, WidgetUnits[]> {
+/**
+ * Remembers each widget's units while what they are made from is unchanged (a source's status object, the
+ * second on the clock, the window manager's state), so a frame where only the time moved rebuilds only the
+ * clocks — and the layout, keyed by these same unit objects, reuses everything else (see LayoutCache).
+ */
+export class ComposeCache {
+  private readonly memo = new Map<string, { inputs: readonly unknown[]; units: UnitView[] }>();
+
+  units(position: string, inputs: readonly unknown[], make: () => UnitView[]): UnitView[] {
+    const hit = this.memo.get(position);
+    if (hit && hit.inputs.length === inputs.length && hit.inputs.every((v, i) => Object.is(v, inputs[i]))) return hit.units;
+    const units = make();
+    this.memo.set(position, { inputs, units });
+    return units;
+  }
+}
+
+export function composeSections(model: BarModel, state: BarState, rows: number, version: string, cache = new ComposeCache()): Record<SectionName, WidgetUnits[]> {
   const system = new Map(systemWidgets(model, version).map((w) => [w.position, w]));
+  const second = Math.floor(state.clock.epochMs / 1000);
   const section = (name: SectionName, widgets: BarModel['left']): WidgetUnits[] =>
     widgets.flatMap((w, i): WidgetUnits[] => {
       const position = `${name}[${i}]`;
       if (w.kind !== 'Tiler' && (!('enable' in w.config) || !w.config.enable)) return [];
       if ((SYSTEM_WIDGET_KINDS as readonly string[]).includes(w.kind)) {
         const instance = system.get(position);
-        return instance ? [{ position, kind: w.kind, units: instance.view(state.statuses[instance.source] ?? {}) }] : [];
+        if (!instance) return [];
+        const status = state.statuses[instance.source];
+        return [{ position, kind: w.kind, units: cache.units(position, [status], () => instance.view(status ?? {})) }];
       }
       switch (w.kind) {
         case 'Date':
-          return [{ position, kind: w.kind, units: dateView(w.config, state.clock, model.variant) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [second, state.clock.systemZone], () => dateView(w.config, state.clock, model.variant)) }];
         case 'Time':
-          return [{ position, kind: w.kind, units: timeView(w.config, state.clock, rows) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [second, state.clock.systemZone, rows], () => timeView(w.config, state.clock, rows)) }];
         case 'Applications':
-          return [{ position, kind: w.kind, units: applicationsView(w.config) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [], () => applicationsView(w.config)) }];
         case 'Tiler':
-          return [{ position, kind: w.kind, units: tilerView(w.config, state.tiler, state.tilerOptions) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [state.tiler, state.tilerOptions?.pickerOpen, Math.floor(second / 10)], () => tilerView(w.config, state.tiler, state.tilerOptions)) }];
         default:
           return [];
       }

@@ -58,6 +58,17 @@ export interface LayoutInput {
   icons: IconSet;
   /** A one-line message (a config error) shown in place of the center section. */
   message?: string;
+  /** Pieces and frames kept across frames of one bar (one appearance): see LayoutCache. */
+  cache?: LayoutCache;
+}
+
+/**
+ * What a running bar keeps between frames: each unit's runs (keyed by the unit object, which the
+ * ComposeCache keeps while the unit is unchanged) and each group's frame. Create one per appearance.
+ */
+export class LayoutCache {
+  readonly pieces = new WeakMap<UnitView, Map<string, Piece>>();
+  readonly frames = new Map<string, Frame>();
 }
 
 export interface PlacedUnit {
@@ -203,6 +214,15 @@ const SHADE_STYLES: { readonly [K in GroupingStyle]: { sides: 'none' | 'right' |
  * `░` for blurred styles, `▌` for blur 0, in black (shadow) or the accent (glow) blended over the bar.
  */
 const frameCache = new WeakMap<LayoutInput, Map<string, Frame>>();
+const cacheOf = (input: LayoutInput): Map<string, Frame> => {
+  if (input.cache) return input.cache.frames;
+  let cache = frameCache.get(input);
+  if (!cache) {
+    cache = new Map();
+    frameCache.set(input, cache);
+  }
+  return cache;
+};
 const shadeCache = new Map<string, Hex>();
 
 /** Black (shadow) or the accent (glow) at half strength over the bar; a handful of distinct values. */
@@ -218,11 +238,7 @@ function shadeColourOf(input: LayoutInput, glow: boolean, under: Hex): Hex {
 }
 
 function frameRuns(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: LayoutInput, section: SectionName, group: string, boxed: boolean): Frame {
-  let cache = frameCache.get(input);
-  if (!cache) {
-    cache = new Map();
-    frameCache.set(input, cache);
-  }
+  const cache = cacheOf(input);
   const key = `${section}|${group}|${boxed}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -356,11 +372,17 @@ export function layoutBar(input: LayoutInput): BarLayout {
         const key = `${w.position} ${u.id}`;
         if (dropped.has(key)) return [];
         const limit = limitFor.get(key) ?? input.metrics.maxLabelWidth;
-        const cacheKey = `${key}|${limit}`;
-        let piece = pieceCache.get(cacheKey);
+        const cacheKey = `${key}|${limit}|${boxed}`;
+        const perUnit = input.cache?.pieces.get(u);
+        let piece = perUnit?.get(cacheKey) ?? pieceCache.get(cacheKey);
         if (!piece) {
           piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit, groupOf);
           pieceCache.set(cacheKey, piece);
+          if (input.cache) {
+            const m = perUnit ?? new Map<string, Piece>();
+            m.set(cacheKey, piece);
+            if (!perUnit) input.cache.pieces.set(u, m);
+          }
         }
         return [piece];
       }),
