@@ -13,7 +13,7 @@ import { timeView } from '../../widgets/time.js';
 import { tilerView, type TilerViewOptions } from '../../widgets/tiler-view.js';
 import type { UnitView } from '../../widgets/view.js';
 import type { TilerState } from '../tiler/state.js';
-import { SYSTEM_WIDGET_KINDS, systemWidgets } from './system-widgets.js';
+import { SYSTEM_WIDGET_KINDS, systemWidgets, type SystemWidget } from './system-widgets.js';
 
 export interface BarState {
   statuses: Statuses;
@@ -40,8 +40,15 @@ export class ComposeCache {
   }
 }
 
+/** The system widget instances of a model, made once per model (not per frame). */
+const instancesOf = new WeakMap<BarModel, Map<string, SystemWidget>>();
+
 export function composeSections(model: BarModel, state: BarState, rows: number, version: string, cache = new ComposeCache()): Record<SectionName, WidgetUnits[]> {
-  const system = new Map(systemWidgets(model, version).map((w) => [w.position, w]));
+  let system = instancesOf.get(model);
+  if (!system) {
+    system = new Map(systemWidgets(model, version).map((w) => [w.position, w]));
+    instancesOf.set(model, system);
+  }
   const second = Math.floor(state.clock.epochMs / 1000);
   const section = (name: SectionName, widgets: BarModel['left']): WidgetUnits[] =>
     widgets.flatMap((w, i): WidgetUnits[] => {

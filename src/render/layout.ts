@@ -416,6 +416,20 @@ export function layoutBar(input: LayoutInput): BarLayout {
     const limit = limitFor.get(p.key) ?? input.metrics.maxLabelWidth;
     return Math.max(0, ...p.unit.segments.map((s) => (s.role === 'value' || s.role === 'text' ? Math.min(textWidth(s.text), limit) : 0)));
   };
+  // First in one step: lower the longest labels to a common level that frees enough columns (widths
+  // add up, so this is arithmetic, not trial); then one character at a time for what is left.
+  if (!fits()) {
+    const over = left.width + right.width + sideGap - span;
+    const items = [...left.pieces, ...right.pieces].map(({ piece }) => ({ piece, w: textOf(piece) })).filter((x) => x.w > MIN_TRUNCATED);
+    let level = Math.max(MIN_TRUNCATED, ...items.map((x) => x.w));
+    const freed = (l: number) => items.reduce((n, x) => n + Math.max(0, x.w - l), 0);
+    while (level > MIN_TRUNCATED && freed(level) < over) level--;
+    if (items.length > 0 && level < Math.max(...items.map((x) => x.w))) {
+      for (const x of items) if (x.w > level) limitFor.set(x.piece.key, level);
+      gaveWay.push('labels truncated');
+      build();
+    }
+  }
   while (!fits()) {
     const target = [...left.pieces, ...right.pieces]
       .map(({ piece }) => ({ piece, w: textOf(piece) }))

@@ -14,7 +14,7 @@
  * leaves the widgets "not connected" there (documented in the README).
  */
 import { randomInt } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { SocketMessage } from '../config/schema/socket-message.js';
@@ -124,6 +124,12 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
   const attempt = async () => {
     retry = undefined;
     if (closed) return;
+    // No socket file, no manager: one stat instead of a connection attempt every second.
+    if (!existsSync(join(dir, COMMAND_SOCKET))) {
+      setConnected(false);
+      scheduleRetry(1000);
+      return;
+    }
     try {
       await sendMessage(dir, { type: 'AddSubscriberSocketWithOptions', content: [name, { filter_state_changes: true }] } as SocketMessage);
       // Connected once the manager's answer arrives; without one, ask again.

@@ -4,6 +4,7 @@ import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Battery, Disk, Reader, Readings } from '../readings.js';
 import { deltaReader, networkReading, type NetworkSample, type Sleep } from '../sampler.js';
+import { ProcFile } from './proc-file.js';
 import { cpuPercentBetween, dataMounts, parseBatteryUevent, parseDefaultRoute, parseMeminfo, parseMounts, parseNetDev, parseProcStat } from './parse.js';
 
 export interface LinuxPaths {
@@ -14,23 +15,27 @@ export interface LinuxPaths {
 const text = (root: string, path: string, signal?: AbortSignal) => readFile(join(root, path), { encoding: 'utf8', ...(signal ? { signal } : {}) });
 
 export function linuxCpuReader(sleep: Sleep, { root }: LinuxPaths = { root: '/' }): Reader<Readings['cpu']> {
+  const stat = new ProcFile(join(root, 'proc/stat'));
   return deltaReader(
-    async (signal) => parseProcStat(await text(root, 'proc/stat', signal)),
+    async () => parseProcStat(await stat.text()),
     (previous, current) => ({ percent: cpuPercentBetween(previous, current) }),
     sleep,
   );
 }
 
 export function linuxMemoryReader({ root }: LinuxPaths = { root: '/' }): Reader<Readings['memory']> {
-  return async (signal) => {
-    const { totalBytes, availableBytes } = parseMeminfo(await text(root, 'proc/meminfo', signal));
+  const meminfo = new ProcFile(join(root, 'proc/meminfo'));
+  return async () => {
+    const { totalBytes, availableBytes } = parseMeminfo(await meminfo.text());
     return { totalBytes, usedBytes: Math.max(0, totalBytes - availableBytes) };
   };
 }
 
 export function linuxNetworkReader(sleep: Sleep, now: () => number, { root }: LinuxPaths = { root: '/' }): Reader<Readings['network']> {
-  const sample = async (signal: AbortSignal): Promise<NetworkSample> => {
-    const [dev, route] = await Promise.all([text(root, 'proc/net/dev', signal), text(root, 'proc/net/route', signal).catch(() => '')]);
+  const devFile = new ProcFile(join(root, 'proc/net/dev'));
+  const routeFile = new ProcFile(join(root, 'proc/net/route'));
+  const sample = async (): Promise<NetworkSample> => {
+    const [dev, route] = await Promise.all([devFile.text(), routeFile.text().catch(() => '')]);
     const defaultInterface = parseDefaultRoute(route);
     return { at: now(), interfaces: parseNetDev(dev), ...(defaultInterface ? { defaultInterface } : {}) };
   };
@@ -96,8 +101,9 @@ export function linuxDisksReader(
     return value;
   };
 
+  const mountsFile = new ProcFile(join(root, 'proc/self/mounts'));
   return async (signal) => {
-    const mounts = dataMounts(parseMounts(await text(root, 'proc/self/mounts', signal)));
+    const mounts = dataMounts(parseMounts(await mountsFile.text()));
     const disks = await Promise.all(
       mounts.map(async (m): Promise<Disk> => {
         const [s, isRemovable] = await Promise.all([size(m.mount, signal).catch(() => undefined), m.device.startsWith('/dev/') ? removable(m.device) : false]);
