@@ -277,6 +277,7 @@ function makeFrame(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: La
 const runsWidth = (runs: readonly Run[]) => runs.reduce((n, r) => n + textWidth(r.text), 0);
 
 interface BuiltSection {
+  /** The section's runs, made only when it is placed (fitting only needs widths). */
   runs: Run[];
   width: number;
   pieces: Array<{ piece: Piece; offset: number }>;
@@ -288,26 +289,42 @@ function spacer(n: number, section: SectionName | undefined, bg: Hex | undefined
   return n > 0 ? [{ text: ' '.repeat(n), ...(section ? { section } : {}), ...(bg ? { bg } : {}), ...(group ? { group } : {}) }] : [];
 }
 
-function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput, boxed: boolean): BuiltSection {
+/** Widths of runs that do not change within a bar (caps, shade columns), measured once. */
+const runWidths = new WeakMap<readonly Run[], number>();
+function widthOf(runs: readonly Run[]): number {
+  let w = runWidths.get(runs);
+  if (w === undefined) {
+    w = runsWidth(runs);
+    runWidths.set(runs, w);
+  }
+  return w;
+}
+
+/**
+ * A section's width and where each unit sits, by arithmetic on the pieces' known widths; its runs are
+ * assembled only when `materialize` is true (once per frame, at placement — fitting rebuilds are cheap).
+ */
+function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput, boxed: boolean, materialize = false): BuiltSection {
   const g = input.grouping;
   const spacing = input.metrics.widgetSpacing;
   const groupBg = g.kind === 'None' ? undefined : (input.backgrounds.group ?? input.backgrounds.bar);
   const out: BuiltSection = { runs: [], width: 0, pieces: [], frames: [] };
-  const push = (runs: Run[]) => {
-    out.runs.push(...runs);
-    out.width += runsWidth(runs);
+  const push = (runs: readonly Run[], width: number) => {
+    if (materialize) for (const r of runs) out.runs.push(r);
+    out.width += width;
   };
+  const gap = (bg: Hex | undefined, group?: string) => push(materialize ? spacer(spacing, section, bg, group) : [], spacing);
   if (pieces.length === 0) return out;
   if (g.kind === 'Widget') {
     pieces.forEach((piece, i) => {
-      if (i > 0) push(spacer(spacing, section, input.backgrounds.bar));
-      const group = `${piece.key}`;
+      if (i > 0) gap(input.backgrounds.bar);
+      const group = piece.key;
       const frame = frameRuns(g, input, section, group, boxed);
       const start = out.width;
-      push(frame.left);
+      push(frame.left, widthOf(frame.left));
       out.pieces.push({ piece, offset: out.width });
-      push(piece.runs);
-      push(frame.right);
+      push(piece.runs, piece.width);
+      push(frame.right, widthOf(frame.right));
       out.frames.push({ offset: start, width: out.width - start, group });
     });
     return out;
@@ -315,22 +332,22 @@ function buildSection(section: SectionName, pieces: Piece[], input: LayoutInput,
   if (g.kind === 'Alignment') {
     const group = `section:${section}`;
     const frame = frameRuns(g, input, section, group, boxed);
-    push(frame.left);
+    push(frame.left, widthOf(frame.left));
     pieces.forEach((piece, i) => {
-      if (i > 0) push(spacer(spacing, section, groupBg, group));
+      if (i > 0) gap(groupBg, group);
       out.pieces.push({ piece, offset: out.width });
-      push(piece.runs);
+      push(piece.runs, piece.width);
     });
-    push(frame.right);
+    push(frame.right, widthOf(frame.right));
     out.frames.push({ offset: 0, width: out.width, group });
     return out;
   }
   // None, and Bar (the bar's own frame is drawn around all sections).
   const bg = g.kind === 'Bar' ? groupBg : input.backgrounds.bar;
   pieces.forEach((piece, i) => {
-    if (i > 0) push(spacer(spacing, section, bg, g.kind === 'Bar' ? 'bar' : undefined));
+    if (i > 0) gap(bg, g.kind === 'Bar' ? 'bar' : undefined);
     out.pieces.push({ piece, offset: out.width });
-    push(piece.runs);
+    push(piece.runs, piece.width);
   });
   return out;
 }
@@ -485,7 +502,8 @@ export function layoutBar(input: LayoutInput): BarLayout {
   };
 
   if (barFrame) place(1, barFrame.left);
-  place(start, left.runs);
+  const materialized = (b: BuiltSection, name: SectionName) => buildSection(name, b.pieces.map((p) => p.piece), input, boxed, true).runs;
+  place(start, materialized(left, 'left'));
   record(left, start);
   if (input.message) {
     const room = end - right.width - (right.width ? 1 : 0) - (x + (left.width ? 1 : 0));
@@ -496,11 +514,11 @@ export function layoutBar(input: LayoutInput): BarLayout {
     }
   } else if (center.width > 0) {
     const at = Math.floor((width - center.width) / 2);
-    place(at, center.runs);
+    place(at, materialized(center, 'center'));
     record(center, at);
   }
   const rightAt = Math.max(x + (x > start ? sideGap : 0), end - right.width);
-  place(rightAt, right.runs);
+  place(rightAt, materialized(right, 'right'));
   record(right, rightAt);
   if (barFrame) {
     place(end, barFrame.right);
