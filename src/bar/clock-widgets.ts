@@ -8,14 +8,17 @@ import type { Variant } from '../config/variant.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
 import { placedWidgets } from './positions.js';
 import type { ClockReading } from '../time/clock.js';
-import { dateView } from '../../widgets/date.js';
-import { timeView } from '../../widgets/time.js';
+import { clockResolution } from '../time/clock.js';
+import { dateFormatOf, dateView } from '../../widgets/date.js';
+import { timeFormatOf, timeView } from '../../widgets/time.js';
 import { gridText, segmentText, type UnitView } from '../../widgets/view.js';
 
 export interface ClockWidget {
   position: string;
   kind: 'Date' | 'Time';
   enabled: boolean;
+  /** How often its text can change: 1 s for formats with seconds, else a minute (icons and zones move on minutes). */
+  everyMs: number;
   view(clock: ClockReading, rows: number): UnitView[];
 }
 
@@ -29,7 +32,9 @@ export function clockWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>,
       c.kind === 'Date'
         ? (clock: ClockReading) => dateView(c.config, clock, variant)
         : (clock: ClockReading, rows: number) => timeView(c.config, clock, rows);
-    return [{ position, kind: c.kind, enabled: c.config.enable, view }];
+    const format = c.kind === 'Date' ? dateFormatOf(c.config).format : timeFormatOf(c.config);
+    const everyMs = format === undefined || clockResolution(format) === 'second' ? 1000 : 60_000;
+    return [{ position, kind: c.kind, enabled: c.config.enable, everyMs, view }];
   });
 }
 
@@ -59,4 +64,24 @@ export function subscribeClocks(
     }
   };
   return scheduler.onTick(tick);
+}
+
+/**
+ * The running bar's cheap version: on each heartbeat, only tell whether some clock crossed its boundary
+ * (a second, or a minute), without formatting anything; the frame then formats each clock once.
+ */
+export function subscribeClockBoundaries(scheduler: Scheduler, clocks: readonly ClockWidget[], onBoundary: () => void): () => void {
+  const enabled = clocks.filter((c) => c.enabled);
+  const last = new Map<ClockWidget, number>();
+  return scheduler.onTick((wallTime) => {
+    let crossed = false;
+    for (const c of enabled) {
+      const slot = Math.floor(wallTime / c.everyMs);
+      if (last.get(c) !== slot) {
+        last.set(c, slot);
+        crossed = true;
+      }
+    }
+    if (crossed) onBoundary();
+  });
 }

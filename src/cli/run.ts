@@ -11,7 +11,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { watch } from 'chokidar';
 import { appearanceOf, layoutFor, type Appearance } from '../bar/appearance.js';
-import { clockWidgets, subscribeClocks } from '../bar/clock-widgets.js';
+import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
 import { subscribeSources } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import type { ColourChoice } from '../colour/depth.js';
@@ -142,7 +142,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       statuses = s;
       invalidate();
     });
-    const offClocks = subscribeClocks(scheduler, clockWidgets(model, model.variant), () => systemZone, terminal.size().rows, () => invalidate());
+    const offClocks = subscribeClockBoundaries(scheduler, clockWidgets(model, model.variant), invalidate);
     unsubscribe = () => {
       offSources();
       offClocks();
