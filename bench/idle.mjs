@@ -53,6 +53,7 @@ const programs = [
   tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),
   tilebar(join(dir, 'busy.json'), 'tilebar (busy: every widget at 1 s)'),
   { name: 'bare Ink clock (bench/ink-clock.mjs)', command: [node, join(root, 'bench', 'ink-clock.mjs')] },
+  { name: 'bare Node, a 1 s timer', command: [node, '-e', "setInterval(() => process.stdout.write('\\r' + new Date().toTimeString().slice(0, 8)), 1000); process.stdout.write('.')"] },
   ...(spawnSync('i3status', ['--version']).status === 0 ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
 ];
 if (programs.length === 3) console.log('(i3status is not installed: apt-get install i3status to compare with it)');
@@ -65,6 +66,25 @@ const cpuMs = (pid) => {
 const hwmKb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Time to first output, one program at a time (started together they would share the two cores). */
+async function firstOutput(p, run) {
+  const socket = `tilebar-first-${process.pid}-${run}-${programs.indexOf(p)}`;
+  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
+  const started = performance.now();
+  execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', `exec env -i ${env} ${p.command.map(q).join(' ')}`]);
+  let ms = NaN;
+  while (performance.now() - started < 10_000) {
+    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
+    if (screen.trim() !== '') {
+      ms = performance.now() - started;
+      break;
+    }
+    await sleep(2);
+  }
+  spawnSync('tmux', ['-L', socket, 'kill-server']);
+  return ms;
+}
 
 async function runOnce(run) {
   const live = programs.map((p, i) => {
@@ -108,19 +128,27 @@ async function runOnce(run) {
   return results;
 }
 
+const firsts = new Map(programs.map((p) => [p.name, []]));
+for (let run = 0; run < RUNS; run++) for (const p of programs) firsts.get(p.name).push(await firstOutput(p, run));
 const all = [];
 for (let run = 0; run < RUNS; run++) all.push(await runOnce(run));
 const rows = programs.map((p) => {
   const rs = all.map((results) => results.find((r) => r.name === p.name));
   const pick = (k) => median(rs.map((r) => r?.[k] ?? NaN));
-  return { name: p.name, steady: pick('steadyPerMin'), startup: pick('startupCpuMs'), first: pick('firstMs'), rss: pick('rssMb'), frames: pick('frames'), bytes: pick('bytes') };
+  return { name: p.name, steady: pick('steadyPerMin'), startup: pick('startupCpuMs'), first: median(firsts.get(p.name)), rss: pick('rssMb'), frames: pick('frames'), bytes: pick('bytes') };
 });
 const base = rows[0];
-console.log(`idle in a 160×1 tmux pane, median of ${RUNS} runs of ${LONG} s (steady state = CPU after the first ${SHORT} s, per minute)`);
+const bare = rows.find((r) => r.name.startsWith('bare Node'));
+console.log(`idle in a 160×1 tmux pane, median of ${RUNS} runs of ${LONG} s, all programs side by side (steady state = CPU after the first ${SHORT} s, per minute; first output measured one program at a time)`);
 console.log(`${'program'.padEnd(38)} ${'steady CPU s/min'.padStart(16)} ${'ms/tick'.padStart(8)} ${'start-up CPU ms'.padStart(15)} ${'first output ms'.padStart(15)} ${'peak RSS MB'.padStart(11)} ${'frames/min'.padStart(10)} ${'bytes/min'.padStart(10)}  tilebar ÷ this`);
 for (const r of rows) {
   const perMin = (v) => (Number.isFinite(v) ? ((v / LONG) * 60).toFixed(0) : '—');
   console.log(
     `${r.name.padEnd(38)} ${r.steady.toFixed(3).padStart(16)} ${((r.steady / 60) * 1000).toFixed(2).padStart(8)} ${r.startup.toFixed(0).padStart(15)} ${r.first.toFixed(0).padStart(15)} ${r.rss.toFixed(1).padStart(11)} ${perMin(r.frames).padStart(10)} ${perMin(r.bytes).padStart(10)}  ${r === base ? '' : `${(base.steady / r.steady).toFixed(2)}× CPU, ${(base.rss / r.rss).toFixed(2)}× RSS`}`,
   );
+}
+if (bare) {
+  for (const r of rows.filter((x) => x.name.startsWith('tilebar'))) {
+    console.log(`${r.name}: ${(r.steady - bare.steady).toFixed(3)} CPU s/min above bare Node's timer on this machine`);
+  }
 }

@@ -181,10 +181,21 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   // Watch the directory: atomic saves replace the file, which a watch on the file itself would lose.
   const watcher = watch(dirname(configPath), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 } });
   let reloadTimer: unknown;
-  watcher.on('all', (_event, path) => {
-    if (resolve(path) !== configPath) return;
+  const scheduleReload = () => {
     timers.clearTimeout(reloadTimer);
     reloadTimer = timers.setTimeout(() => void reload(), 50);
+  };
+  watcher.on('all', (_event, path) => {
+    if (resolve(path) === configPath) scheduleReload();
+  });
+  // An edit saved while the watcher was still starting would be missed: compare once it is ready.
+  watcher.once('ready', () => {
+    readFile(configPath, 'utf8').then(
+      (text) => {
+        if (text.replace(/^\uFEFF/, '') !== loaded.result.source.text) scheduleReload();
+      },
+      () => undefined,
+    );
   });
   const closeZoneWatch = watchSystemZone(zoneSources, (zone) => {
     systemZone = zone;

@@ -477,27 +477,11 @@ export function layoutBar(input: LayoutInput): BarLayout {
     row.push(...runs);
     x = Math.max(x, at) + runsWidth(runs);
   };
-  const placed: PlacedUnit[] = [];
+  // Where each unit went; the PlacedUnit records are made only if someone asks (preview --format json).
+  const spots: Array<{ piece: Piece; x: number }> = [];
   const frames: Array<{ x: number; width: number }> = [];
   const record = (s: BuiltSection, at: number) => {
-    for (const { piece, offset } of s.pieces) {
-      const first = piece.runs.find((r) => r.text.trim() !== '');
-      const icon = piece.unit.segments[0]?.role === 'icon' ? piece.runs[0]?.fg : undefined;
-      const text = piece.runs.map((r) => r.text).join('');
-      placed.push({
-        section: piece.section,
-        position: piece.widget.position,
-        kind: piece.widget.kind,
-        id: piece.unit.id,
-        name: piece.unit.name,
-        text,
-        state: piece.unit.state,
-        ...(piece.unit.why ? { why: piece.unit.why } : {}),
-        x: at + offset,
-        width: piece.width,
-        colours: { ...(first?.fg ? { fg: piece.runs.at(-1)?.fg ?? first.fg } : {}), ...(first?.bg ? { bg: first.bg } : {}), ...(icon ? { icon } : {}) },
-      });
-    }
+    for (const { piece, offset } of s.pieces) spots.push({ piece, x: at + offset });
     for (const f of s.frames) frames.push({ x: at + f.offset, width: f.width });
   };
 
@@ -545,7 +529,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
   for (const s of [left, center, right]) {
     for (const { piece } of s.pieces) {
       if (!piece.grid) continue;
-      const p = placed.find((u) => u.position === piece.widget.position && u.id === piece.unit.id);
+      const p = spots.find((u) => u.piece === piece);
       if (!p) continue;
       const gridX = p.x + piece.runs.findIndex((r) => piece.grid?.lines[piece.grid.contentLine]?.includes(r));
       const top = Math.max(0, Math.min(contentRow - piece.grid.contentLine, height - piece.grid.lines.length));
@@ -555,7 +539,38 @@ export function layoutBar(input: LayoutInput): BarLayout {
     }
   }
   const merged = rows.map(merge);
-  return { width, height, contentRow, rows: merged, placed, gaveWay, targets: targetsOf(merged[contentRow] ?? []) };
+  let placed: PlacedUnit[] | undefined;
+  return {
+    width,
+    height,
+    contentRow,
+    rows: merged,
+    get placed() {
+      placed ??= spots.map(({ piece, x }) => placedUnit(piece, x));
+      return placed;
+    },
+    gaveWay,
+    targets: targetsOf(merged[contentRow] ?? []),
+  };
+}
+
+function placedUnit(piece: Piece, x: number): PlacedUnit {
+  const first = piece.runs.find((r) => r.text.trim() !== '');
+  const icon = piece.unit.segments[0]?.role === 'icon' ? piece.runs[0]?.fg : undefined;
+  const last = piece.runs.at(-1);
+  return {
+    section: piece.section,
+    position: piece.widget.position,
+    kind: piece.widget.kind,
+    id: piece.unit.id,
+    name: piece.unit.name,
+    text: piece.runs.map((r) => r.text).join(''),
+    state: piece.unit.state,
+    ...(piece.unit.why ? { why: piece.unit.why } : {}),
+    x,
+    width: piece.width,
+    colours: { ...(first?.fg ? { fg: last?.fg ?? first.fg } : {}), ...(first?.bg ? { bg: first.bg } : {}), ...(icon ? { icon } : {}) },
+  };
 }
 
 /** The clickable spans of a row: consecutive runs with the same action make one target. */
@@ -630,13 +645,21 @@ const sameStyle = (a: Run, b: Run) =>
   a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.section === b.section && a.unit === b.unit && a.group === b.group && a.action === b.action;
 
 /** Adjacent runs of one style become one. */
+/** Adjacent runs of one style become one; runs are copied only when merged (the others may be shared). */
 function merge(runs: Run[]): Run[] {
   const out: Run[] = [];
+  const copies = new Set<Run>();
   for (const r of runs) {
     if (r.text === '') continue;
-    const last = out.at(-1);
-    if (last && sameStyle(last, r)) last.text += r.text;
-    else out.push({ ...r });
+    const last = out[out.length - 1];
+    if (last && sameStyle(last, r)) {
+      if (copies.has(last)) last.text += r.text;
+      else {
+        const copy = { ...last, text: last.text + r.text };
+        copies.add(copy);
+        out[out.length - 1] = copy;
+      }
+    } else out.push(r);
   }
   return out;
 }
