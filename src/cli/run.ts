@@ -9,7 +9,6 @@ import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { watch } from 'chokidar';
 import { appearanceOf, layoutFor, type Appearance } from '../bar/appearance.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
 import { subscribeSources } from '../bar/live-sources.js';
@@ -136,6 +135,13 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     pending = timers.setTimeout(draw, Math.max(0, lastFrameAt + MIN_FRAME_MS - timers.now()));
   };
 
+  // The first frame goes out before the watchers, the manager subscription and chokidar are even loaded:
+  // time to first frame is start-up plus one layout (clocks and the launcher show at once; sources follow).
+  writer.start();
+  const mouse = opts.mouse !== false;
+  if (mouse) terminal.write(ENABLE_MOUSE);
+  draw();
+
   const subscribe = () => {
     unsubscribe();
     const offSources = subscribeSources(scheduler, systemWidgets(model, VERSION), readers, (s) => {
@@ -179,6 +185,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   };
 
   // Watch the directory: atomic saves replace the file, which a watch on the file itself would lose.
+  const { watch } = await import('chokidar');
   const watcher = watch(dirname(configPath), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 } });
   let reloadTimer: unknown;
   const scheduleReload = () => {
@@ -197,7 +204,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       () => undefined,
     );
   });
-  const closeZoneWatch = watchSystemZone(zoneSources, (zone) => {
+  const closeZoneWatch = await watchSystemZone(zoneSources, (zone) => {
     systemZone = zone;
     invalidate();
   });
@@ -317,12 +324,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     );
   });
 
-  writer.start();
-  const mouse = opts.mouse !== false;
-  if (mouse) terminal.write(ENABLE_MOUSE);
   subscribe();
   scheduler.start();
-  draw();
   log(`running ${configPath} (${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
   await stopped;
 

@@ -6,7 +6,7 @@
  * says (Windows).
  */
 import { readlink } from 'node:fs/promises';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { IANAZone } from 'luxon';
 
 export const LOCALTIME = '/etc/localtime';
@@ -47,10 +47,12 @@ export async function resolveSystemZone(s: SystemZoneSources): Promise<{ zone: s
  * Calls `onChange` with the new zone whenever the /etc/localtime link is replaced. With TZ set there is
  * nothing to watch. Returns the close function.
  */
-export function watchSystemZone(s: SystemZoneSources, onChange: (zone: string) => void): () => Promise<void> {
+export async function watchSystemZone(s: SystemZoneSources, onChange: (zone: string) => void): Promise<() => Promise<void>> {
   if (s.env.TZ && IANAZone.isValidZone(s.env.TZ.replace(/^:/, ''))) return async () => undefined;
   let current: string | undefined;
   void resolveSystemZone(s).then((r) => (current = r.zone));
+  // Loaded when needed, after the bar's first frame.
+  const { watch } = await import('chokidar');
   const watcher: FSWatcher = watch(s.localtime ?? LOCALTIME, { followSymlinks: false, ignoreInitial: true, persistent: true });
   const recheck = () => {
     void resolveSystemZone(s).then(({ zone }) => {

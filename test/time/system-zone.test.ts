@@ -44,7 +44,7 @@ describe('system time zone', () => {
     const seen: string[] = [];
     const sources: SystemZoneSources = { env: {}, readLink: (p) => readlink(p), intlZone: () => 'UTC', localtime };
     expect((await resolveSystemZone(sources)).zone).toBe('Europe/Berlin');
-    const close = watchSystemZone(sources, (z) => seen.push(z));
+    const close = await watchSystemZone(sources, (z) => seen.push(z));
     try {
       await new Promise((r) => setTimeout(r, 300));
       // What `timedatectl set-timezone` does: a new link renamed over the old one.
