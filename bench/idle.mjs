@@ -75,7 +75,7 @@ async function firstOutput(p, run) {
   execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', `exec env -i ${env} ${p.command.map(q).join(' ')}`]);
   let ms = NaN;
   while (performance.now() - started < 10_000) {
-    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
+    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-S', '-10', '-t', 'b'], { encoding: 'utf8' });
     if (screen.trim() !== '') {
       ms = performance.now() - started;
       break;
@@ -100,7 +100,7 @@ async function runOnce(run) {
   while (live.some((l) => l.firstOutput === undefined) && performance.now() < deadline) {
     for (const l of live) {
       if (l.firstOutput !== undefined) continue;
-      const screen = execFileSync('tmux', ['-L', l.socket, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
+      const screen = execFileSync('tmux', ['-L', l.socket, 'capture-pane', '-p', '-S', '-10', '-t', 'b'], { encoding: 'utf8' });
       if (screen.trim() !== '') l.firstOutput = performance.now() - l.started;
     }
     await sleep(5);
