@@ -47,7 +47,8 @@ writeFileSync(
 const tilebar = (config, name) => ({
   name,
   log: join(dir, `${name}.log`),
-  command: [node, bin, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`)],
+  // As users start it: the command itself, through its #! line (which sets Node's flags).
+  command: [bin, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`)],
 });
 const programs = [
   tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),

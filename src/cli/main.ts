@@ -1,5 +1,8 @@
-#!/usr/bin/env node
-/** Entry point of the `tilebar` binary. */
+#!/usr/bin/env -S node --max-semi-space-size=1
+/**
+ * Entry point of the `tilebar` binary. The 1 MB young generation of the first line keeps a bar's resident
+ * memory about 7 MB smaller (bench/idle.mjs) at no measurable CPU cost: it allocates little and often.
+ */
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
 
