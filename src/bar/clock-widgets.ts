@@ -1,7 +1,8 @@
 /**
  * The Date and Time widgets as instances, ticked by the scheduler's heartbeat, which fires on every whole
- * wall-clock second (re-aligned each time, so it never drifts). A widget reports a change only when its
- * text does: every second for formats with seconds, on the minute for `%H:%M`, and so on.
+ * wall-clock second (re-aligned each time, so it never drifts). The bar redraws when a clock crosses its
+ * boundary — every second for formats with seconds, on the minute otherwise — and the frame writer then
+ * writes only rows whose text changed.
  */
 import type { BarModel, WidgetModel } from '../config/model.js';
 import type { Variant } from '../config/variant.js';
@@ -11,7 +12,7 @@ import type { ClockReading } from '../time/clock.js';
 import { clockResolution } from '../time/clock.js';
 import { dateFormatOf, dateView } from '../../widgets/date.js';
 import { timeFormatOf, timeView } from '../../widgets/time.js';
-import { gridText, segmentText, type UnitView } from '../../widgets/view.js';
+import type { UnitView } from '../../widgets/view.js';
 
 export interface ClockWidget {
   position: string;
@@ -38,39 +39,11 @@ export function clockWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>,
   });
 }
 
-/** A unit's look, to tell whether anything visible changed. */
-function fingerprint(units: readonly UnitView[]): string {
-  return units.map((u) => `${u.state}|${segmentText(u.segments)}|${u.segments.map((s) => (s.role === 'icon' ? s.icon : s.role === 'grid' ? gridText(s.lines) : '')).join()}`).join('\n');
-}
-
-/** Tick the clock widgets; `onChange` gets a widget's units when they look different from before. */
-export function subscribeClocks(
-  scheduler: Scheduler,
-  clocks: readonly ClockWidget[],
-  systemZone: () => string,
-  rows: number,
-  onChange: (widget: ClockWidget, units: UnitView[], wallTime: number) => void,
-): () => void {
-  const last = new Map<ClockWidget, string>();
-  const tick = (wallTime: number) => {
-    const clock: ClockReading = { epochMs: wallTime, systemZone: systemZone() };
-    for (const widget of clocks) {
-      if (!widget.enabled) continue;
-      const units = widget.view(clock, rows);
-      const print = fingerprint(units);
-      if (last.get(widget) === print) continue;
-      last.set(widget, print);
-      onChange(widget, units, wallTime);
-    }
-  };
-  return scheduler.onTick(tick);
-}
-
 /**
- * The running bar's cheap version: on each heartbeat, only tell whether some clock crossed its boundary
- * (a second, or a minute), without formatting anything; the frame then formats each clock once.
+ * On each heartbeat, tell whether some clock crossed its boundary (a second, or a minute), without
+ * formatting anything; the frame then formats each clock once.
  */
-export function subscribeClockBoundaries(scheduler: Scheduler, clocks: readonly ClockWidget[], onBoundary: () => void): () => void {
+export function subscribeClockBoundaries(scheduler: Scheduler, clocks: readonly ClockWidget[], onBoundary: (wallTime: number) => void): () => void {
   const enabled = clocks.filter((c) => c.enabled);
   const last = new Map<ClockWidget, number>();
   return scheduler.onTick((wallTime) => {
@@ -82,6 +55,6 @@ export function subscribeClockBoundaries(scheduler: Scheduler, clocks: readonly 
         crossed = true;
       }
     }
-    if (crossed) onBoundary();
+    if (crossed) onBoundary(wallTime);
   });
 }

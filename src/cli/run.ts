@@ -148,7 +148,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       statuses = s;
       invalidate();
     });
-    const offClocks = subscribeClockBoundaries(scheduler, clockWidgets(model, model.variant), invalidate);
+    const offClocks = subscribeClockBoundaries(scheduler, clockWidgets(model, model.variant), () => invalidate());
     unsubscribe = () => {
       offSources();
       offClocks();
