@@ -81,10 +81,9 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   // Given readings only; the machine for the rest, unless some were given (then nothing is read).
   let statuses: Statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   if (!given) {
+    // Everything but the Update check: a preview never uses the network.
     const live = deps.readers ?? liveReaders(io, realTimers);
-    const { update: _update, ...offline } = live;
-    void _update;
-    statuses = { ...(await readOnce(systemWidgets(model, VERSION), offline)), ...statuses };
+    statuses = { ...(await readOnce(systemWidgets(model, VERSION), { ...live, update: undefined })), ...statuses };
   }
 
   // The Tiler widgets show a saved state; a preview never talks to the window manager.
