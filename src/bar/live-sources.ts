@@ -13,8 +13,10 @@ export function subscribeSources(
   widgets: readonly SystemWidget[],
   readers: Readers,
   onChange: (statuses: Statuses, source: SourceKey) => void,
+  /** Readings already taken (a config reload keeps them, so widgets do not blank until their next poll). */
+  initial: Statuses = {},
 ): () => void {
-  const statuses: Statuses = {};
+  const statuses: Statuses = { ...initial };
   const handled = new WeakSet<object>();
   const offs = widgets
     .filter((w) => w.enabled)

@@ -144,10 +144,16 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
 
   const subscribe = () => {
     unsubscribe();
-    const offSources = subscribeSources(scheduler, systemWidgets(model, VERSION), readers, (s) => {
-      statuses = s;
-      invalidate();
-    });
+    const offSources = subscribeSources(
+      scheduler,
+      systemWidgets(model, VERSION),
+      readers,
+      (s) => {
+        statuses = s;
+        invalidate();
+      },
+      statuses,
+    );
     const offClocks = subscribeClockBoundaries(scheduler, clockWidgets(model, model.variant), () => invalidate());
     unsubscribe = () => {
       offSources();

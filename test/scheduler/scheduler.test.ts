@@ -180,3 +180,29 @@ describe('Scheduler', () => {
     expect(timers.pending()).toBe(0);
   });
 });
+
+describe('subscribeSources', () => {
+  it('keeps readings taken before a reload until their sources poll again', async () => {
+    const { subscribeSources } = await import('../../src/bar/live-sources.js');
+    const { systemWidgets } = await import('../../src/bar/system-widgets.js');
+    const { load, model } = await import('../helpers.js');
+    const timers = new FakeTimers();
+    const s = new Scheduler(timers);
+    const widgets = systemWidgets(model(load({ left_widgets: [{ Cpu: { enable: true, data_refresh_interval: 60 } }, { Memory: { enable: true, data_refresh_interval: 1 } }], right_widgets: [] })), '0.1.0');
+    const never = new Promise<never>(() => undefined);
+    const readers = {
+      cpu: () => never,
+      memory: async () => ({ totalBytes: 100, usedBytes: 10 }),
+      network: () => never,
+      disks: () => never,
+      battery: () => never,
+      update: () => never,
+    };
+    const seen: unknown[] = [];
+    subscribeSources(s, widgets, readers, (statuses) => seen.push(structuredClone(statuses)), { cpu: { reading: { percent: 42 } } });
+    s.start();
+    await timers.advance(0);
+    expect(seen.at(-1)).toEqual({ cpu: { reading: { percent: 42 } }, memory: { reading: { totalBytes: 100, usedBytes: 10 } } });
+    s.stop();
+  });
+});
