@@ -2,11 +2,12 @@
  * The bar as rows of styled runs, exactly `width` cells each: pure, no terminal, no Ink.
  *
  * One content row holds three sections: left from the left edge, right to the right edge, center
- * centred on the whole width. The unit of spacing and grouping is the widget *unit* (a disk, a network
- * part), as in the original. When the width is too small, what gives way, in order: (1) the center
- * section; (2) labels, longest first, truncated with `…` down to 8 cells; (3) whole units, from the
- * inner ends of the left and right sections, alternately; (4) a hard clip at the right edge. Nothing
- * ever wraps.
+ * centred on the whole width, or moved just far enough to sit between the sides when one of them
+ * reaches the middle. The unit of spacing and grouping is the widget *unit* (a disk, a network part), as
+ * in the original. When the width is too small, what gives way, in order: (1) the center section, when
+ * even moved it does not fit between the sides; (2) labels, longest first, truncated with `…` down to 8
+ * cells; (3) whole units, from the inner ends of the left and right sections, alternately; (4) a hard
+ * clip at the right edge. Nothing ever wraps.
  */
 import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
 import { blend } from '../colour/rgb.js';
@@ -418,11 +419,15 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const span = end - start;
   const sideGap = left.width > 0 && right.width > 0 ? 1 : 0;
   const fits = () => left.width + right.width + sideGap <= span;
-  const centerFits = () => {
-    if (center.width === 0) return true;
-    const x = Math.floor((width - center.width) / 2);
-    return x >= start + left.width + (left.width ? 1 : 0) && x + center.width <= end - right.width - (right.width ? 1 : 0);
+  // Centred on the whole width when it can be, else moved away from the side that reaches the middle
+  // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
+  // Hidden only when the gap between the sides is narrower than the center.
+  const centerAt = (): number | undefined => {
+    const lo = start + left.width + (left.width ? 1 : 0);
+    const hi = end - right.width - (right.width ? 1 : 0) - center.width;
+    return lo <= hi ? Math.min(hi, Math.max(lo, Math.floor((width - center.width) / 2))) : undefined;
   };
+  const centerFits = () => center.width === 0 || centerAt() !== undefined;
   if (!centerFits()) {
     showCenter = false;
     gaveWay.push('center section hidden');
@@ -497,7 +502,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
       place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
     }
   } else if (center.width > 0) {
-    const at = Math.floor((width - center.width) / 2);
+    const at = centerAt() ?? Math.floor((width - center.width) / 2);
     place(at, materialized(center, 'center'));
     record(center, at);
   }

@@ -30,10 +30,19 @@ describe('layout', () => {
     }
   });
 
-  it('hides the centre first when it would touch a side (40 columns)', () => {
-    const l = layoutOf(doc(), { width: 40, set: SET });
-    expect(rows(l)).toEqual([` 2024-09-08${sp(11)}CPU: 95% RAM: 40% `]);
-    expect(l.gaveWay).toEqual(['center section hidden']);
+  it('moves the centre off the middle when a side reaches it, and hides it first when it cannot fit between them', () => {
+    // 40 columns: centred, the time would start at 17 and touch the right section (which starts at 22).
+    const moved = layoutOf(doc(), { width: 40, set: SET });
+    expect(rows(moved)).toEqual([` 2024-09-08${sp(5)}09:05 CPU: 95% RAM: 40% `]);
+    expect(moved.gaveWay).toEqual([]);
+    // A long left side pushes it right instead.
+    const longLeft = layoutOf(doc({ left_widgets: [{ Date: { enable: true, format: { Custom: 'the date is %Y-%m-%d' }, label_prefix: 'None' } }] }), { width: 50, set: SET });
+    expect(rows(longLeft)).toEqual([` the date is 2024-09-08 09:05${sp(3)}CPU: 95% RAM: 40% `]);
+    // 36 columns: the gap between the sides is 7 cells, exactly the time with a column either side.
+    expect(rows(layoutOf(doc(), { width: 36, set: SET }))).toEqual([` 2024-09-08 09:05 CPU: 95% RAM: 40% `]);
+    const hidden = layoutOf(doc(), { width: 35, set: SET });
+    expect(rows(hidden)).toEqual([` 2024-09-08${sp(6)}CPU: 95% RAM: 40% `]);
+    expect(hidden.gaveWay).toEqual(['center section hidden']);
   });
 
   it('then truncates the longest labels with …, then drops units from the inner ends (20 columns)', () => {
