@@ -14,6 +14,7 @@ import { tilerView, type TilerViewOptions } from '../../widgets/tiler-view.js';
 import type { UnitView } from '../../widgets/view.js';
 import type { TilerState } from '../tiler/state.js';
 import { SYSTEM_WIDGET_KINDS, systemWidgets, type SystemWidget } from './system-widgets.js';
+import { clockWidgets } from './clock-widgets.js';
 
 export interface BarState {
   statuses: Statuses;
@@ -42,6 +43,8 @@ export class ComposeCache {
 
 /** The system widget instances of a model, made once per model (not per frame). */
 const instancesOf = new WeakMap<BarModel, Map<string, SystemWidget>>();
+/** How often each clock's text can change (a second, or a minute), by position, once per model. */
+const clockStepsOf = new WeakMap<BarModel, Map<string, number>>();
 
 export function composeSections(model: BarModel, state: BarState, rows: number, version: string, cache = new ComposeCache()): Record<SectionName, WidgetUnits[]> {
   let system = instancesOf.get(model);
@@ -49,7 +52,15 @@ export function composeSections(model: BarModel, state: BarState, rows: number, 
     system = new Map(systemWidgets(model, version).map((w) => [w.position, w]));
     instancesOf.set(model, system);
   }
+  let steps = clockStepsOf.get(model);
+  if (!steps) {
+    steps = new Map(clockWidgets(model, model.variant).map((c) => [c.position, c.everyMs]));
+    clockStepsOf.set(model, steps);
+  }
   const second = Math.floor(state.clock.epochMs / 1000);
+  // A clock is formatted again only when its second or minute changes: a date shown all day costs one
+  // formatting a minute, not one a second.
+  const slot = (position: string) => Math.floor(state.clock.epochMs / (steps.get(position) ?? 1000));
   const section = (name: SectionName, widgets: BarModel['left']): WidgetUnits[] =>
     widgets.flatMap((w, i): WidgetUnits[] => {
       const position = `${name}[${i}]`;
@@ -62,9 +73,9 @@ export function composeSections(model: BarModel, state: BarState, rows: number, 
       }
       switch (w.kind) {
         case 'Date':
-          return [{ position, kind: w.kind, units: cache.units(position, [second, state.clock.systemZone], () => dateView(w.config, state.clock, model.variant)) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [slot(position), state.clock.systemZone], () => dateView(w.config, state.clock, model.variant)) }];
         case 'Time':
-          return [{ position, kind: w.kind, units: cache.units(position, [second, state.clock.systemZone, rows], () => timeView(w.config, state.clock, rows)) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [slot(position), state.clock.systemZone, rows], () => timeView(w.config, state.clock, rows)) }];
         case 'Applications':
           return [{ position, kind: w.kind, units: cache.units(position, [], () => applicationsView(w.config)) }];
         case 'Tiler':

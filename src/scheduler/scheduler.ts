@@ -3,7 +3,9 @@
  * interval any subscriber asked for, first at start; a poll never overlaps itself and missed ticks are
  * dropped, not queued; every poll has a timeout, and failures back off (doubling, at most 5 minutes or
  * the interval). A once-a-second heartbeat, aligned to the wall clock's seconds, drives clocks and notices
- * wall-clock jumps (suspend/resume, a clock change), which refresh every source once.
+ * wall-clock jumps (suspend/resume, a clock change), which refresh every source once. Polls on whole-second
+ * intervals run on the heartbeat nearest their due time (the first poll at start aside), so the readings of
+ * a second and its clock tick land in one frame instead of two.
  */
 import type { Timers } from './timers.js';
 
@@ -37,6 +39,8 @@ interface SourceState {
   subscribers: Map<number, { intervalMs: number; listener: PollListener<unknown> }>;
   inFlight?: AbortController;
   timer?: unknown;
+  /** Monotonic due time of the next poll when it is to run on a heartbeat instead of its own timer. */
+  dueAt?: number;
   lastStart?: number;
   failures: number;
   polls: number;
@@ -117,6 +121,7 @@ export class Scheduler {
     for (const source of this.sources.values()) {
       if (source.inFlight) continue;
       this.timers.clearTimeout(source.timer);
+      source.dueAt = undefined;
       this.run(source);
     }
   }
@@ -142,6 +147,11 @@ export class Scheduler {
       if (Math.abs(drift) > this.jumpToleranceMs) this.refreshAll();
     }
     this.lastBeat = { mono, wall };
+    // Polls due around this beat start first: their readings (most resolve within this turn of the event
+    // loop) and the clocks then make one frame.
+    for (const source of this.sources.values()) {
+      if (source.dueAt !== undefined && source.dueAt - this.heartbeatMs / 2 <= mono) this.run(source);
+    }
     for (const listener of this.tickListeners) {
       try {
         listener(wall);
@@ -155,13 +165,21 @@ export class Scheduler {
   private reschedule(source: SourceState): void {
     if (source.inFlight || source.lastStart === undefined || source.failures > 0) return;
     this.timers.clearTimeout(source.timer);
-    const due = source.lastStart + this.intervalOf(source);
-    source.timer = this.timers.setTimeout(() => this.run(source), due - this.timers.now());
+    this.setDue(source, source.lastStart + this.intervalOf(source));
+  }
+
+  /** Polls on whole-second intervals wait for the heartbeat nearest their due time; others get a timer. */
+  private setDue(source: SourceState, due: number): void {
+    source.dueAt = undefined;
+    source.timer = undefined;
+    if (this.intervalOf(source) % this.heartbeatMs === 0) source.dueAt = due;
+    else source.timer = this.timers.setTimeout(() => this.run(source), due - this.timers.now());
   }
 
   private run(source: SourceState): void {
     if (!this.running || source.inFlight || !this.sources.has(source.key)) return;
     const controller = new AbortController();
+    source.dueAt = undefined;
     source.inFlight = controller;
     source.lastStart = this.timers.now();
     source.polls++;
@@ -207,16 +225,14 @@ export class Scheduler {
   private scheduleNext(source: SourceState): void {
     if (!this.running || !this.sources.has(source.key) || source.lastStart === undefined) return;
     const now = this.timers.now();
-    let due: number;
     if (source.failures > 0) {
-      due = now + this.backoff(source);
-    } else {
-      // Stay on the interval's grid; ticks missed while a slow poll ran are dropped, never queued.
-      const interval = this.intervalOf(source);
-      const elapsed = now - source.lastStart;
-      due = source.lastStart + interval * Math.max(1, Math.ceil(elapsed / interval));
+      source.timer = this.timers.setTimeout(() => this.run(source), this.backoff(source));
+      return;
     }
-    source.timer = this.timers.setTimeout(() => this.run(source), due - now);
+    // Stay on the interval's grid; ticks missed while a slow poll ran are dropped, never queued.
+    const interval = this.intervalOf(source);
+    const elapsed = now - source.lastStart;
+    this.setDue(source, source.lastStart + interval * Math.max(1, Math.ceil(elapsed / interval)));
   }
 
   private emit(source: SourceState, outcome: PollOutcome<unknown>): void {

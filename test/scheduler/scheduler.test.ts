@@ -153,8 +153,46 @@ describe('Scheduler', () => {
     s.onTick((wall) => ticks.push(wall % 1000));
     s.start();
     await timers.advance(5_000);
-    expect(cpu.state.startedAt).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000]);
+    // Started 400 ms into a second: after the first poll, every poll is on a heartbeat (600 ms later, ...).
+    expect(cpu.state.startedAt).toEqual([0, 600, 1_600, 2_600, 3_600, 4_600]);
     expect(ticks).toEqual([0, 0, 0, 0, 0]);
+    s.stop();
+  });
+
+  it('runs polls on the heartbeat nearest their due time, so the readings of a second and its clock tick make one frame', async () => {
+    const timers = new FakeTimers(Date.UTC(2026, 10, 21, 9, 0, 0) + 300);
+    const s = new Scheduler(timers);
+    const cpu = counter(timers);
+    const disks = counter(timers);
+    const odd = counter(timers);
+    // A bar as run draws it: any change asks for a frame, coalesced into one timer of 0 ms.
+    const frames: string[] = [];
+    const read: Record<string, number> = {};
+    let pending = false;
+    const invalidate = () => {
+      if (pending) return;
+      pending = true;
+      timers.setTimeout(() => {
+        pending = false;
+        frames.push(`${timers.now()}: cpu@${read.cpu} disks@${read.disks}`);
+      }, 0);
+    };
+    s.poll({ key: 'cpu', read: cpu.read, intervalMs: 2_000, timeoutMs: 500 }, () => ((read.cpu = timers.now()), invalidate()));
+    s.poll({ key: 'disks', read: disks.read, intervalMs: 10_000, timeoutMs: 500 }, () => ((read.disks = timers.now()), invalidate()));
+    // An interval that is not whole seconds keeps its own timer.
+    s.poll({ key: 'odd', read: odd.read, intervalMs: 1_500, timeoutMs: 500 }, () => undefined);
+    s.onTick(invalidate);
+    s.start();
+    await timers.advance(10_800);
+    // Due at 2000 ms, the CPU poll runs on the 1700 ms beat (the nearest), then every 2 s on beats.
+    expect(cpu.state.startedAt).toEqual([0, 1_700, 3_700, 5_700, 7_700, 9_700]);
+    expect(disks.state.startedAt).toEqual([0, 9_700]);
+    expect(odd.state.startedAt).toEqual([0, 1_500, 3_000, 4_500, 6_000, 7_500, 9_000, 10_500]);
+    // One frame for the first readings, then one per beat (700 ms, 1700 ms, ... 10 700 ms), each with the
+    // readings taken on its beat: polls add no frames of their own.
+    expect(frames).toHaveLength(12);
+    expect(frames.at(-2)).toBe('9700: cpu@9700 disks@9700');
+    expect(frames.at(-1)).toBe('10700: cpu@9700 disks@9700');
     s.stop();
   });
 
