@@ -1,12 +1,27 @@
 #!/usr/bin/env node
 // Bundles the CLI into dist/bundle/ (ESM, code-split per command): one file per command instead of
 // hundreds of modules to resolve and compile at start-up (see bench/: ~300 ms of module loading saved).
-import { chmodSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Chunk names carry content hashes: start empty so old chunks do not pile up.
+rmSync(join(root, 'dist', 'bundle'), { recursive: true, force: true });
+
+// The build's identity, from everything that goes into it: cached config models (src/config/model-cache.ts)
+// written by another build are never used.
+const identity = createHash('sha256');
+for (const dir of ['src', 'widgets', 'themes']) {
+  const files = readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name))
+    .sort();
+  for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
+}
+for (const file of ['package.json', 'package-lock.json']) identity.update(readFileSync(join(root, file)));
 await build({
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   outdir: join(root, 'dist', 'bundle'),
@@ -16,6 +31,7 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
+  define: { __TILEBAR_BUILD__: JSON.stringify(identity.digest('hex').slice(0, 16)) },
   logLevel: 'warning',
   // ESM builds first: jsonc-parser's UMD build requires its parts dynamically, which a bundle cannot follow.
   mainFields: ['module', 'main'],

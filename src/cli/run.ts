@@ -15,8 +15,8 @@ import { subscribeSources } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
-import { loadConfigText } from '../config/load.js';
 import type { BarModel } from '../config/model.js';
+import { BUILD_ID, modelCacheDir, writeCachedModel } from '../config/model-cache.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
@@ -26,7 +26,6 @@ import { BUTTON_TRIGGERS, DISABLE_MOUSE, DOUBLE_CLICK_MS, ENABLE_MOUSE, ScrollAc
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import { sendBatch, subscribe as subscribeTiler, tilerDataDir } from '../tiler/client.js';
-import { planCommand, startCommand } from '../tiler/command.js';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import type { ClickAction } from '../../widgets/view.js';
@@ -82,7 +81,8 @@ export function defaultLogPath(env: Readonly<Record<string, string | undefined>>
 }
 
 export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
-  const loaded = await loadBar(opts, io);
+  const modelCache = modelCacheDir(io.env, io.platform, io.env.HOME ?? homedir());
+  const loaded = await loadBar({ ...opts, modelCache }, io);
   if (!loaded) return EXIT.configError;
   const configPath = resolve(io.cwd, loaded.path);
   const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
@@ -170,6 +170,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       log(`config ${configPath} unreadable: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       return;
     }
+    const { loadConfigText } = await import('../config/load.js');
     const result = loadConfigText(text, loaded.label, opts.variant ? { variant: opts.variant } : {});
     if (!result.model) {
       const errors = result.problems.filter((p) => p.severity === 'error');
@@ -181,6 +182,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     }
     log(`config ${configPath} reloaded`);
     model = result.model;
+    // The next start with this file needs no validation either.
+    if (BUILD_ID) writeCachedModel(modelCache, { text: result.source.text, ...(opts.variant ? { variant: opts.variant } : {}), platform: io.platform, build: BUILD_ID }, model);
     look = appearance(model, opts);
     scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
     message = undefined;
@@ -205,7 +208,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   watcher.once('ready', () => {
     readFile(configPath, 'utf8').then(
       (text) => {
-        if (text.replace(/^\uFEFF/, '') !== loaded.result.source.text) scheduleReload();
+        if (text.replace(/^\uFEFF/, '') !== loaded.text) scheduleReload();
       },
       () => undefined,
     );
@@ -252,10 +255,13 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     const now = timers.now();
     if (now - (lastLaunch.get(id) ?? -Infinity) < 800) return;
     lastLaunch.set(id, now);
-    const plan = planCommand(command, io.env, io.platform);
-    if (!plan) return;
-    log(`launch: ${plan.file} ${plan.args.join(' ')}`);
-    startCommand(plan, io.env, io.cwd, (m) => log(`launch failed: ${m}`));
+    // Loaded on the first launch: node:child_process is not needed to draw the bar.
+    void import('../tiler/command.js').then(({ planCommand, startCommand }) => {
+      const plan = planCommand(command, io.env, io.platform);
+      if (!plan) return;
+      log(`launch: ${plan.file} ${plan.args.join(' ')}`);
+      startCommand(plan, io.env, io.cwd, (m) => log(`launch failed: ${m}`));
+    });
   };
   const perform = (action: ClickAction) => {
     if (action.kind === 'messages') send(action.messages);
@@ -332,7 +338,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
 
   subscribe();
   scheduler.start();
-  log(`running ${configPath} (${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
+  log(`running ${configPath} (${loaded.cached ? 'config as validated at an earlier start, from the cache' : 'config validated'}; ${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
   await stopped;
 
   unsubscribe();

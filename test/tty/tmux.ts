@@ -1,6 +1,9 @@
 /** A real terminal for tests: a detached tmux pane on a private server socket, read with capture-pane. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 
@@ -22,7 +25,8 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
   const socket = `tilebar-test-${randomUUID().slice(0, 8)}`;
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   // A clean environment: the test runner's own FORCE_COLOR, NO_COLOR or CI must not reach the program.
-  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color' };
+  // Its own cache directory too: the bar's cache of validated models must not go to the runner's home.
+  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'tilebar-test-cache-')) };
   const env = Object.entries({ ...base, ...opts.env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   // `; sleep` keeps the pane open after the command so its last screen can be read.
   tmux('new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), `env -i ${env} ${command}; sleep 30`);

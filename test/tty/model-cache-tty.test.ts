@@ -1,0 +1,53 @@
+import { mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+
+const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+let pane: Pane | undefined;
+afterEach(() => pane?.close());
+
+const config = (word: string) =>
+  `{ "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${word}" }, "label_prefix": "None" } } ], "right_widgets": [] }\n`;
+
+async function save(file: string, text: string) {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
+}
+
+describe.skipIf(!hasTmux)('tilebar run started again with the same config (real tmux pane)', () => {
+  it('uses the model validated at the last start, validates an edited file again, and ignores a damaged cache', { timeout: 40_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-cache-'));
+    const file = join(dir, 'bar.json');
+    const logFile = join(dir, 'tilebar.log');
+    const start = async (word: string) => {
+      pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`, { width: 60, height: 1, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
+      await pane.waitFor(word);
+      pane.sendKeys('q');
+      await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+      pane.close();
+      const runs = (await readFile(logFile, 'utf8')).split('\n').filter((l) => l.includes(' running '));
+      return runs.at(-1) ?? '';
+    };
+
+    await save(file, config('ALPHA'));
+    expect(await start('ALPHA')).toContain('(config validated;');
+    expect(await start('ALPHA')).toContain('(config as validated at an earlier start, from the cache;');
+
+    // Edited while the bar was not running: the new text is validated, and shown.
+    await save(file, config('BRAVO'));
+    expect(await start('BRAVO')).toContain('(config validated;');
+
+    // A damaged entry is a miss: the bar validates and starts as usual.
+    const models = join(dir, 'cache', 'tilebar', 'models');
+    for (const name of await readdir(models)) await writeFile(join(models, name), '{ damaged');
+    expect(await start('BRAVO')).toContain('(config validated;');
+
+    // An edit that breaks the file is never hidden by the cache of the old text.
+    await save(file, config('CHARLIE').replace('"right_widgets"', '"right_widgets" oops'));
+    pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`, { width: 100, height: 5, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
+    const screen = await pane.waitFor('has errors');
+    expect(screen).toMatch(/bar\.json:1:\d+ syntax error/);
+  });
+});
