@@ -13,7 +13,6 @@
  * do on Windows either; the client therefore reports that clicks and subscriptions need the Unix socket and
  * leaves the widgets "not connected" there (documented in the README).
  */
-import { randomInt } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -23,8 +22,10 @@ import type { Timers } from '../scheduler/timers.js';
 export const COMMAND_SOCKET = 'komorebi.sock';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper', 'kestrel', 'lagoon', 'meadow', 'nectar', 'orchid', 'pebble', 'quartz', 'raven', 'summit', 'tundra', 'umber', 'violet', 'willow', 'yarrow', 'zephyr'];
 
+/** Only needs to differ from other bars' names (the stale file is removed anyway), so no node:crypto (~8 ms to load). */
 export function subscriberName(): string {
-  return `komorebi-bar-${WORDS[randomInt(WORDS.length)]}-${randomInt(1000, 9999)}`;
+  const pick = (n: number) => Math.floor(Math.random() * n);
+  return `komorebi-bar-${WORDS[pick(WORDS.length)]}-${1000 + pick(9000)}`;
 }
 
 /** Where the window manager keeps its sockets: A `%LOCALAPPDATA%\komorebi`, B `~/Library/Application Support/komorebi`. */
