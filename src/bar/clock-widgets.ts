@@ -10,8 +10,8 @@ import type { Scheduler } from '../scheduler/scheduler.js';
 import { placedWidgets } from './positions.js';
 import type { ClockReading } from '../time/clock.js';
 import { clockResolution } from '../time/clock.js';
-import { dateFormatOf, dateView } from '../../widgets/date.js';
-import { timeFormatOf, timeView } from '../../widgets/time.js';
+import { dateFormatOf, dateView } from '../../widgets/date-view.js';
+import { timeFormatOf, timeView } from '../../widgets/time-view.js';
 import type { UnitView } from '../../widgets/view.js';
 
 export interface ClockWidget {

@@ -5,12 +5,12 @@
 import type { BarModel, WidgetModel } from '../config/model.js';
 import type { Readings, SourceKey } from '../system/readings.js';
 import { placedWidgets } from './positions.js';
-import { batteryView } from '../../widgets/battery.js';
-import { cpuView } from '../../widgets/cpu.js';
-import { memoryView } from '../../widgets/memory.js';
-import { networkView } from '../../widgets/network.js';
-import { storageView } from '../../widgets/storage.js';
-import { updateView } from '../../widgets/update.js';
+import { batteryView } from '../../widgets/battery-view.js';
+import { cpuView } from '../../widgets/cpu-view.js';
+import { memoryView } from '../../widgets/memory-view.js';
+import { networkView } from '../../widgets/network-view.js';
+import { storageView } from '../../widgets/storage-view.js';
+import { updateView } from '../../widgets/update-view.js';
 import type { SourceStatus, UnitView } from '../../widgets/view.js';
 
 export const SYSTEM_WIDGET_KINDS = ['Battery', 'Cpu', 'Memory', 'Network', 'Storage', 'Update'] as const;

@@ -2,8 +2,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { ClockReading } from '../../src/time/clock.js';
 import { clockResolution } from '../../src/time/clock.js';
-import { dateView, type DateModelConfig } from '../../widgets/date.js';
-import { timeOfDayIcon, timeView, type TimeModelConfig } from '../../widgets/time.js';
+import { dateView, type DateModelConfig } from '../../widgets/date-view.js';
+import { timeOfDayIcon, timeView, type TimeModelConfig } from '../../widgets/time-view.js';
 import { gridText, segmentText, type UnitView } from '../../widgets/view.js';
 import { widgetConfig } from '../helpers.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { THRESHOLD_RULES, type RuleId } from '../../src/thresholds/rules.js';
 import type { Readings } from '../../src/system/readings.js';
-import { batteryView } from '../../widgets/battery.js';
-import { cpuView } from '../../widgets/cpu.js';
-import { memoryView } from '../../widgets/memory.js';
-import { networkView } from '../../widgets/network.js';
-import { storageView } from '../../widgets/storage.js';
+import { batteryView } from '../../widgets/battery-view.js';
+import { cpuView } from '../../widgets/cpu-view.js';
+import { memoryView } from '../../widgets/memory-view.js';
+import { networkView } from '../../widgets/network-view.js';
+import { storageView } from '../../widgets/storage-view.js';
 import type { UnitView } from '../../widgets/view.js';
 import { widgetConfig } from '../helpers.js';
 

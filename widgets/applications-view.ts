@@ -1,0 +1,30 @@
+/** Applications widget's view: a launcher row of buttons. No schema here (no zod). */
+import type { ApplicationsConfig } from './applications.js';
+import type { Segment, UnitView } from './view.js';
+
+export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as const;
+
+/**
+ * The launcher's buttons, all in one unit. An item's `icon` is shown as text when it is a glyph (an image
+ * path cannot be drawn in a terminal, so the name stands in); an item without one shows its name.
+ */
+export function applicationsView(config: ApplicationsConfig): UnitView[] {
+  const items = config.items.filter((i) => i.enable ?? config.enable);
+  const looksLikePath = (s: string) => /[\\/]|\.(png|ico|svg|jpe?g|bmp|exe)$/i.test(s);
+  const segments = items.flatMap((item, n): Segment[] => {
+    const display = item.display ?? config.display;
+    const icon = item.icon?.trim();
+    const glyph = icon && !looksLikePath(icon) ? icon : undefined;
+    const action = { kind: 'launch', id: `${n}:${item.name}`, command: item.command } as const;
+    const parts: Segment[] = [];
+    if (n > 0) parts.push({ role: 'text', text: ' ' });
+    if ((display === 'Icon' || display === 'IconAndText') && glyph) parts.push({ role: 'label', text: glyph, action });
+    if (display === 'Text' || display === 'IconAndText' || !glyph) {
+      if (parts.length > (n > 0 ? 1 : 0)) parts.push({ role: 'text', text: ' ', action });
+      parts.push({ role: 'value', text: item.name, action });
+    }
+    return parts;
+  });
+  if (segments.length === 0) return [{ id: 'applications', name: 'Applications', segments: [], state: 'hidden', why: 'no enabled items', checks: [] }];
+  return [{ id: 'applications', name: 'Applications', segments, state: 'normal', valueText: items.map((i) => i.name).join(', '), checks: [] }];
+}

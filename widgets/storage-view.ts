@@ -1,0 +1,60 @@
+/** Storage widget's view: one unit per mounted disk with its used percentage. No schema here (no zod). */
+import type { Disk, DisksReading } from '../src/system/readings.js';
+import { checkRule, checksOf } from '../src/thresholds/rules.js';
+import { WAITING } from './percent-unit.js';
+import type { StorageConfig } from './storage.js';
+import { decide, prefixed, showsText, type SourceStatus, type UnitView } from './view.js';
+
+export const STORAGE_DISPLAY_NAMES = ['Mount', 'Name', 'MountAndName', 'NameAndMount'] as const;
+
+/** Used share as `df` computes it: used / (used + available), floored; root-reserved blocks count as neither. */
+export function diskValue(d: Pick<Disk, 'usedBytes' | 'availableBytes'>): number {
+  const usable = d.usedBytes + d.availableBytes;
+  return usable > 0 ? Math.floor((d.usedBytes * 100) / usable) : 0;
+}
+
+function diskLabel(d: Disk, display: StorageConfig['storage_display_name']): string {
+  switch (display) {
+    case 'Mount':
+      return d.mount;
+    case 'Name':
+      return d.name;
+    // The original runs the two together without a space (`C:\Local Disk`).
+    case 'MountAndName':
+      return `${d.mount} ${d.name}`;
+    case 'NameAndMount':
+      return `${d.name} ${d.mount}`;
+  }
+}
+
+export function storageView(config: StorageConfig, status: SourceStatus<DisksReading>): UnitView[] {
+  const r = status.reading;
+  if (!r) {
+    return status.error
+      ? [{ id: 'disk', name: 'Storage', segments: prefixed(config.label_prefix, 'HARD_DRIVES', '', [{ role: 'value', text: '?' }]), state: 'error', why: status.error, error: status.error, checks: [] }]
+      : [{ id: 'disk', name: 'Storage', segments: [], state: 'hidden', why: WAITING, checks: [] }];
+  }
+  // Disks are ordered by mount point: stable, unlike the original's sort by label text.
+  return [...r.disks]
+    .sort((a, b) => a.mount.localeCompare(b.mount))
+    .map((d): UnitView => {
+      const base = { id: `disk:${d.mount}`, name: `Storage ${d.mount}` };
+      if (d.readOnly && !config.show_read_only_disks) return { ...base, segments: [], state: 'hidden', why: 'read-only (show_read_only_disks is false)', checks: [] };
+      if (d.removable && !config.show_removable_disks) return { ...base, segments: [], state: 'hidden', why: 'removable (show_removable_disks is false)', checks: [] };
+      const value = diskValue(d);
+      const checks = checksOf(checkRule('storageHide', value, config.auto_hide_under), checkRule('storageSelect', value, config.auto_select_over));
+      const error = status.error ?? (d.unresponsive ? `${d.mount} is not answering (a dead network mount?); showing the last known size` : undefined);
+      const { state, why } = decide(checks, error);
+      const label = showsText(config.label_prefix) ? [{ role: 'label', text: `${diskLabel(d, config.storage_display_name)} ` } as const] : [];
+      return {
+        ...base,
+        segments: prefixed(config.label_prefix, 'HARD_DRIVES', '', [...label, { role: 'value', text: String(value) }, { role: 'unit', text: '%' }]),
+        state,
+        ...(why ? { why } : {}),
+        value,
+        valueText: `${value}%`,
+        checks,
+        ...(error ? { error } : {}),
+      };
+    });
+}
