@@ -2,7 +2,7 @@
 // Bundles the CLI into dist/bundle/ (ESM, code-split per command): one file per command instead of
 // hundreds of modules to resolve and compile at start-up (see bench/: ~300 ms of module loading saved).
 import { createHash } from 'node:crypto';
-import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ for (const dir of ['src', 'widgets', 'themes']) {
   for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
 }
 for (const file of ['package.json', 'package-lock.json']) identity.update(readFileSync(join(root, file)));
-await build({
+const result = await build({
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   outdir: join(root, 'dist', 'bundle'),
   bundle: true,
@@ -33,10 +33,13 @@ await build({
   sourcemap: 'linked',
   define: { __TILEBAR_BUILD__: JSON.stringify(identity.digest('hex').slice(0, 16)) },
   logLevel: 'warning',
+  // What each chunk holds and imports: test/cli/start-up-modules.test.ts checks what `run` loads before its first frame.
+  metafile: true,
   // ESM builds first: jsonc-parser's UMD build requires its parts dynamically, which a bundle cannot follow.
   mainFields: ['module', 'main'],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
+writeFileSync(join(root, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
 // The entry is the `tilebar` command: runnable as is, through its #! line.
 chmodSync(join(root, 'dist', 'bundle', 'main.js'), 0o755);
