@@ -2,17 +2,22 @@
 // Idle cost of status bars in real terminals (tmux panes), all programs side by side in each run so that
 // ratios hold on a noisy machine: start-up CPU and time to first output, steady-state CPU (CPU of the long
 // run minus CPU at the short mark, per minute), peak RSS, and for tilebar frames and bytes written.
-// BENCH_SECONDS (default 30) and BENCH_RUNS (default 3) set the length and the number of runs.
+// tilebar is measured warm (its config validated at an earlier start, from the cache of validated models)
+// and cold (an empty cache directory every run: the first start after an install or an edit).
+// BENCH_SECONDS (default 60) and BENCH_RUNS (default 3) set the length and the number of the side-by-side
+// runs; BENCH_FIRST_RUNS (default 7) the number of first-output measurements of each program.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstFrameMs } from './first-frame.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const LONG = Number(process.env.BENCH_SECONDS ?? 30);
+const LONG = Number(process.env.BENCH_SECONDS ?? 60);
 const SHORT = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FIRST_RUNS = Number(process.env.BENCH_FIRST_RUNS ?? 7);
 const TICK_MS = 10; // USER_HZ 100
 
 if (spawnSync('tmux', ['-V']).status !== 0) {
@@ -44,22 +49,35 @@ writeFileSync(
   'general { output_format = "none" interval = 1 }\norder += "cpu_usage"\norder += "memory"\norder += "disk /"\norder += "ethernet _first_"\norder += "tztime local"\ncpu_usage { format = "CPU %usage" }\nmemory { format = "RAM %percentage_used" }\ndisk "/" { format = "/ %percentage_used" }\nethernet _first_ { format_up = "E %ip" format_down = "E down" }\ntztime local { format = "%H:%M:%S" }\n',
 );
 
-const tilebar = (config, name) => ({
+const tilebar = (config, name, { cold = false } = {}) => ({
   name,
+  cold,
   log: join(dir, `${name}.log`),
   // As users start it: the command itself, through its #! line (which sets Node's flags).
   command: [bin, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`)],
 });
 const programs = [
   tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),
+  tilebar(join(root, 'config.example.json'), 'tilebar (example, cold: no cache)', { cold: true }),
   tilebar(join(dir, 'busy.json'), 'tilebar (busy: every widget at 1 s)'),
   { name: 'bare Ink clock (bench/ink-clock.mjs)', command: [node, join(root, 'bench', 'ink-clock.mjs')] },
   { name: 'bare Node, a 1 s timer', command: [node, '-e', "setInterval(() => process.stdout.write('\\r' + new Date().toTimeString().slice(0, 8)), 1000); process.stdout.write('.')"] },
   ...(spawnSync('i3status', ['--version']).status === 0 ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
 ];
-if (programs.length === 3) console.log('(i3status is not installed: apt-get install i3status to compare with it)');
+if (!programs.some((p) => p.name === 'i3status')) console.log('(i3status is not installed: apt-get install i3status to compare with it)');
 
 const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+let fresh = 0;
+/** The shell command tmux runs: a clean environment; a cold tilebar gets a cache directory of its own, empty. */
+function shellCommand(p) {
+  let cache = join(dir, '.cache');
+  if (p.cold) {
+    cache = join(dir, `cold-cache-${fresh++}`);
+    rmSync(cache, { recursive: true, force: true });
+  }
+  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(cache)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
+  return `exec env -i ${env} ${p.command.map(q).join(' ')}`;
+}
 const cpuMs = (pid) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
@@ -68,44 +86,17 @@ const hwmKb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Time to first output, one program at a time (started together they would share the two cores). */
-async function firstOutput(p, run) {
-  const socket = `tilebar-first-${process.pid}-${run}-${programs.indexOf(p)}`;
-  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
-  const started = performance.now();
-  execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', `exec env -i ${env} ${p.command.map(q).join(' ')}`]);
-  let ms = NaN;
-  while (performance.now() - started < 10_000) {
-    const screen = execFileSync('tmux', ['-L', socket, 'capture-pane', '-p', '-S', '-10', '-t', 'b'], { encoding: 'utf8' });
-    if (screen.trim() !== '') {
-      ms = performance.now() - started;
-      break;
-    }
-    await sleep(2);
-  }
-  spawnSync('tmux', ['-L', socket, 'kill-server']);
-  return ms;
-}
+/** Time to first visible text, one program at a time (started together they would share the two cores). */
+const firstOutput = (p) => firstFrameMs(shellCommand(p));
 
 async function runOnce(run) {
   const live = programs.map((p, i) => {
     const socket = `tilebar-bench-${process.pid}-${run}-${i}`;
-    const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
     const started = performance.now();
-    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', `exec env -i ${env} ${p.command.map(q).join(' ')}`]);
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', shellCommand(p)]);
     const pid = Number(execFileSync('tmux', ['-L', socket, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], { encoding: 'utf8' }).trim());
-    return { p, socket, pid, started, firstOutput: undefined, cpuAtShort: 0 };
+    return { p, socket, pid, started, cpuAtShort: 0 };
   });
-  // Time to first output: the first capture that shows anything.
-  const deadline = performance.now() + 10_000;
-  while (live.some((l) => l.firstOutput === undefined) && performance.now() < deadline) {
-    for (const l of live) {
-      if (l.firstOutput !== undefined) continue;
-      const screen = execFileSync('tmux', ['-L', l.socket, 'capture-pane', '-p', '-S', '-10', '-t', 'b'], { encoding: 'utf8' });
-      if (screen.trim() !== '') l.firstOutput = performance.now() - l.started;
-    }
-    await sleep(5);
-  }
   await sleep(Math.max(0, SHORT * 1000 - (performance.now() - Math.min(...live.map((l) => l.started)))));
   for (const l of live) l.cpuAtShort = cpuMs(l.pid);
   const shortAt = performance.now();
@@ -113,7 +104,7 @@ async function runOnce(run) {
   const span = (performance.now() - shortAt) / 1000;
   const results = live.map((l) => {
     const cpuLong = cpuMs(l.pid);
-    return { name: l.p.name, firstMs: l.firstOutput, startupCpuMs: l.cpuAtShort, steadyPerMin: ((cpuLong - l.cpuAtShort) / 1000 / span) * 60, rssMb: hwmKb(l.pid) / 1024, l };
+    return { name: l.p.name, startupCpuMs: l.cpuAtShort, steadyPerMin: ((cpuLong - l.cpuAtShort) / 1000 / span) * 60, rssMb: hwmKb(l.pid) / 1024, l };
   });
   for (const r of results) {
     if (r.l.p.log) spawnSync('tmux', ['-L', r.l.socket, 'send-keys', '-t', 'b', 'q']);
@@ -129,8 +120,10 @@ async function runOnce(run) {
   return results;
 }
 
+// A warm tilebar has started once with its config before (that start is not counted).
+for (const p of programs.filter((x) => x.log && !x.cold)) await firstOutput(p);
 const firsts = new Map(programs.map((p) => [p.name, []]));
-for (let run = 0; run < RUNS; run++) for (const p of programs) firsts.get(p.name).push(await firstOutput(p, run));
+for (let run = 0; run < FIRST_RUNS; run++) for (const p of programs) firsts.get(p.name).push(await firstOutput(p));
 const all = [];
 for (let run = 0; run < RUNS; run++) all.push(await runOnce(run));
 const rows = programs.map((p) => {
@@ -140,7 +133,7 @@ const rows = programs.map((p) => {
 });
 const base = rows[0];
 const bare = rows.find((r) => r.name.startsWith('bare Node'));
-console.log(`idle in a 160×1 tmux pane, median of ${RUNS} runs of ${LONG} s, all programs side by side (steady state = CPU after the first ${SHORT} s, per minute; first output measured one program at a time)`);
+console.log(`idle in a 160×1 tmux pane, median of ${RUNS} runs of ${LONG} s, all programs side by side (steady state = CPU after the first ${SHORT} s, per minute; first output = first visible text, median of ${FIRST_RUNS} starts, one program at a time)`);
 console.log(`${'program'.padEnd(38)} ${'steady CPU s/min'.padStart(16)} ${'ms/tick'.padStart(8)} ${'start-up CPU ms'.padStart(15)} ${'first output ms'.padStart(15)} ${'peak RSS MB'.padStart(11)} ${'frames/min'.padStart(10)} ${'bytes/min'.padStart(10)}  tilebar ÷ this`);
 for (const r of rows) {
   const perMin = (v) => (Number.isFinite(v) ? ((v / LONG) * 60).toFixed(0) : '—');
@@ -153,3 +146,13 @@ if (bare) {
     console.log(`${r.name}: ${(r.steady - bare.steady).toFixed(3)} CPU s/min above bare Node's timer on this machine`);
   }
 }
+
+// The performance issue's budget, on this run's own figures.
+const row = (name) => rows.find((r) => r.name === name);
+const verdicts = [];
+const check = (what, value, limit, unit) => verdicts.push(`${value <= limit ? 'ok  ' : 'OVER'} ${what}: ${Number.isFinite(value) ? value.toFixed(unit === 'ms' ? 0 : unit === 'MB' ? 1 : 3) : '—'} ${unit} (budget ${limit})`);
+check('steady state, config.example.json', row('tilebar (config.example.json)').steady, 0.3, 'CPU s/min');
+check('steady state, busy config', row('tilebar (busy: every widget at 1 s)').steady, 0.6, 'CPU s/min');
+for (const r of rows.filter((x) => x.name.startsWith('tilebar'))) check(`time to first frame, ${r.name.slice(9, -1)}`, r.first, 300, 'ms');
+for (const r of rows.filter((x) => x.name.startsWith('tilebar'))) check(`peak RSS, ${r.name.slice(9, -1)}`, r.rss, 75, 'MB');
+console.log(`budget:\n  ${verdicts.join('\n  ')}`);

@@ -17,6 +17,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const time = (fn, runs) => median(Array.from({ length: runs }, () => { const t = process.hrtime.bigint(); fn(); return Number(process.hrtime.bigint() - t) / 1e6; }));
 
 const rows = [];
+const budget = []; // [what, value, limit, unit]
 const example = readFileSync(join(root, 'config.example.json'), 'utf8');
 loadConfigText(example, 'warm-up');
 rows.push(['load + validate + normalise config.example.json (in process)', `${time(() => loadConfigText(example, 'x'), 50).toFixed(2)} ms`]);
@@ -26,7 +27,9 @@ if (existsSync(fixtures)) {
   const cli = join(root, 'dist', 'bundle', 'main.js');
   const files = texts.map(([f]) => f);
   const run = () => { try { execFileSync(process.execPath, [cli, 'check', '-q', ...files], { cwd: fixtures, stdio: 'ignore' }); } catch {} };
-  rows.push([`\`tilebar check\` on all ${texts.length} real configs (one process, wall)`, `${time(run, 5).toFixed(0)} ms`]);
+  const checkAll = time(run, 5);
+  rows.push([`\`tilebar check\` on all ${texts.length} real configs (one process, wall)`, `${checkAll.toFixed(0)} ms`]);
+  budget.push([`tilebar check of ${texts.length} real configs in one process`, checkAll, 1500, 'ms']);
 } else {
   rows.push(['real configs', 'skipped: ../shared is absent']);
 }
@@ -76,10 +79,15 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
   const tick = () => frameToAnsi(layoutFor(m30, look30, { ...state, clock: { ...state.clock, epochMs: state.clock.epochMs + ++second * 1000 } }, { width: 400, height: 1 }, '0.1.0').rows, 'truecolor');
   cold();
   tick();
-  rows.push(['one compose + layout + render pass, 30 widgets at 400 × 1 (cold)', `${time(cold, 200).toFixed(3)} ms`]);
+  const pass30 = time(cold, 200);
+  rows.push(['one compose + layout + render pass, 30 widgets at 400 × 1 (cold)', `${pass30.toFixed(3)} ms`]);
+  budget.push(['one layout + render pass of 30 widgets', pass30, 1, 'ms']);
   rows.push(['the same on a clock tick (unchanged widgets kept)', `${time(tick, 200).toFixed(3)} ms`]);
-  rows.push(['`tilebar preview --set cpu=95 --format text` (process wall)', `${time(() => execFileSync(process.execPath, [cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+  const preview = time(() => execFileSync(process.execPath, [cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'], { stdio: 'ignore' }), 5);
+  rows.push(['`tilebar preview --set cpu=95 --format text` (process wall)', `${preview.toFixed(0)} ms`]);
+  budget.push(['tilebar preview', preview, 400, 'ms']);
 }
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`${'benchmark'.padEnd(width)}  median`);
 for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
+console.log(`budget:\n${budget.map(([what, v, limit, unit]) => `  ${v <= limit ? 'ok  ' : 'OVER'} ${what}: ${v < 10 ? v.toFixed(3) : v.toFixed(0)} ${unit} (budget ${limit})`).join('\n')}`);
