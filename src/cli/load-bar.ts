@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { discoverConfig } from '../config/discover.js';
 import type { BarModel } from '../config/model.js';
-import { BUILD_ID, readCachedModel, writeCachedModel, type ModelCacheKey } from '../config/model-cache.js';
+import { modelCacheKey, readCachedModel, writeCachedModel } from '../config/model-cache.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import { UsageError, type CliIo } from './io.js';
@@ -38,7 +38,7 @@ export async function loadBar(opts: LoadBarOptions, io: CliIo): Promise<LoadedBa
     throw new UsageError(`cannot read ${label}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   const text = raw.replace(/^\uFEFF/, '');
-  const key: ModelCacheKey | undefined = opts.modelCache && BUILD_ID ? { text, ...(opts.variant ? { variant: opts.variant } : {}), platform: io.platform, build: BUILD_ID } : undefined;
+  const key = opts.modelCache ? modelCacheKey(text, opts.variant, io.platform) : undefined;
   const hit = opts.modelCache && key ? readCachedModel(opts.modelCache, key) : undefined;
   if (hit) return { model: hit, label, path: found.path, text, cached: true };
 

@@ -15,7 +15,7 @@ import type { Variant } from './variant.js';
 declare const __TILEBAR_BUILD__: string | undefined;
 
 /** Set by the bundler (scripts/bundle.mjs) from the sources' hash; undefined in unbundled builds. */
-export const BUILD_ID: string | undefined = typeof __TILEBAR_BUILD__ === 'string' ? __TILEBAR_BUILD__ : undefined;
+const BUILD_ID: string | undefined = typeof __TILEBAR_BUILD__ === 'string' ? __TILEBAR_BUILD__ : undefined;
 
 /** Entries kept: a few configs, and a few recent versions of each while it is being edited. */
 const KEEP = 16;
@@ -26,6 +26,11 @@ export interface ModelCacheKey {
   variant?: Variant;
   platform: NodeJS.Platform;
   build: string;
+}
+
+/** The key of a config's text in this build; undefined in unbundled builds, which do not cache. */
+export function modelCacheKey(text: string, variant: Variant | undefined, platform: NodeJS.Platform): ModelCacheKey | undefined {
+  return BUILD_ID ? { text, ...(variant ? { variant } : {}), platform, build: BUILD_ID } : undefined;
 }
 
 interface Entry {
