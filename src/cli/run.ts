@@ -16,7 +16,7 @@ import { systemWidgets } from '../bar/system-widgets.js';
 import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { BarModel } from '../config/model.js';
-import { BUILD_ID, modelCacheDir, writeCachedModel } from '../config/model-cache.js';
+import { modelCacheDir, modelCacheKey, writeCachedModel } from '../config/model-cache.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
@@ -170,8 +170,18 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       log(`config ${configPath} unreadable: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       return;
     }
-    const { loadConfigText } = await import('../config/load.js');
-    const result = loadConfigText(text, loaded.label, opts.variant ? { variant: opts.variant } : {});
+    let validator: typeof import('../config/load.js');
+    try {
+      validator = await import('../config/load.js');
+    } catch (e) {
+      // Loaded on the first reload after a start from the cache; a tilebar upgraded while the bar runs has
+      // replaced its chunks. The bar keeps running and says so.
+      log(`config ${configPath} not reloaded: the validator could not be loaded (${e instanceof Error ? e.message : String(e)}); was tilebar upgraded while running? Restart the bar.`);
+      message = 'config not reloaded: tilebar changed on disk while running; restart the bar';
+      invalidate();
+      return;
+    }
+    const result = validator.loadConfigText(text, loaded.label, opts.variant ? { variant: opts.variant } : {});
     if (!result.model) {
       const errors = result.problems.filter((p) => p.severity === 'error');
       log(`config ${configPath} rejected; the last good config stays:\n${errors.map((p) => `  ${formatProblem(loaded.label, p)}`).join('\n')}`);
@@ -183,7 +193,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     log(`config ${configPath} reloaded`);
     model = result.model;
     // The next start with this file needs no validation either.
-    if (BUILD_ID) writeCachedModel(modelCache, { text: result.source.text, ...(opts.variant ? { variant: opts.variant } : {}), platform: io.platform, build: BUILD_ID }, model);
+    const key = modelCacheKey(result.source.text, opts.variant, io.platform);
+    if (key) writeCachedModel(modelCache, key, model);
     look = appearance(model, opts);
     scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
     message = undefined;
@@ -261,7 +272,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       if (!plan) return;
       log(`launch: ${plan.file} ${plan.args.join(' ')}`);
       startCommand(plan, io.env, io.cwd, (m) => log(`launch failed: ${m}`));
-    });
+    }, (e: unknown) => log(`launch failed: ${e instanceof Error ? e.message : String(e)}; was tilebar upgraded while running? Restart the bar.`));
   };
   const perform = (action: ClickAction) => {
     if (action.kind === 'messages') send(action.messages);

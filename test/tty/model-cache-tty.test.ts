@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,5 +49,44 @@ describe.skipIf(!hasTmux)('tilebar run started again with the same config (real 
     pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`, { width: 100, height: 5, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
     const screen = await pane.waitFor('has errors');
     expect(screen).toMatch(/bar\.json:1:\d+ syntax error/);
+  });
+});
+
+describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the cache runs (real tmux pane)', () => {
+  it('keeps the bar and says why when an edit cannot be validated because the validator is gone', { timeout: 40_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-upgrade-'));
+    // A copy of the built command whose chunks can be removed, as an upgrade replaces them.
+    const pkg = join(dir, 'tilebar');
+    const app = join(pkg, 'dist', 'bundle');
+    await cp(join(process.cwd(), 'dist', 'bundle'), app, { recursive: true });
+    for (const f of ['package.json', 'config.example.json']) await cp(join(process.cwd(), f), join(pkg, f));
+    const meta = JSON.parse(await readFile(join(process.cwd(), 'dist', 'bundle-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const validatorChunk = Object.keys(meta.outputs).find((k) => k.endsWith('.js') && 'src/config/load.ts' in (meta.outputs[k]?.inputs ?? {}));
+    expect(validatorChunk).toBeDefined();
+
+    const file = join(dir, 'bar.json');
+    const logFile = join(dir, 'tilebar.log');
+    const command = `${shellQuote(process.execPath)} ${shellQuote(join(app, 'main.js'))} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`;
+    const env = { XDG_CACHE_HOME: join(dir, 'cache') };
+    await save(file, config('ALPHA'));
+    pane = openPane(command, { width: 100, height: 1, env });
+    await pane.waitFor('ALPHA');
+    pane.sendKeys('q');
+    await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+    pane.close();
+
+    pane = openPane(command, { width: 100, height: 1, env });
+    await pane.waitFor('ALPHA');
+    expect(await readFile(logFile, 'utf8')).toContain('from the cache');
+    await rm(join(app, (validatorChunk ?? '').replace(/^dist\/bundle\//, '')));
+
+    await save(file, config('BRAVO'));
+    const screen = await pane.waitFor('config not reloaded');
+    expect(screen).toContain('ALPHA');
+    expect(await readFile(logFile, 'utf8')).toMatch(/not reloaded: the validator could not be loaded .*Restart the bar/);
+    // Still running: it quits on q as usual, and logs that it stopped (a crashed bar would not).
+    pane.sendKeys('q');
+    await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+    expect((await readFile(logFile, 'utf8')).split('\n').filter((l) => l.includes('stopped after'))).toHaveLength(2);
   });
 });
