@@ -19,7 +19,53 @@ export type Fetch = (url: string, init: { signal: AbortSignal; headers: Record<s
   json(): Promise<unknown>;
 }>;
 
-export function updateReader(url: string, userAgent: string, fetchImpl: Fetch = fetch): Reader<Readings['update']> {
+/** The largest answer read: a "latest" document is a few KB; anything far bigger is not one. */
+const MAX_BYTES = 1 << 20;
+const MAX_REDIRECTS = 3;
+
+/**
+ * GET with node:http/node:https, loaded on first use. Not the global `fetch`: it loads Node's bundled
+ * undici, ~14 MB of resident memory for the rest of the bar's life (node:http(s) ~4–5 MB, bench/).
+ * Follows up to 3 redirects; honours the scheduler's abort signal.
+ */
+export const nodeGet: Fetch = async (url, init) => {
+  let target = new URL(url);
+  for (let redirects = 0; ; redirects++) {
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`unsupported protocol ${target.protocol}`);
+    const { request } = target.protocol === 'https:' ? await import('node:https') : await import('node:http');
+    const answer = await new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+      // A connection of its own (no keep-alive agent): checks are hours apart, and a kept socket the server
+      // has since closed would fail the next one.
+      const req = request(target, { headers: init.headers, signal: init.signal, agent: false }, (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          resolve({ status, location: res.headers.location, body: '' });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BYTES) req.destroy(new Error(`answer larger than ${MAX_BYTES} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    if (answer.location !== undefined) {
+      if (redirects >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+      target = new URL(answer.location, target);
+      continue;
+    }
+    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => JSON.parse(answer.body) as unknown };
+  }
+};
+
+export function updateReader(url: string, userAgent: string, fetchImpl: Fetch = nodeGet): Reader<Readings['update']> {
   return async (signal) => {
     try {
       const response = await fetchImpl(url, { signal, headers: { accept: 'application/json', 'user-agent': userAgent } });

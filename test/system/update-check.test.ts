@@ -49,7 +49,28 @@ describe('update check', () => {
     server = undefined;
     const offline = await updateReader(`${base}tilebar/latest`, 't')(AbortSignal.timeout(5000));
     expect(offline.latest).toBeUndefined();
-    expect(offline.problem).toMatch(/^no answer from http:\/\/127\.0\.0\.1:\d+\/tilebar\/latest \(fetch failed: connect ECONNREFUSED/);
+    expect(offline.problem).toMatch(/^no answer from http:\/\/127\.0\.0\.1:\d+\/tilebar\/latest \(connect ECONNREFUSED/);
+  });
+
+  it('follows a registry’s redirects (at most 3) and refuses an answer far larger than a version document', async () => {
+    const { base, seen } = await registry((url, res) => {
+      if (url === '/moved') {
+        res.statusCode = 301;
+        res.setHeader('location', '/tilebar/latest');
+        res.end();
+      } else if (url === '/loop') {
+        res.statusCode = 302;
+        res.setHeader('location', '/loop');
+        res.end();
+      } else if (url === '/huge') {
+        res.end(JSON.stringify({ version: '9.9.9', padding: 'x'.repeat(2 << 20) }));
+      } else res.end(JSON.stringify({ version: '0.4.0' }));
+    });
+    expect(await updateReader(`${base}moved`, 't')(AbortSignal.timeout(5000))).toEqual({ latest: '0.4.0' });
+    expect(seen.map((r) => r.url)).toEqual(['/moved', '/tilebar/latest']);
+    expect((await updateReader(`${base}loop`, 't')(AbortSignal.timeout(5000))).problem).toMatch(/more than 3 redirects/);
+    expect((await updateReader(`${base}huge`, 't')(AbortSignal.timeout(5000))).problem).toMatch(/answer larger than 1048576 bytes/);
+    expect((await updateReader('ftp://127.0.0.1/x', 't')(AbortSignal.timeout(5000))).problem).toMatch(/unsupported protocol ftp:/);
   });
 
   it('gives up when the scheduler aborts a registry that never answers', async () => {
