@@ -1,13 +1,11 @@
-#!/usr/bin/env -S node --max-semi-space-size=1 --no-memory-reducer --optimize-for-size
+#!/usr/bin/env -S node --max-semi-space-size=1 --no-memory-reducer
 /**
  * Entry point of the `tilebar` binary. Node's flags on the first line suit a process that runs all day
  * with a small, flat heap (bench/idle.mjs): a 1 MB young generation keeps resident memory about 7 MB smaller
  * at no measurable CPU cost (a bar allocates little and often); without V8's memory reducer, the full
  * collections it starts once the bar goes quiet (~8 s after start, reclaiming under 1 MB of a 14 MB heap)
- * no longer cost ~0.25 CPU s of the first minute; with V8 optimising for size, the old generation grows
- * less between full collections: over a long run (a 7-minute soak, busy config) resident memory settles
- * near 70 MB instead of 76 MB, peaking at 71 instead of 78, with no measurable CPU cost. The live heap
- * itself stays ~11 MB (no leak): the difference is promoted garbage awaiting the next full collection.
+ * no longer cost ~0.25 CPU s of the first minute. `tilebar run` also has V8 optimise for size once its
+ * first frame is out (run.ts).
  */
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
