@@ -8,6 +8,7 @@ import { applyFixes } from '../config/fix.js';
 import { loadConfigText, type LoadResult } from '../config/load.js';
 import type { BarModel, WidgetModel } from '../config/model.js';
 import { countBySeverity, formatProblem, type Problem } from '../config/problem.js';
+import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 
@@ -79,7 +80,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
 
 function printReport(io: CliIo, result: LoadResult, report: FileReport, opts: CheckOptions, originalText: string) {
   for (const p of report.fixed ?? []) {
-    const before = p.fix ? originalText.replace(/^\uFEFF/, '').slice(p.fix.offset, p.fix.offset + p.fix.length) : '';
+    const before = p.fix ? withoutBom(originalText).slice(p.fix.offset, p.fix.offset + p.fix.length) : '';
     io.out(`${report.file}:${p.line}:${p.col} fixed ${p.path}: ${before} → ${p.fix?.content ?? ''}\n`);
   }
   for (const p of report.problems) {

@@ -7,6 +7,7 @@ import { discoverConfig } from '../config/discover.js';
 import type { BarModel } from '../config/model.js';
 import { modelCacheKey, readCachedModel, writeCachedModel } from '../config/model-cache.js';
 import { formatProblem } from '../config/problem.js';
+import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -37,7 +38,7 @@ export async function loadBar(opts: LoadBarOptions, io: CliIo): Promise<LoadedBa
   } catch (e) {
     throw new UsageError(`cannot read ${label}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-  const text = raw.replace(/^\uFEFF/, '');
+  const text = withoutBom(raw);
   const key = opts.modelCache ? modelCacheKey(text, opts.variant, io.platform) : undefined;
   const hit = opts.modelCache && key ? readCachedModel(opts.modelCache, key) : undefined;
   if (hit) return { model: hit, label, path: found.path, text, cached: true };

@@ -19,6 +19,7 @@ import type { Hex } from '../colour/rgb.js';
 import type { BarModel } from '../config/model.js';
 import { modelCacheDir, modelCacheKey, writeCachedModel } from '../config/model-cache.js';
 import { formatProblem } from '../config/problem.js';
+import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
 import { frameToAnsi } from '../render/ansi.js';
@@ -225,7 +226,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   watcher.once('ready', () => {
     readFile(configPath, 'utf8').then(
       (text) => {
-        if (text.replace(/^\uFEFF/, '') !== loaded.text) scheduleReload();
+        if (withoutBom(text) !== loaded.text) scheduleReload();
       },
       () => undefined,
     );

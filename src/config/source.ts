@@ -4,6 +4,11 @@ export interface SourcePosition {
   col: number;
 }
 
+/** The text without a UTF-8 byte-order mark: invisible in editors, so never part of what is read or compared. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export class SourceText {
   readonly text: string;
   private readonly lineStarts: number[];
@@ -13,7 +18,7 @@ export class SourceText {
     rawText: string,
   ) {
     // A UTF-8 BOM is invisible in editors, so columns are counted without it.
-    this.text = rawText.charCodeAt(0) === 0xfeff ? rawText.slice(1) : rawText;
+    this.text = withoutBom(rawText);
     this.lineStarts = [0];
     for (let i = 0; i < this.text.length; i++) {
       if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
