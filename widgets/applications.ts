@@ -1,7 +1,7 @@
 /** Applications widget: a launcher row of buttons. */
 import * as z from 'zod';
 import { APPLICATIONS_DISPLAY_FORMATS } from './applications-view.js';
-import { float, names, once } from '../src/config/schema-kit.js';
+import { names, once, pixels } from '../src/config/schema-kit.js';
 import { enable } from '../src/config/schema/widget-fields.js';
 
 const appDisplay = () => names('an applications display format', APPLICATIONS_DISPLAY_FORMATS);
@@ -19,9 +19,9 @@ export const appConfig = once(() =>
 export const applicationsConfig = once(() =>
   z.strictObject({
     enable: enable(),
-    items: z.array(appConfig()),
+    items: z.array(appConfig()).max(256),
     display: appDisplay().default('Icon'),
     show_command_on_hover: z.boolean().default(false),
-    spacing: float().min(0).optional(),
+    spacing: pixels().optional(),
   }));
 export type ApplicationsConfig = z.output<ReturnType<typeof applicationsConfig>>;

@@ -18,8 +18,8 @@ export const networkConfig = once(() =>
       enable: enable(),
       show_activity: z.boolean(),
       show_total_activity: z.boolean(),
-      /** Characters reserved for the rate value so the label keeps its width. */
-      activity_left_padding: uint().default(0),
+      /** Characters reserved for the rate value so the label keeps its width (more than a row holds is an error). */
+      activity_left_padding: uint().max(1000).default(0),
       auto_select: networkSelectConfig().optional(),
       data_refresh_interval: refreshInterval(10),
       label_prefix: prefix('Icon'),

@@ -1,6 +1,6 @@
 /** Read a config document: JSONC → problems (all of them) → BarModel when there is no error. */
 import { readFile } from 'node:fs/promises';
-import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, getNodeValue, parseTree, printParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
 import type { BarModel } from './model.js';
 import { normalise } from './normalise.js';
 import { formatPath, type Problem } from './problem.js';
@@ -26,7 +26,20 @@ export interface LoadOptions {
   platform?: NodeJS.Platform;
 }
 
-const SYNTAX_HINTS: Record<string, string> = {
+/**
+ * The largest config read, in bytes (UTF-16 units for text given in process). The largest of 110 real configs
+ * is under 3 KB; a limit 400 times that keeps every check, preview and reload of a hostile file fast.
+ */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The deepest nesting of objects and arrays read. The format's own values are at most 7 levels deep (a
+ * message binding's payload) and no real config goes past 6; past 32 a document is not a bar config, and
+ * the parser and the validator, which recurse, are never handed one.
+ */
+export const MAX_CONFIG_DEPTH = 32;
+
+const SYNTAX_HINTS: Readonly<Record<string, string>> = {
   EndOfFileExpected: 'the document must be a single JSON object: is its opening "{" missing, or is there text after its closing "}"?',
   CommaExpected: 'a "," is missing between two values',
   ColonExpected: 'a ":" is missing after a key',
@@ -42,14 +55,67 @@ function syntaxProblems(source: SourceText, errors: ParseError[]): Problem[] {
     const pos = source.position(e.offset);
     const message = code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
     const p: Problem = { severity: 'error', path: '', line: pos.line, col: pos.col, message: `syntax error: ${message}` };
-    const hint = SYNTAX_HINTS[code];
+    const hint = Object.hasOwn(SYNTAX_HINTS, code) ? SYNTAX_HINTS[code] : undefined;
     if (hint) p.hint = hint;
     return p;
   });
 }
 
+/**
+ * The offset where nesting first goes deeper than `MAX_CONFIG_DEPTH`, found with jsonc-parser's scanner, which
+ * reads tokens in a loop (strings and comments included) where its parser would recurse.
+ */
+function tooDeepAt(text: string): number | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
+      if (++depth > MAX_CONFIG_DEPTH) return scanner.getTokenOffset();
+    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+function documentProblem(source: SourceText, offset: number, message: string, hint: string): Problem {
+  const pos = source.position(offset);
+  return { severity: 'error', path: '', line: pos.line, col: pos.col, message, hint };
+}
+
+/**
+ * Load a document. Never throws: whatever the text, the result is a list of located problems and, when none is
+ * an error, the model. A failure inside the checker itself is reported as a problem (`INTERNAL_PROBLEM`).
+ */
 export function loadConfigText(text: string, file: string, opts: LoadOptions = {}): LoadResult {
   const source = new SourceText(file, text);
+  try {
+    return checkText(source, file, opts);
+  } catch (e) {
+    return { file, source, ...variantOf(undefined, opts), problems: [{ severity: 'error', path: '', line: 1, col: 1, message: `${INTERNAL_PROBLEM} (please report): ${e instanceof Error ? e.message : String(e)}` }] };
+  }
+}
+
+/** The hint of a problem zod found after the walker accepted the document: a gap in the walker (unlocated). */
+export const WALKER_GAP_HINT = "tilebar's checker missed where this is; please report it";
+
+/** The message of a problem that is a bug in the checker, not in the document (the fuzz tests look for it). */
+export const INTERNAL_PROBLEM = 'tilebar could not check this document';
+
+function checkText(source: SourceText, file: string, opts: LoadOptions): LoadResult {
+  if (source.text.length > MAX_CONFIG_BYTES) {
+    const { variant, variantSource } = variantOf(undefined, opts);
+    return {
+      file, source, variant, variantSource,
+      problems: [documentProblem(source, 0, `the document is ${megabytes(source.text.length)}; a bar config is at most ${megabytes(MAX_CONFIG_BYTES)}`, 'is this the right file? A bar config is a few kilobytes')],
+    };
+  }
+  const deep = tooDeepAt(source.text);
+  if (deep !== undefined) {
+    const { variant, variantSource } = variantOf(undefined, opts);
+    return {
+      file, source, variant, variantSource,
+      problems: [documentProblem(source, deep, `objects and arrays nested more than ${MAX_CONFIG_DEPTH} deep`, 'a bar config nests a few levels at most: is a closing bracket missing, or is this not a bar config?')],
+    };
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(source.text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   // A broken tree's `$schema` is not trusted to pick the variant.
@@ -74,12 +140,16 @@ export function loadConfigText(text: string, file: string, opts: LoadOptions = {
   if (!parsed.success) {
     // The walker accepted what zod rejects: a gap in the walker. Report it located, never throw.
     for (const issue of parsed.error.issues) {
-      problems.push({ severity: 'error', path: formatPath(issue.path as (string | number)[]), line: 1, col: 1, message: issue.message });
+      problems.push({ severity: 'error', path: formatPath(issue.path as (string | number)[]), line: 1, col: 1, message: issue.message, hint: WALKER_GAP_HINT });
     }
     return result;
   }
   result.model = normalise(parsed.data, variant);
   return result;
+}
+
+function megabytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
 }
 
 function variantOf(tree: Node | undefined, opts: LoadOptions): { variant: Variant; variantSource: VariantSource } {

@@ -1,4 +1,6 @@
 /** A config problem is a value, collected (never thrown) and printed like a compiler diagnostic. */
+import { quote } from '../text/safe-text.js';
+
 export type Severity = 'error' | 'warning' | 'note';
 
 /** A text edit that `tilebar check --fix` may apply; offsets are in the BOM-less text. */
@@ -19,12 +21,13 @@ export interface Problem {
   fix?: TextEdit;
 }
 
+/** Keys are the document's own: a long or odd one is quoted and shortened (see `quote`). */
 export function formatPath(segments: ReadonlyArray<string | number>): string {
   let out = '';
   for (const s of segments) {
     if (typeof s === 'number') out += `[${s}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out ? `.${s}` : s;
-    else out += `[${JSON.stringify(s)}]`;
+    else if (s.length <= 48 && /^[A-Za-z_$][\w$]*$/.test(s)) out += out ? `.${s}` : s;
+    else out += `[${quote(s, 32)}]`;
   }
   return out;
 }

@@ -89,6 +89,17 @@ export const u64 = () => z.int().min(0);
 export const i32 = () => z.int().min(-2147483648).max(2147483647);
 export const float = () => z.number();
 
+/**
+ * Lengths in the format's pixels, bounded to what can be drawn: a terminal turns them into columns and rows,
+ * so 1e308 is not a bigger bar but an allocation that fails. 10 000 px is several screens wide.
+ */
+export const MAX_PIXELS = 10_000;
+export const pixels = () => z.number().min(0).max(MAX_PIXELS);
+/** Spacing sides may be negative (pulling a section outwards); the bar reads a negative side as none. */
+export const signedPixels = () => z.number().min(-MAX_PIXELS).max(MAX_PIXELS);
+/** A font size: the cell size follows from it, so 0 is impossible and 1–1000 covers every real screen. */
+export const fontSize = () => z.number().min(1).max(1000);
+
 /** A percentage threshold: uint8 by type, 1–100 by meaning (the original clamps to that range). */
 export const percent = () =>
   withMeta(u8(), { advisory: { min: 1, max: 100, why: 'percentage thresholds are clamped to 1–100' } });

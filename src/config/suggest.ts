@@ -1,4 +1,11 @@
-/** Did-you-mean helpers shared by key, enum and widget-kind checks. */
+/**
+ * Did-you-mean helpers shared by key, enum and widget-kind checks. Every one is linear in what it is given:
+ * a value longer than any name gets no suggestion at all, and a candidate is measured only when its length
+ * is within the edit budget of the value's (a 5 MB theme name costs one length test per candidate).
+ */
+
+/** Names, keys and zones are short; a longer value is not a misspelling of one. */
+export const MAX_SUGGESTIBLE = 64;
 
 /** Lower-case and drop `-`, `_`, spaces: the spelling-insensitive form users get wrong. */
 export function looseForm(s: string): string {
@@ -24,6 +31,7 @@ export function editDistance(a: string, b: string): number {
 
 /** The single candidate equal to `found` ignoring case and separators, if exactly one exists. */
 export function looseMatch(found: string, candidates: readonly string[]): string | undefined {
+  if (found.length > MAX_SUGGESTIBLE) return undefined;
   const key = looseForm(found);
   const hits = candidates.filter((c) => looseForm(c) === key);
   return hits.length === 1 ? hits[0] : undefined;
@@ -31,11 +39,18 @@ export function looseMatch(found: string, candidates: readonly string[]): string
 
 /** The closest candidates by edit distance on the loose form, within a length-scaled budget. */
 export function nearest(found: string, candidates: readonly string[], max = 3): string[] {
+  if (found.length > MAX_SUGGESTIBLE) return [];
   const key = looseForm(found);
   const budget = Math.max(1, Math.min(4, Math.floor(key.length / 3)));
-  return candidates
-    .map((c) => ({ c, d: editDistance(key, looseForm(c)) }))
-    .filter((x) => x.d <= budget)
+  const scored: Array<{ c: string; d: number }> = [];
+  for (const c of candidates) {
+    const loose = looseForm(c);
+    // The distance is at least the difference in length: no need to compute it when that is over budget.
+    if (Math.abs(loose.length - key.length) > budget) continue;
+    const d = editDistance(key, loose);
+    if (d <= budget) scored.push({ c, d });
+  }
+  return scored
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
     .slice(0, max)
     .map((x) => x.c);

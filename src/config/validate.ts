@@ -12,6 +12,20 @@ import { formatPath, type Problem, type Severity, type TextEdit } from './proble
 import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema-kit.js';
 import type { SourceText } from './source.js';
 import { didYouMean, looseMatch } from './suggest.js';
+import { quote } from '../text/safe-text.js';
+
+/**
+ * A key of the document looked up in one of our tables: own properties only, so `constructor`, `toString`
+ * or `__proto__` in a config are unknown keys like any other, never Object.prototype's members.
+ */
+function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Set a property named by the document (`__proto__` included) as plain data, never as the prototype. */
+function setData(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
 
 type Seg = string | number;
 type Def = { type: string } & Record<string, unknown>;
@@ -80,7 +94,7 @@ export class SchemaWalker {
       case 'record':
         return this.walkRecord(def, node, path);
       case 'array':
-        return this.walkArray(def.element as z.ZodType, node, path);
+        return this.walkArray(def, node, path);
       case 'tuple':
         return this.walkTuple(def.items as z.ZodType[], node, path);
       case 'union':
@@ -142,12 +156,12 @@ export class SchemaWalker {
     }
     const found = String(node.value);
     if (accepted.includes(found)) return found;
-    const legacy = meta.legacy[found];
+    const legacy = own(meta.legacy, found);
     if (legacy) {
       this.oldName(node, path, found, legacy);
       return legacy;
     }
-    return this.unknownName(node, path, `"${found}" is not ${meta.label}`, found, accepted, meta.canonical);
+    return this.unknownName(node, path, `${quote(found)} is not ${meta.label}`, found, accepted, meta.canonical);
   }
 
   private walkKeyed(schema: z.ZodType, meta: KeyedMeta, node: Node, path: readonly Seg[]): Walked {
@@ -166,19 +180,19 @@ export class SchemaWalker {
     if (!keyNode || !valueNode) return NOTHING;
     const key = String(keyNode.value);
     const inner = [...path, key];
-    const excluded = meta.excluded[key];
+    const excluded = own(meta.excluded, key);
     if (excluded) {
       this.report('error', keyNode, inner, excluded);
       return NOTHING;
     }
-    const skipped = meta.skipped[key];
+    const skipped = own(meta.skipped, key);
     if (skipped) {
       this.report('warning', keyNode, inner, skipped);
       return { [key]: {} };
     }
-    if (!(key in meta.kinds)) return this.unknownName(keyNode, inner, `"${key}" is not ${meta.label}`, key, Object.keys(meta.kinds));
-    const option = (defOf(schema).options as z.ZodType[]).find((o) => key in shapeOf(o));
-    const valueSchema = option ? shapeOf(option)[key] : undefined;
+    if (!Object.hasOwn(meta.kinds, key)) return this.unknownName(keyNode, inner, `${quote(key)} is not ${meta.label}`, key, Object.keys(meta.kinds));
+    const option = (defOf(schema).options as z.ZodType[]).find((o) => Object.hasOwn(shapeOf(o), key));
+    const valueSchema = option ? own(shapeOf(option), key) : undefined;
     if (!valueSchema) return NOTHING;
     const walked = this.walk(valueSchema, valueNode, inner);
     return walked === NOTHING ? NOTHING : { [key]: walked };
@@ -196,32 +210,33 @@ export class SchemaWalker {
       const key = String(keyNode.value);
       const keyPath = [...path, key];
       let canonical: string | undefined;
-      if (key in shape) canonical = key;
-      else if (meta?.keyAliases?.[key]) {
-        canonical = meta.keyAliases[key];
+      const alias = own(meta?.keyAliases, key);
+      if (Object.hasOwn(shape, key)) canonical = key;
+      else if (alias) {
+        canonical = alias;
         // Renaming would duplicate a key the object already has: leave that choice to the user.
         const clash = (node.children ?? []).some((p) => p.children?.[0]?.value === canonical);
         this.oldName(keyNode, keyPath, key, canonical, !clash);
-      } else if (meta?.excludedKeys?.[key]) {
-        this.report('error', keyNode, keyPath, meta.excludedKeys[key]);
+      } else if (own(meta?.excludedKeys, key)) {
+        this.report('error', keyNode, keyPath, own(meta?.excludedKeys, key) ?? '');
         ok = false;
         continue;
       } else if (path.length === 0 && this.rootExtras.includes(key)) {
         continue;
-      } else if (meta?.retiredKeys?.[key]) {
-        this.report('warning', keyNode, keyPath, `"${key}" is not read by the bar (ignored)`, meta.retiredKeys[key]);
+      } else if (own(meta?.retiredKeys, key)) {
+        this.report('warning', keyNode, keyPath, `${quote(key)} is not read by the bar (ignored)`, own(meta?.retiredKeys, key));
         continue;
       } else {
-        this.report('warning', keyNode, keyPath, `unknown key "${key}" (ignored)`, didYouMean(key, Object.keys(shape)));
+        this.report('warning', keyNode, keyPath, `unknown key ${quote(key)} (ignored)`, didYouMean(key, Object.keys(shape)));
         continue;
       }
       const previous = seen.get(canonical);
       if (previous !== undefined) {
-        const also = previous === key ? '' : ` (also as "${previous}")`;
-        this.report('warning', keyNode, keyPath, `"${canonical}" is given twice${also}; this later one is used`, 'keep one of them');
+        const also = previous === key ? '' : ` (also as ${quote(previous)})`;
+        this.report('warning', keyNode, keyPath, `${quote(canonical)} is given twice${also}; this later one is used`, 'keep one of them');
       }
       seen.set(canonical, key);
-      const fieldSchema = shape[canonical];
+      const fieldSchema = own(shape, canonical);
       if (!valueNode || !fieldSchema) continue;
       if (valueNode.type === 'null' && isOptional(fieldSchema) && !acceptsJsonType(fieldSchema, 'null')) {
         // serde reads null in an optional field as "absent"; so do we.
@@ -266,14 +281,20 @@ export class SchemaWalker {
       const keyCheck = this.walk(def.keyType as z.ZodType, keyNode, [...path, key]);
       const walked = this.walk(def.valueType as z.ZodType, valueNode, [...path, key]);
       if (walked === NOTHING || keyCheck === NOTHING) ok = false;
-      else out[key] = walked;
+      else setData(out, key, walked);
     }
     return ok ? out : NOTHING;
   }
 
-  private walkArray(element: z.ZodType, node: Node, path: readonly Seg[]): Walked {
+  private walkArray(def: Def, node: Node, path: readonly Seg[]): Walked {
+    const element = def.element as z.ZodType;
     if (node.type !== 'array') {
       this.report('error', node, path, `expected an array, found ${describeFound(node)}`);
+      return NOTHING;
+    }
+    const max = maxItemsOf(def);
+    if (max !== undefined && (node.children ?? []).length > max) {
+      this.report('error', node, path, `expected at most ${max} items, found ${(node.children ?? []).length}`, 'a bar row has room for far fewer');
       return NOTHING;
     }
     const items = (node.children ?? []).map((child, i) => this.walk(element, child, [...path, i]));
@@ -299,7 +320,7 @@ export class SchemaWalker {
   private walkTagged(schema: z.ZodType, def: Def, node: Node, path: readonly Seg[]): Walked {
     const tag = def.discriminator as string;
     const options = def.options as z.ZodType[];
-    const tagValues = options.flatMap((o) => literalValues(shapeOf(o)[tag]));
+    const tagValues = options.flatMap((o) => literalValues(own(shapeOf(o), tag)));
     if (node.type !== 'object') return this.typeError(schema, node, path);
     const tagProp = (node.children ?? []).find((p) => p.children?.[0]?.value === tag);
     const tagNode = tagProp?.children?.[1];
@@ -307,12 +328,16 @@ export class SchemaWalker {
       this.report('error', node, [...path, tag], `missing required key "${tag}"`, listHint(tagValues.map(String)));
       return NOTHING;
     }
-    const value: unknown = getNodeValue(tagNode);
-    const option = options.find((o) => literalValues(shapeOf(o)[tag]).includes(value));
-    if (!option) {
-      return this.unknownName(tagNode, [...path, tag], `${JSON.stringify(value)} is not a known "${tag}"`, String(value), tagValues.map(String));
+    if (tagNode.type !== 'string') {
+      this.report('error', tagNode, [...path, tag], `expected a ${JSON.stringify(tag)} name, found ${describeFound(tagNode)}`, listHint(tagValues.map(String)));
+      return NOTHING;
     }
-    const legacyTag = walkMeta.get(schema)?.tagLegacy?.[String(value)];
+    const value = String(tagNode.value);
+    const option = options.find((o) => literalValues(own(shapeOf(o), tag)).includes(value));
+    if (!option) {
+      return this.unknownName(tagNode, [...path, tag], `${quote(value)} is not a known ${JSON.stringify(tag)}`, value, tagValues.map(String));
+    }
+    const legacyTag = own(walkMeta.get(schema)?.tagLegacy, value);
     if (legacyTag) this.oldName(tagNode, [...path, tag], String(value), legacyTag);
     return this.walk(option, node, path);
   }
@@ -327,7 +352,7 @@ export class SchemaWalker {
       let best = -1;
       for (const o of fitting) {
         const shape = shapeOfDeep(o);
-        const score = shape ? keys.filter((k) => k in shape).length : 0;
+        const score = shape ? keys.filter((k) => Object.hasOwn(shape, k)).length : 0;
         if (score > best) {
           best = score;
           chosen = o;
@@ -417,6 +442,15 @@ function literalValues(schema: z.ZodType | undefined): unknown[] {
   if (def.type === 'literal') return def.values as unknown[];
   if (def.type === 'enum') return Object.values(def.entries as Record<string, unknown>);
   return [];
+}
+
+/** An array's `.max(n)`, if it has one. */
+function maxItemsOf(def: Def): number | undefined {
+  for (const check of (def.checks as Array<{ _zod: { def: { check: string; maximum?: number } } }> | undefined) ?? []) {
+    const d = check._zod.def;
+    if (d.check === 'max_length' && typeof d.maximum === 'number') return d.maximum;
+  }
+  return undefined;
 }
 
 function isOptional(schema: z.ZodType): boolean {
@@ -531,12 +565,17 @@ export function describeFound(node: Node): string {
   switch (node.type) {
     case 'object': {
       const keys = (node.children ?? []).map((p) => String(p.children?.[0]?.value));
-      return keys.length === 0 ? 'an empty object' : `an object with keys ${keys.map((k) => JSON.stringify(k)).join(', ')}`;
+      if (keys.length === 0) return 'an empty object';
+      const shown = keys.slice(0, 6).map((k) => quote(k, 32)).join(', ');
+      return `an object with ${keys.length === 1 ? 'key' : 'keys'} ${shown}${keys.length > 6 ? ` and ${keys.length - 6} more` : ''}`;
     }
     case 'array':
       return `an array of ${(node.children ?? []).length} item${(node.children ?? []).length === 1 ? '' : 's'}`;
     case 'string':
-      return JSON.stringify(node.value);
+      return quote(String(node.value));
+    case 'number':
+      // `1e400` reads as Infinity: say what it is rather than a value the file does not contain.
+      return Number.isFinite(node.value) ? String(node.value) : 'a number too large to represent';
     default:
       return String(node.value);
   }

@@ -1,7 +1,8 @@
 /** What `tilebar check` says about Date/Time formats, CustomModifiers and time zone names. */
 import { IANAZone } from 'luxon';
 import type { StringFinding } from '../config/schema-kit.js';
-import { looseForm, nearest } from '../config/suggest.js';
+import { looseForm, MAX_SUGGESTIBLE, nearest } from '../config/suggest.js';
+import { quote } from '../text/safe-text.js';
 import { MODIFIABLE, modifierConversion, parseStrftime } from './strftime.js';
 
 export function checkStrftime(format: string): StringFinding[] {
@@ -24,15 +25,17 @@ export function isValidZone(name: string): boolean {
 }
 
 export function checkTimezone(name: string): StringFinding[] {
-  if (isValidZone(name)) return [];
+  // Zone names are short; a long value is not one (and Intl is not asked about megabytes of text).
+  if (name.length <= MAX_SUGGESTIBLE && isValidZone(name)) return [];
   const zones = knownZones();
   // "London" or "new york" name the city: offer the zone that ends with it.
-  const city = zones.filter((z) => looseForm(z.split('/').pop() ?? '') === looseForm(name));
+  const loose = looseForm(name.slice(0, MAX_SUGGESTIBLE + 1));
+  const city = name.length > MAX_SUGGESTIBLE ? [] : zones.filter((z) => looseForm(z.split('/').pop() ?? '') === loose);
   const close = city.length > 0 ? city : nearest(name, zones);
   return [
     {
       severity: 'error',
-      message: `"${name}" is not a time zone name`,
+      message: `${quote(name)} is not a time zone name`,
       hint: close.length > 0 ? `did you mean ${close.map((z) => JSON.stringify(z)).join(' or ')}?` : 'use an IANA name such as "Europe/London" or "America/New_York"',
     },
   ];
@@ -51,13 +54,13 @@ export function checkModifiers(value: Readonly<Record<string, unknown>>): Array<
         {
           severity: 'warning',
           path,
-          message: `"${key}" has no effect: modifiers apply to integer specifiers`,
+          message: `${quote(key)} has no effect: modifiers apply to integer specifiers`,
           hint: `use one of ${MODIFIABLE.map((c) => `%${c}`).join(' ')}`,
         },
       ];
     }
     if (!used.has(conv)) {
-      return [{ severity: 'warning', path, message: `"${key}" has no effect: the format has no %${conv}`, hint: `the format is ${JSON.stringify(format)}` }];
+      return [{ severity: 'warning', path, message: `${quote(key)} has no effect: the format has no %${conv}`, hint: `the format is ${quote(format)}` }];
     }
     return [];
   });

@@ -4,6 +4,7 @@
  * C locale (English names). `%Z` is the zone's abbreviation (see zone-names.ts).
  */
 import type { DateTime } from 'luxon';
+import { quote } from '../text/safe-text.js';
 import { zoneAbbreviation } from './zone-names.js';
 
 export type Flag = '-' | '_' | '0' | '^' | '#';
@@ -59,6 +60,12 @@ const COMPOSITE: Readonly<Record<string, string>> = {
   h: '%b',
 };
 
+/** chrono's fractional seconds after a `.`, tested where the scan is (sticky), not on a copy of the rest. */
+const FRACTION = /\.[369]?f/y;
+
+/** The widest field a width flag may ask for (`%10Y`); a bar has no room for more, and padding costs memory. */
+export const MAX_FIELD_WIDTH = 32;
+
 const TEXT = new Set(['a', 'A', 'b', 'B', 'p', 'P', 'Z', 'z', 'n', 't', '%', 'f', 'N']);
 
 /** Every conversion character understood, for messages. */
@@ -96,7 +103,8 @@ export function parseStrftime(format: string): { tokens: Token[]; problems: Strf
     while (i < format.length && /[0-9]/.test(format[i] ?? '')) digits += format[i++];
     // chrono's fractional seconds: %.f %.3f %.6f %.9f, and %3f %6f %9f.
     let dot = false;
-    if (format[i] === '.' && /^\.[369]?f/.test(format.slice(i))) {
+    FRACTION.lastIndex = i;
+    if (format[i] === '.' && FRACTION.test(format)) {
       dot = true;
       i++;
       while (/[0-9]/.test(format[i] ?? '')) digits += format[i++];
@@ -109,24 +117,28 @@ export function parseStrftime(format: string): { tokens: Token[]; problems: Strf
     const conv = format[i];
     const raw = format.slice(start, i + 1);
     if (conv === undefined) {
-      problems.push({ index: start, specifier: raw, message: `"${raw}" at the end of the format is incomplete`, hint: 'write %% for a literal %' });
+      problems.push({ index: start, specifier: raw, message: `${quote(raw)} at the end of the format is incomplete`, hint: 'write %% for a literal %' });
       break;
     }
     i++;
-    const known = conv in NUMERIC || conv in COMPOSITE || TEXT.has(conv);
+    const known = Object.hasOwn(NUMERIC, conv) || Object.hasOwn(COMPOSITE, conv) || TEXT.has(conv);
     if (!known || (colons > 0 && conv !== 'z') || (dot && conv !== 'f')) {
       const other = conv === conv.toLowerCase() ? conv.toUpperCase() : conv.toLowerCase();
       const suggestion = CONVERSIONS.includes(other) ? `did you mean "%${other}"? ` : '';
       problems.push({
         index: start,
         specifier: raw,
-        message: `"${raw}" is not a strftime conversion`,
+        message: `${quote(raw)} is not a strftime conversion`,
         hint: `${suggestion}known: ${CONVERSIONS.map((c) => `%${c}`).join(' ')}, with the flags - _ 0 ^ #; write %% for a literal %`,
       });
       continue;
     }
     flush();
-    const width = digits ? Number(digits) : undefined;
+    let width = digits ? Number(digits) : undefined;
+    if (width !== undefined && width > MAX_FIELD_WIDTH) {
+      problems.push({ index: start, specifier: raw, message: `the field width of ${quote(raw, 16)} is more than ${MAX_FIELD_WIDTH}`, hint: `a field is padded to at most ${MAX_FIELD_WIDTH} characters` });
+      width = MAX_FIELD_WIDTH;
+    }
     tokens.push({ kind: 'spec', conv: dot ? '.f' : conv, flags, ...(width !== undefined ? { width } : {}), colons, raw, index: start });
   }
   flush();

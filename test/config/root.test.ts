@@ -74,8 +74,8 @@ describe('root options', () => {
 
   it('rejects a negative height and a non-number font size', () => {
     const r = load(bar([], { height: -5, font_size: '12' }));
-    expect(at(r, 'height').message).toBe('expected a number ≥ 0, found -5');
-    expect(at(r, 'font_size').message).toBe('expected a number ≥ 0, found "12"');
+    expect(at(r, 'height').message).toBe('expected a number 0–10000, found -5');
+    expect(at(r, 'font_size').message).toBe('expected a number 1–1000, found "12"');
   });
 });
 
@@ -99,7 +99,7 @@ describe('spacing (padding and margin)', () => {
 
   it('rejects a pair that is not exactly two numbers', () => {
     const r = load(bar([], { padding: { horizontal: [1, 2, 3] } }));
-    expect(at(r, 'padding.horizontal').message).toBe('expected an array of exactly 2 numbers, found an array of 3 items');
+    expect(at(r, 'padding.horizontal').message).toBe('expected an array of exactly 2 numbers -10000–10000, found an array of 3 items');
   });
 
   it('repairs a four-sided form with sides missing, with a warning (the original drops it silently)', () => {
@@ -170,7 +170,7 @@ describe('grouping', () => {
 
   it('rejects a rounding array that is not 4 numbers, an unknown kind and an alpha over 255', () => {
     const r = load(bar([], { grouping: { kind: 'Widget', rounding: [1, 2, 3], transparency_alpha: 256 } }));
-    expect(at(r, 'grouping.rounding').message).toBe('expected an array of exactly 4 numbers ≥ 0, found an array of 3 items');
+    expect(at(r, 'grouping.rounding').message).toBe('expected an array of exactly 4 numbers 0–10000, found an array of 3 items');
     expect(at(r, 'grouping.transparency_alpha').message).toBe('expected an integer 0–255, found 256');
     const k = load(bar([], { grouping: { kind: 'widget' } }));
     expect(at(k, 'grouping.kind')).toMatchObject({ message: '"widget" is not a known "kind"', hint: 'did you mean "Widget"?' });

@@ -1,7 +1,7 @@
 /** The root document of the bar configuration, per variant. */
 import * as z from 'zod';
 import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
-import { float, keyedUnion, names, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
+import { float, fontSize, keyedUnion, names, pixels, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
 import { mouseConfig } from './mouse.js';
@@ -23,7 +23,7 @@ export const groupingStyle = once(() =>
   }));
 
 export const rounding = once(() =>
-  withMeta(z.union([float().min(0), z.tuple([float().min(0), float().min(0), float().min(0), float().min(0)])]), {
+  withMeta(z.union([pixels(), z.tuple([pixels(), pixels(), pixels(), pixels()])]), {
     expected: 'a number or an array of 4 numbers [nw, ne, sw, se]',
   }));
 
@@ -47,6 +47,9 @@ export const positionConfig = once(() =>
   withMeta(z.strictObject({ start: position().optional(), end: position().optional() }), {
     keyAliases: { position: 'start', inner_size: 'end' },
   }));
+
+/** Widgets per section: a row has room for far fewer; a list of thousands is a broken file, not a bar. */
+export const MAX_WIDGETS = 256;
 
 const variantOnly = (what: string) => `${what} exists only in variant A (Windows); this file is checked as variant B (macOS)`;
 
@@ -78,26 +81,26 @@ const RETIRED_KEYS = {
 };
 
 function buildBarSchema(variant: Variant) {
-  const widgets = () => z.array(widgetConfig(variant));
+  const widgets = () => z.array(widgetConfig(variant)).max(MAX_WIDGETS);
   const shape = {
     left_widgets: widgets(),
     right_widgets: widgets(),
     center_widgets: widgets().optional(),
     font_family: z.string().optional(),
-    font_size: float().min(0).default(12.5),
+    font_size: fontSize().default(12.5),
     frame: z.strictObject({ inner_margin: position() }).optional(),
     grouping: grouping().optional(),
-    height: float().min(0).default(50),
-    icon_scale: withMeta(float().min(0), { advisory: { min: 1, max: 2, why: 'icon_scale is clamped to 1.0–2.0' } }).default(1.4),
+    height: pixels().default(50),
+    icon_scale: withMeta(float().min(0).max(100), { advisory: { min: 1, max: 2, why: 'icon_scale is clamped to 1.0–2.0' } }).default(1.4),
     margin: spacing().optional(),
-    max_label_width: float().min(0).default(400),
+    max_label_width: pixels().default(400),
     monitor: monitorConfig().optional(),
     mouse: mouseConfig().optional(),
     padding: spacing().optional(),
     position: positionConfig().optional(),
     theme: barTheme().optional(),
     transparency_alpha: u8().default(200),
-    widget_spacing: float().min(0).default(10),
+    widget_spacing: pixels().default(10),
   };
   const { mouse: _mouse, ...withoutMouse } = shape;
   // Variant B has no `mouse`; its type stays the A shape so downstream code has one model.

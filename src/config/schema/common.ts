@@ -1,6 +1,6 @@
 /** Value types shared by several resources of the format. */
 import * as z from 'zod';
-import { float, i32, names, u32, uint, withMeta, once } from '../schema-kit.js';
+import { float, i32, names, signedPixels, u32, uint, withMeta, once } from '../schema-kit.js';
 
 export const LABEL_PREFIXES = ['None', 'Icon', 'Text', 'IconAndText'] as const;
 export const labelPrefix = once(() => names('a label prefix', LABEL_PREFIXES));
@@ -41,12 +41,12 @@ export const rect = once(() => z.strictObject({ left: i32(), top: i32(), right: 
 
 /** SpacingKind: one number, four sides, or `{horizontal, vertical}` each a number or a pair. */
 export const spacing = once(() => {
-  const pair = z.union([float(), withMeta(z.tuple([float(), float()]), { expected: 'an array of 2 numbers' })]);
+  const pair = z.union([signedPixels(), withMeta(z.tuple([signedPixels(), signedPixels()]), { expected: 'an array of 2 numbers' })]);
   return withMeta(
     z.union([
-      float(),
+      signedPixels(),
       withMeta(
-        z.strictObject({ top: float().optional(), bottom: float().optional(), left: float().optional(), right: float().optional() }),
+        z.strictObject({ top: signedPixels().optional(), bottom: signedPixels().optional(), left: signedPixels().optional(), right: signedPixels().optional() }),
         {
           softRequired: {
             keys: ['top', 'bottom', 'left', 'right'],
