@@ -1,5 +1,5 @@
 /** Storage widget's view: one unit per mounted disk with its used percentage. No schema here (no zod). */
-import type { Disk, DisksReading } from '../src/system/readings.js';
+import { MAX_DISKS, type Disk, type DisksReading } from '../src/system/readings.js';
 import { checkRule, checksOf } from '../src/thresholds/rules.js';
 import { WAITING } from './percent-unit.js';
 import type { StorageConfig } from './storage.js';
@@ -34,10 +34,11 @@ export function storageView(config: StorageConfig, status: SourceStatus<DisksRea
       ? [{ id: 'disk', name: 'Storage', segments: prefixed(config.label_prefix, 'HARD_DRIVES', '', [{ role: 'value', text: '?' }]), state: 'error', why: status.error, error: status.error, checks: [] }]
       : [{ id: 'disk', name: 'Storage', segments: [], state: 'hidden', why: WAITING, checks: [] }];
   }
-  // Disks are ordered by mount point: stable, unlike the original's sort by label text.
-  return [...r.disks]
-    .sort((a, b) => a.mount.localeCompare(b.mount))
-    .map((d): UnitView => {
+  // Disks are ordered by mount point: stable, unlike the original's sort by label text. A reading with more than
+  // MAX_DISKS shows the first ones and says how many it leaves out.
+  const sorted = [...r.disks].sort((a, b) => (a.mount < b.mount ? -1 : a.mount > b.mount ? 1 : 0));
+  const omitted = Math.max(0, sorted.length - MAX_DISKS) + (r.omitted ?? 0);
+  const units = sorted.slice(0, MAX_DISKS).map((d): UnitView => {
       const base = { id: `disk:${d.mount}`, name: `Storage ${d.mount}` };
       if (d.readOnly && !config.show_read_only_disks) return { ...base, segments: [], state: 'hidden', why: 'read-only (show_read_only_disks is false)', checks: [] };
       if (d.removable && !config.show_removable_disks) return { ...base, segments: [], state: 'hidden', why: 'removable (show_removable_disks is false)', checks: [] };
@@ -57,4 +58,8 @@ export function storageView(config: StorageConfig, status: SourceStatus<DisksRea
         ...(error ? { error } : {}),
       };
     });
+  if (omitted > 0) {
+    units.push({ id: 'disk:more', name: 'Storage (more)', segments: [{ role: 'text', text: `+${omitted} more`, tone: 'dim' }], state: 'normal', why: `${omitted} more disks than the ${MAX_DISKS} shown`, checks: [] });
+  }
+  return units;
 }

@@ -4,7 +4,6 @@
  * with `--set update=VERSION`), and never starts a process or opens a socket named in the config.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
@@ -24,11 +23,12 @@ import type { Readers } from '../system/readings.js';
 import type { Statuses } from '../thresholds/report.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
+import { quote } from '../text/safe-text.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
-import { readingsFromOptions } from './render-options.js';
+import { readingsFromOptions, readJsonFile } from './render-options.js';
 
 export const PREVIEW_FORMATS = ['text', 'ansi', 'json'] as const;
 export type PreviewFormat = (typeof PREVIEW_FORMATS)[number];
@@ -72,11 +72,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
 
   const { zone } = await resolveSystemZone({ ...realZoneSources(), env: io.env });
   let epochMs = Date.now();
-  if (opts.at) {
-    const at = DateTime.fromISO(opts.at, { zone, setZone: true });
-    if (!at.isValid) throw new UsageError(`--at must be an ISO-8601 time like 2024-09-08T09:05:03, not "${opts.at}"`);
-    epochMs = at.toMillis();
-  }
+  if (opts.at) epochMs = parseInstant(opts.at, zone);
 
   // Given readings only; the machine for the rest, unless some were given (then nothing is read).
   let statuses: Statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
@@ -89,12 +85,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   // The Tiler widgets show a saved state; a preview never talks to the window manager.
   let tiler: TilerState | undefined;
   if (opts.tilerState) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await readFile(resolve(io.cwd, opts.tilerState), 'utf8'));
-    } catch (e) {
-      throw new UsageError(`--tiler-state ${opts.tilerState}: ${e instanceof SyntaxError ? `not JSON (${e.message})` : ((e as NodeJS.ErrnoException).code ?? String(e))}`);
-    }
+    const doc = await readJsonFile(resolve(io.cwd, opts.tilerState), `--tiler-state ${opts.tilerState}`);
     const r = tilerStateFrom(doc, model.monitor.index);
     if (!r.ok) throw new UsageError(`--tiler-state ${opts.tilerState}: ${r.problem}`);
     tiler = r.state;
@@ -109,6 +100,19 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const frame = format === 'text' ? layout.rows.map((r) => rowText(r).trimEnd()).join('\n') : frameToAnsi(layout.rows, depth).join('\n');
   io.out(`${frame}\n`);
   return EXIT.ok;
+}
+
+/** Real time zones are 12 hours behind UTC to 14 ahead; an offset outside that is a typo, not a place. */
+const OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 };
+
+/** `--at`: an ISO-8601 instant, in `zone` unless it carries an offset of a real time zone. */
+export function parseInstant(text: string, zone: string): number {
+  const at = DateTime.fromISO(text, { zone, setZone: true });
+  if (!at.isValid) throw new UsageError(`--at must be an ISO-8601 time like 2024-09-08T09:05:03, not ${quote(text)}`);
+  if (at.offset < OFFSET_MINUTES.min || at.offset > OFFSET_MINUTES.max) {
+    throw new UsageError(`--at ${quote(text)}: the offset ${at.toFormat('ZZ')} is not one of a time zone (from -12:00 to +14:00)`);
+  }
+  return at.toMillis();
 }
 
 function previewJson(layout: BarLayout, theme: string, epochMs: number, zone: string) {

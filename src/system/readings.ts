@@ -45,7 +45,12 @@ export interface Disk {
 
 export interface DisksReading {
   disks: Disk[];
+  /** Disks left out because there were more than `MAX_DISKS` (a machine with thousands of mounts). */
+  omitted?: number;
 }
+
+/** The most disks a reading holds and a bar shows: a row has room for far fewer; the rest are counted. */
+export const MAX_DISKS = 32;
 
 export type BatteryState = 'charging' | 'discharging' | 'full' | 'not charging' | 'unknown';
 

@@ -5,7 +5,8 @@
  *   network.total_transmitted=1GB  network.interface=wlan0  update=0.2.0
  */
 import { didYouMean } from '../config/suggest.js';
-import type { BatteryState, Readings } from '../system/readings.js';
+import type { BatteryState, Disk, Readings } from '../system/readings.js';
+import { quote } from '../text/safe-text.js';
 import { parseBytes } from '../../widgets/bytes.js';
 
 export type SimulatedReadings = Partial<Readings>;
@@ -21,24 +22,29 @@ const BATTERY_STATES: readonly BatteryState[] = ['charging', 'discharging', 'ful
 
 function percentOf(key: string, value: string): number {
   const n = Number(value.replace(/%$/, ''));
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new SettingError(`--set ${key}: expected a percentage 0–100, found "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new SettingError(`--set ${key}: expected a percentage 0–100, found ${quote(value)}`);
   return n;
 }
 
 function bytesOf(key: string, value: string): number {
   const n = parseBytes(value);
-  if (n === undefined) throw new SettingError(`--set ${key}: expected bytes like 2MiB, 300K, 1GB or 1048576, found "${value}"`);
+  if (n === undefined) throw new SettingError(`--set ${key}: expected bytes up to 16 EiB, like 2MiB, 300K, 1GB or 1048576, found ${quote(value)}`);
   return n;
 }
 
-/** Apply one `KEY=VALUE` to the simulated readings (later settings of the same key win). */
-export function applySetting(readings: SimulatedReadings, setting: string): SimulatedReadings {
+/** Settings read at most: each is a reading of one source, and no bar has thousands of sources. */
+export const MAX_SETTINGS = 10_000;
+
+/**
+ * Apply one `KEY=VALUE` to the readings being built, in place (later settings of the same key win); disks are
+ * kept by mount in `disks`, so thousands of `storage.*` settings cost linear time.
+ */
+function applySetting(r: SimulatedReadings, disks: Map<string, Disk>, setting: string): void {
   const eq = setting.indexOf('=');
-  if (eq <= 0) throw new SettingError(`--set expects KEY=VALUE (e.g. cpu=95), found "${setting}"`);
+  if (eq <= 0) throw new SettingError(`--set expects KEY=VALUE (e.g. cpu=95), found ${quote(setting)}`);
   const key = setting.slice(0, eq).trim();
   const value = setting.slice(eq + 1).trim();
   const lower = key.toLowerCase();
-  const r: SimulatedReadings = { ...readings };
   const network = () => (r.network = { interfaces: [], defaultInterface: 'simulated', ...r.network });
   const iface = () => {
     const n = network();
@@ -61,14 +67,14 @@ export function applySetting(readings: SimulatedReadings, setting: string): Simu
   else if (lower === 'battery') battery().percent = percentOf(key, value);
   else if (lower === 'battery.state') {
     const state = BATTERY_STATES.find((s) => s === value.toLowerCase().replace('-', ' '));
-    if (!state) throw new SettingError(`--set ${key}: expected one of ${BATTERY_STATES.join(', ')}, found "${value}"`);
+    if (!state) throw new SettingError(`--set ${key}: expected one of ${BATTERY_STATES.join(', ')}, found ${quote(value)}`);
     battery().state = state;
   } else if (lower.startsWith('storage.') || lower.startsWith('disk.')) {
     const mount = key.slice(key.indexOf('.') + 1);
     if (!mount) throw new SettingError(`--set ${key}: name the mount point, e.g. storage./home=91`);
     const used = percentOf(key, value);
-    const disk = { mount, name: mount, fsType: 'simulated', totalBytes: 100 * 1024 ** 3, usedBytes: used * 1024 ** 3, availableBytes: (100 - used) * 1024 ** 3, readOnly: false, removable: false };
-    r.disks = { disks: [...(r.disks?.disks ?? []).filter((d) => d.mount !== mount), disk] };
+    disks.delete(mount);
+    disks.set(mount, { mount, name: mount, fsType: 'simulated', totalBytes: 100 * 1024 ** 3, usedBytes: used * 1024 ** 3, availableBytes: (100 - used) * 1024 ** 3, readOnly: false, removable: false });
   } else if (lower === 'network.received') network().receivedPerSecond = bytesOf(key, value);
   else if (lower === 'network.transmitted') network().transmittedPerSecond = bytesOf(key, value);
   else if (lower === 'network.total_received') iface().receivedBytes = bytesOf(key, value);
@@ -81,15 +87,19 @@ export function applySetting(readings: SimulatedReadings, setting: string): Simu
   } else if (lower === 'update') r.update = { latest: value.replace(/^v/, '') };
   else {
     const hint = didYouMean(key, SET_KEYS.map((k) => k.replace('.<mount>', '')));
-    throw new SettingError(`--set: unknown key "${key}"${hint ? `; ${hint}` : ''} (keys: ${SET_KEYS.join(', ')})`);
+    throw new SettingError(`--set: unknown key ${quote(key)}${hint ? `; ${hint}` : ''} (keys: ${SET_KEYS.join(', ')})`);
   }
+}
+
+export function simulatedReadings(settings: readonly string[]): SimulatedReadings {
+  if (settings.length > MAX_SETTINGS) throw new SettingError(`${settings.length} readings given; at most ${MAX_SETTINGS} are read`);
+  const r: SimulatedReadings = {};
+  const disks = new Map<string, Disk>();
+  for (const setting of settings) applySetting(r, disks, setting);
+  if (disks.size > 0) r.disks = { disks: [...disks.values()] };
   // Rates need both directions to show: an unset one reads 0.
   if (r.network && (r.network.receivedPerSecond !== undefined || r.network.transmittedPerSecond !== undefined)) {
     r.network = { ...r.network, receivedPerSecond: r.network.receivedPerSecond ?? 0, transmittedPerSecond: r.network.transmittedPerSecond ?? 0 };
   }
   return r;
-}
-
-export function simulatedReadings(settings: readonly string[]): SimulatedReadings {
-  return settings.reduce<SimulatedReadings>(applySetting, {});
 }

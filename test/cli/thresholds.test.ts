@@ -58,7 +58,7 @@ describe('tilebar thresholds', () => {
     const bad = await cli(['thresholds', '--config', 'config.example.json', '--set', 'battery=120']);
     expect(bad.err).toContain('--set battery: expected a percentage 0–100, found "120"');
     const bytes = await cli(['thresholds', '--config', 'config.example.json', '--set', 'network.received=fast']);
-    expect(bytes.err).toContain('expected bytes like 2MiB');
+    expect(bytes.err).toContain('expected bytes up to 16 EiB, like 2MiB');
   });
 
   it('lists disabled widgets, and exits 1 on a config with errors', async () => {

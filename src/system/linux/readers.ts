@@ -2,7 +2,7 @@
 import type { StatsFs } from 'node:fs';
 import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Battery, Disk, Reader, Readings } from '../readings.js';
+import { MAX_DISKS, type Battery, type Disk, type Reader, type Readings } from '../readings.js';
 import { deltaReader, networkReading, type NetworkSample, type Sleep } from '../sampler.js';
 import { ProcFile } from './proc-file.js';
 import { cpuPercentBetween, dataMounts, parseBatteryUevent, parseDefaultRoute, parseMeminfo, parseMounts, parseNetDev, parseProcStat } from './parse.js';
@@ -103,7 +103,9 @@ export function linuxDisksReader(
 
   const mountsFile = new ProcFile(join(root, 'proc/self/mounts'));
   return async (signal) => {
-    const mounts = dataMounts(parseMounts(await mountsFile.text()));
+    const all = dataMounts(parseMounts(await mountsFile.text()));
+    // Sizes are queried for the first MAX_DISKS only: a statfs each for thousands of mounts every poll is not a bar's job.
+    const mounts = all.slice(0, MAX_DISKS);
     const disks = await Promise.all(
       mounts.map(async (m): Promise<Disk> => {
         const [s, isRemovable] = await Promise.all([size(m.mount, signal).catch(() => undefined), m.device.startsWith('/dev/') ? removable(m.device) : false]);
@@ -121,7 +123,7 @@ export function linuxDisksReader(
         };
       }),
     );
-    return { disks };
+    return { disks, ...(all.length > mounts.length ? { omitted: all.length - mounts.length } : {}) };
   };
 }
 

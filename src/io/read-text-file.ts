@@ -1,0 +1,124 @@
+/**
+ * Reading a text file that someone else controls (a config, `--data`, a saved state), never trusting what is
+ * at the path: a FIFO, a device, a directory, a symlink loop, a file that is unreadable or far too large are
+ * each an answer in words, never a hang or a throw. The file is opened non-blocking, so a FIFO with no writer
+ * does not tie up one of libuv's four file threads (each reload of such a config used to take one for ever),
+ * and its type and size are checked on the open descriptor before a byte is read.
+ */
+import { constants, createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+export type ReadOutcome = { ok: true; text: string } | { ok: false; code: string; problem: string };
+
+export interface ReadOptions {
+  maxBytes: number;
+  /** Also read pipes and character devices (`check <(cmd)`, `-` for stdin): the caller expects a stream. */
+  streams?: boolean;
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a directory',
+  ELOOP: 'it is a loop of symbolic links',
+  ENOTDIR: 'a part of the path is not a directory',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many files are open',
+  ENFILE: 'too many files are open',
+  EIO: 'an input/output error',
+  EAGAIN: 'nothing to read yet',
+  ETOOLARGE: 'it is too large',
+  ENOTFILE: 'it is not a regular file',
+};
+
+/** What an error code means, for a message: `no such file`, `permission denied`, `it is a directory`. */
+export function reasonOf(code: string | undefined): string {
+  return (code && Object.hasOwn(REASONS, code) ? REASONS[code] : undefined) ?? `error ${code ?? 'unknown'}`;
+}
+
+export function errorCode(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : 'EUNKNOWN';
+}
+
+const failure = (code: string, detail?: string): ReadOutcome => ({ ok: false, code, problem: detail ?? reasonOf(code) });
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+export async function readTextFile(path: string, options: ReadOptions): Promise<ReadOutcome> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = await handle.stat();
+    if (stat.isDirectory()) return failure('EISDIR');
+    if (!stat.isFile()) {
+      if (!options.streams || !(stat.isFIFO() || stat.isCharacterDevice() || stat.isSocket())) {
+        return failure('ENOTFILE', `it is not a regular file (${stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() ? 'a device' : 'a special file'})`);
+      }
+      await handle.close();
+      handle = undefined;
+      return await readStream(path, options.maxBytes);
+    }
+    if (stat.size > options.maxBytes) return failure('ETOOLARGE', `it is ${sizeText(stat.size)}; at most ${sizeText(options.maxBytes)} is read`);
+    // Read what is there now, up to the limit plus one byte (a file growing as we read is still bounded).
+    const buffer = Buffer.alloc(Math.min(options.maxBytes + 1, Math.max(stat.size, 0) + 64 * 1024));
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > options.maxBytes) return failure('ETOOLARGE', `it is more than ${sizeText(options.maxBytes)}`);
+      if (length === buffer.length) break;
+    }
+    return { ok: true, text: buffer.subarray(0, length).toString('utf8') };
+  } catch (e) {
+    return failure(errorCode(e));
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** A pipe or device, read to its end but no further than `maxBytes`. */
+function readStream(path: string, maxBytes: number): Promise<ReadOutcome> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const stream = createReadStream(path);
+    stream.on('data', (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      length += bytes.length;
+      if (length > maxBytes) {
+        stream.destroy();
+        resolve(failure('ETOOLARGE', `it is more than ${sizeText(maxBytes)}`));
+      } else chunks.push(bytes);
+    });
+    stream.on('error', (e) => resolve(failure(errorCode(e))));
+    stream.on('end', () => resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
+/** Standard input to its end, bounded like a file (`tilebar check -`). */
+export function readStdin(stdin: NodeJS.ReadableStream, maxBytes: number): Promise<ReadOutcome> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let done = false;
+    const finish = (outcome: ReadOutcome) => {
+      if (done) return;
+      done = true;
+      stdin.removeAllListeners('data');
+      resolve(outcome);
+    };
+    stdin.on('data', (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      length += bytes.length;
+      if (length > maxBytes) finish(failure('ETOOLARGE', `it is more than ${sizeText(maxBytes)}`));
+      else chunks.push(bytes);
+    });
+    stdin.on('error', (e) => finish(failure(errorCode(e))));
+    stdin.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
