@@ -100,6 +100,9 @@ export interface BarLayout {
 
 export { textWidth };
 
+/** Columns a message keeps for itself (more when the bar has room): enough for `config error: bar.json:3:7`. */
+const MESSAGE_ROOM = 28;
+
 /** Labels are shortened to fit down to this many cells (`…` included), then units give way instead. */
 export const MIN_TRUNCATED = 8;
 
@@ -418,7 +421,10 @@ export function layoutBar(input: LayoutInput): BarLayout {
   build();
   const span = end - start;
   const sideGap = left.width > 0 && right.width > 0 ? 1 : 0;
-  const fits = () => left.width + right.width + sideGap <= span;
+  // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
+  // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
+  const reserve = input.message ? Math.min(textWidth(input.message), MESSAGE_ROOM) + 2 : 0;
+  const fits = () => left.width + right.width + sideGap + reserve <= span;
   // Centred on the whole width when it can be, else moved away from the side that reaches the middle
   // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
   // Hidden only when the gap between the sides is narrower than the center.
@@ -441,7 +447,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
   // First in one step: lower the longest labels to a common level that frees enough columns (widths
   // add up, so this is arithmetic, not trial); then one character at a time for what is left.
   if (!fits()) {
-    const over = left.width + right.width + sideGap - span;
+    const over = left.width + right.width + sideGap + reserve - span;
     const items = [...left.pieces, ...right.pieces].map(({ piece }) => ({ piece, w: textOf(piece) })).filter((x) => x.w > MIN_TRUNCATED);
     let level = Math.max(MIN_TRUNCATED, ...items.map((x) => x.w));
     const freed = (l: number) => items.reduce((n, x) => n + Math.max(0, x.w - l), 0);
@@ -462,16 +468,34 @@ export function layoutBar(input: LayoutInput): BarLayout {
     if (!gaveWay.includes('labels truncated')) gaveWay.push('labels truncated');
     build();
   }
-  // Then drop whole units from the inner ends, alternately.
-  let fromLeft = true;
-  while (!fits() && (left.pieces.length > 0 || right.pieces.length > 0)) {
-    const side = (fromLeft && left.pieces.length > 0) || right.pieces.length === 0 ? left : right;
-    const victim = side === left ? left.pieces.at(-1) : right.pieces[0];
-    if (!victim) break;
-    dropped.add(victim.piece.key);
-    gaveWay.push(`${victim.piece.key} dropped`);
-    fromLeft = !fromLeft;
-    build();
+  // Then drop whole units from the inner ends, alternately, keeping at least one (which step 4 clips). The
+  // order of victims follows from the counts alone; how many must go is found by bisection, since dropping
+  // more never widens a section — a few rebuilds, not one per unit (a section can hold thousands of units).
+  if (!fits()) {
+    const victims: string[] = [];
+    const l = left.pieces.map((p) => p.piece.key);
+    const r = right.pieces.map((p) => p.piece.key);
+    let fromLeft = true;
+    while (l.length + r.length > 1) {
+      const key = (fromLeft && l.length > 0) || r.length === 0 ? l.pop() : r.shift();
+      if (key !== undefined) victims.push(key);
+      fromLeft = !fromLeft;
+    }
+    const dropFirst = (n: number) => {
+      dropped.clear();
+      for (const key of victims.slice(0, n)) dropped.add(key);
+      build();
+    };
+    let lo = 0;
+    let hi = victims.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      dropFirst(mid);
+      if (fits()) hi = mid;
+      else lo = mid + 1;
+    }
+    dropFirst(lo);
+    for (const key of victims.slice(0, lo)) gaveWay.push(`${key} dropped`);
   }
 
   // The content row.
@@ -495,10 +519,12 @@ export function layoutBar(input: LayoutInput): BarLayout {
   place(start, materialized(left, 'left'));
   record(left, start);
   if (input.message) {
-    const room = end - right.width - (right.width ? 1 : 0) - (x + (left.width ? 1 : 0));
-    if (room > 3) {
-      const text = truncate(input.message, room);
-      const at = Math.max(x + (left.width ? 1 : 0), Math.floor((width - textWidth(text)) / 2));
+    // Between the sides: centred when it can be, else as close to the centre as the sides allow.
+    const lo = x + (left.width ? 1 : 0);
+    const hi = end - right.width - (right.width ? 1 : 0);
+    if (hi - lo >= 1) {
+      const text = truncate(input.message, hi - lo);
+      const at = Math.min(hi - textWidth(text), Math.max(lo, Math.floor((width - textWidth(text)) / 2)));
       place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
     }
   } else if (center.width > 0) {
