@@ -143,6 +143,27 @@ describe('layout', () => {
     expect(l.rows[0]?.find((r) => r.text.startsWith('config error'))).toMatchObject({ fg: '#f38ba8', bold: true });
   });
 
+  it('keeps a message in view on a full bar by shortening the sides, never pushing the right section off', () => {
+    const long = doc({ left_widgets: [{ Date: { enable: true, format: { Custom: 'a rather long date label %Y-%m-%d' }, label_prefix: 'None' } }] });
+    const message = 'config error: bar.json:14:30: right_widgets[3].Cpu.auto_select_over: expected an integer 0–255 (see /home/u/.local/state/tilebar/tilebar.log)';
+    const l = layoutOf(long, { width: 60, set: SET, message });
+    const [row] = rows(l);
+    expect(textWidth(row ?? '')).toBe(60);
+    // The right section stays whole at the right edge; the message keeps at least its location.
+    expect(row).toMatch(/ CPU: 95% RAM: 40% $/);
+    expect(row).toContain('config error: bar.json:14:30');
+    expect(l.gaveWay).toContain('labels truncated');
+  });
+
+  it('clips the first unit at a very narrow width instead of showing nothing', () => {
+    for (const width of [3, 8, 14]) {
+      const l = layoutOf(doc(), { width, set: SET });
+      const [row] = rows(l);
+      expect(textWidth(row ?? '')).toBe(width);
+      expect(row?.trim().length, `width ${width}: ${JSON.stringify(row)}`).toBeGreaterThan(0);
+    }
+  });
+
   it('draws a tall binary clock over 4 rows and puts the rest on the middle row', () => {
     const l = layoutOf(doc({ center_widgets: [{ Time: { enable: true, format: 'BinaryCircle', label_prefix: 'None' } }] }), { width: 60, height: 4, set: SET });
     expect(rows(l).map((r) => r.slice(23, 36))).toEqual(['  ●    ·    ·', '  ·  · ●  · ·', '· ·  · ·  · ●', '· ●  · ●  · ●']);
