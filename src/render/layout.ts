@@ -16,6 +16,7 @@ import type { Backgrounds } from '../../themes/transparency.js';
 import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
 import { glyph, ROUNDED_CAPS, type IconSet } from './icons.js';
+import { displayText } from '../text/safe-text.js';
 import { textWidth } from './text-width.js';
 
 export type SectionName = 'left' | 'center' | 'right';
@@ -165,7 +166,7 @@ function unitRuns(
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as Segment;
     if (s.role === 'grid') {
-      const toRuns = (line: GridCell[]) => line.map((cell) => run(cell.text, cell.lit ? c.accent : p.dim, p.fill, undefined));
+      const toRuns = (line: GridCell[]) => line.map((cell) => run(displayText(cell.text), cell.lit ? c.accent : p.dim, p.fill, undefined));
       const lines = s.lines.map(toRuns);
       if (lines.length === 1) runs.push(...(lines[0] ?? []));
       else {
@@ -185,9 +186,12 @@ function unitRuns(
       const next = segments[i + 1];
       if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push(run(' ', p.text, bg, s.action));
     } else if (s.role === 'glyph') {
-      runs.push(run(s.text, s.selected ? c.selectedText : p.icon, bg, s.action));
+      runs.push(run(displayText(s.text), s.selected ? c.selectedText : p.icon, bg, s.action));
     } else {
-      const text = s.role === 'value' || s.role === 'text' ? truncate(s.text, limit) : s.text;
+      // The one place text from outside (readings, window titles, workspace names, config strings) becomes
+      // cells: cleaned of control characters before anything measures or writes it.
+      const clean = displayText(s.text);
+      const text = s.role === 'value' || s.role === 'text' ? truncate(clean, limit) : clean;
       runs.push(run(text, s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text, bg, s.action));
     }
   }
@@ -423,7 +427,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const sideGap = left.width > 0 && right.width > 0 ? 1 : 0;
   // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
   // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
-  const reserve = input.message ? Math.min(textWidth(input.message), MESSAGE_ROOM) + 2 : 0;
+  const reserve = input.message ? Math.min(textWidth(displayText(input.message)), MESSAGE_ROOM) + 2 : 0;
   const fits = () => left.width + right.width + sideGap + reserve <= span;
   // Centred on the whole width when it can be, else moved away from the side that reaches the middle
   // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
@@ -523,7 +527,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
     const lo = x + (left.width ? 1 : 0);
     const hi = end - right.width - (right.width ? 1 : 0);
     if (hi - lo >= 1) {
-      const text = truncate(input.message, hi - lo);
+      const text = truncate(displayText(input.message), hi - lo);
       const at = Math.min(hi - textWidth(text), Math.max(lo, Math.floor((width - textWidth(text)) / 2)));
       place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
     }

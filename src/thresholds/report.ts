@@ -2,6 +2,7 @@
 import type { SystemWidget } from '../bar/system-widgets.js';
 import type { Readings, SourceKey } from '../system/readings.js';
 import type { SourceStatus, UnitState } from '../../widgets/view.js';
+import { displayText } from '../text/safe-text.js';
 import { THRESHOLD_RULES, configuredRules, describeRule, type ThresholdRule } from './rules.js';
 
 export type RowState = UnitState | 'disabled' | 'not read';
@@ -36,14 +37,16 @@ export function thresholdRows(widgets: readonly SystemWidget[], statuses: Status
     if (!status && notReadWhy) {
       return [{ key: w.position, position: w.position, widget: w.kind, value: '—', rules: rulesFor(), state: 'not read', why: notReadWhy(w.source) }];
     }
+    // Names and reasons carry readings (a mount point, an interface, an error from the system): cleaned as the
+    // bar cleans its cells, since this table goes to a terminal too.
     return w.view(status ?? {}).map((u) => ({
       key: `${w.position} ${u.id}`,
       position: w.position,
-      widget: u.name,
-      value: u.valueText ?? '—',
+      widget: displayText(u.name),
+      value: displayText(u.valueText ?? '—'),
       rules: rulesFor(u.id),
       state: u.state,
-      why: u.why ?? '',
+      why: displayText(u.why ?? ''),
     }));
   });
 }

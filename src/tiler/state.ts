@@ -43,24 +43,33 @@ export type TilerStateResult = { ok: true; state: TilerState } | { ok: false; pr
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const ring = (v: unknown): { elements: unknown[]; focused: number } => {
-  if (Array.isArray(v)) return { elements: v, focused: 0 };
+
+/**
+ * What a state may hold, however large the document: a bar shows a handful of workspaces and windows, and
+ * a peer that sends a million of them (or a 5 MB title) gets the first few and the rest are not read.
+ */
+export const STATE_LIMITS = { workspaces: 64, windows: 128, text: 512 } as const;
+
+const ring = (v: unknown, limit: number): { elements: unknown[]; focused: number } => {
+  if (Array.isArray(v)) return { elements: v.slice(0, limit), focused: 0 };
   if (!isObj(v)) return { elements: [], focused: 0 };
-  const elements = Array.isArray(v.elements) ? v.elements : [];
-  return { elements, focused: typeof v.focused === 'number' ? v.focused : 0 };
+  const elements = Array.isArray(v.elements) ? v.elements.slice(0, limit) : [];
+  return { elements, focused: typeof v.focused === 'number' && Number.isInteger(v.focused) ? v.focused : 0 };
 };
+
+const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? v.slice(0, STATE_LIMITS.text) : undefined);
 
 function windowOf(w: unknown): TilerWindow {
   if (!isObj(w)) return { title: '', app: '' };
   const details = isObj(w.details) ? w.details : {};
-  const title = typeof w.title === 'string' ? w.title : typeof details.title === 'string' ? details.title : '';
-  const app = typeof w.exe === 'string' ? w.exe : typeof details.exe === 'string' ? details.exe : '';
+  const title = textOf(w.title) ?? textOf(details.title) ?? '';
+  const app = textOf(w.exe) ?? textOf(details.exe) ?? '';
   return { title, app };
 }
 
 function containerOf(c: unknown): TilerContainer | undefined {
   if (!isObj(c)) return undefined;
-  const windows = ring(c.windows);
+  const windows = ring(c.windows, STATE_LIMITS.windows);
   return { windows: windows.elements.map(windowOf), focusedIndex: windows.focused, locked: c.locked === true };
 }
 
@@ -81,25 +90,25 @@ export function tilerStateFrom(doc: unknown, monitor: number): TilerStateResult 
   const state = isObj(doc) && isObj(doc.state) ? doc.state : doc;
   if (!isObj(state) || !('monitors' in state)) return { ok: false, problem: 'not a window-manager state: it has no "monitors"' };
   const map = isObj(state.monitor_usr_idx_map) ? state.monitor_usr_idx_map : undefined;
-  const mapped = map ? map[String(monitor)] : monitor;
+  const mapped = map ? (Object.hasOwn(map, String(monitor)) ? map[String(monitor)] : undefined) : monitor;
   if (typeof mapped !== 'number') return { ok: false, problem: `monitor ${monitor} is not connected (monitor_usr_idx_map has no ${monitor})` };
-  const monitors = ring(state.monitors);
+  const monitors = ring(state.monitors, STATE_LIMITS.workspaces);
   const mon = monitors.elements[mapped];
   if (!isObj(mon)) return { ok: false, problem: `the state has no monitor ${mapped}` };
   const paused = state.is_paused === true;
-  const wss = ring(mon.workspaces);
+  const wss = ring(mon.workspaces, STATE_LIMITS.workspaces);
   const workspaces = wss.elements.map((w, index): TilerWorkspace => {
     const ws = isObj(w) ? w : {};
-    const containers = ring(ws.containers);
-    const floating = ring(ws.floating_windows);
+    const containers = ring(ws.containers, STATE_LIMITS.windows);
+    const floating = ring(ws.floating_windows, STATE_LIMITS.windows);
     const monocle = containerOf(ws.monocle_container);
     const maximized = ws.maximized_window ? windowOf(ws.maximized_window) : undefined;
     const focusedContainer = monocle ?? containerOf(containers.elements[containers.focused]);
     const tiled = containers.elements.flatMap((c) => containerOf(c)?.windows ?? []);
-    const allWindows = [...(monocle?.windows ?? []), ...tiled, ...(maximized ? [maximized] : []), ...floating.elements.map(windowOf)];
+    const allWindows = [...(monocle?.windows ?? []), ...tiled, ...(maximized ? [maximized] : []), ...floating.elements.map(windowOf)].slice(0, STATE_LIMITS.windows);
     return {
       index,
-      name: typeof ws.name === 'string' && ws.name !== '' ? ws.name : String(index + 1),
+      name: textOf(ws.name) || String(index + 1),
       focused: index === wss.focused,
       empty: containers.elements.length === 0 && !monocle && !maximized && floating.elements.length === 0,
       focusedWindows: focusedContainer?.windows ?? [],
@@ -107,7 +116,7 @@ export function tilerStateFrom(doc: unknown, monitor: number): TilerStateResult 
     };
   });
   const focusedWs = isObj(wss.elements[wss.focused]) ? (wss.elements[wss.focused] as Obj) : {};
-  const containers = ring(focusedWs.containers);
+  const containers = ring(focusedWs.containers, STATE_LIMITS.windows);
   const container = containerOf(focusedWs.monocle_container) ?? containerOf(containers.elements[containers.focused]);
   return {
     ok: true,
