@@ -126,10 +126,21 @@ export class Scheduler {
     }
   }
 
-  /** Effective interval of a source: the shortest any subscriber asked for; 0 means every heartbeat. */
+  /**
+   * Effective interval of a source: the shortest any subscriber asked for; 0 means every heartbeat. A source
+   * without subscribers has none (it is being removed): Math.min() of nothing is Infinity, which a timer turns
+   * into 1 ms — the loop a reload during a poll used to start.
+   */
   private intervalOf(source: SourceState): number {
-    const asked = Math.min(...[...source.subscribers.values()].map((s) => s.intervalMs));
-    return asked <= 0 ? this.heartbeatMs : asked;
+    let asked = Infinity;
+    for (const s of source.subscribers.values()) asked = Math.min(asked, s.intervalMs);
+    if (asked === Infinity) return Infinity;
+    return asked <= 0 ? this.heartbeatMs : Math.min(asked, MAX_INTERVAL_MS);
+  }
+
+  /** Whether this source is still the scheduler's: one removed (and perhaps replaced under its key) is not. */
+  private isCurrent(source: SourceState): boolean {
+    return this.sources.get(source.key) === source && source.subscribers.size > 0;
   }
 
   private scheduleHeartbeat(): void {
@@ -177,7 +188,7 @@ export class Scheduler {
   }
 
   private run(source: SourceState): void {
-    if (!this.running || source.inFlight || !this.sources.has(source.key)) return;
+    if (!this.running || source.inFlight || !this.isCurrent(source)) return;
     const controller = new AbortController();
     source.dueAt = undefined;
     source.inFlight = controller;
@@ -223,7 +234,7 @@ export class Scheduler {
   }
 
   private scheduleNext(source: SourceState): void {
-    if (!this.running || !this.sources.has(source.key) || source.lastStart === undefined) return;
+    if (!this.running || !this.isCurrent(source) || source.lastStart === undefined) return;
     const now = this.timers.now();
     if (source.failures > 0) {
       source.timer = this.timers.setTimeout(() => this.run(source), this.backoff(source));
@@ -245,6 +256,9 @@ export class Scheduler {
     }
   }
 }
+
+/** The longest interval kept: a timer cannot wait longer than 2^31 − 1 ms (~24.8 days), so nor does a poll. */
+export const MAX_INTERVAL_MS = 2 ** 31 - 1;
 
 function formatMs(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;

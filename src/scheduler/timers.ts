@@ -9,10 +9,14 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
+/** The longest delay a Node timer takes as asked. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
 export const realTimers: Timers = {
   now: () => performance.now(),
   wallNow: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, Math.max(0, ms)),
+  // Node takes a delay past 2^31 − 1 ms (or not a number) as 1 ms, with a warning printed over the bar.
+  setTimeout: (fn, ms) => setTimeout(fn, Number.isFinite(ms) ? Math.min(MAX_DELAY_MS, Math.max(0, ms)) : MAX_DELAY_MS),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 

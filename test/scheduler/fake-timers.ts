@@ -13,9 +13,13 @@ export class FakeTimers implements Timers {
 
   now = () => this.mono;
   wallNow = () => this.wall;
+  /** Delays a real Node timer would not honour (over 2^31 − 1 ms, or not finite); Node runs them after 1 ms. */
+  readonly overflows: number[] = [];
   setTimeout = (fn: () => void, ms: number) => {
     const id = ++this.ids;
-    this.queue.push({ id, due: this.mono + Math.max(0, ms), fn });
+    const honoured = Number.isFinite(ms) && ms <= 2 ** 31 - 1;
+    if (!honoured) this.overflows.push(ms);
+    this.queue.push({ id, due: this.mono + (honoured ? Math.max(0, ms) : 1), fn });
     return id;
   };
   clearTimeout = (handle: unknown) => {

@@ -219,6 +219,40 @@ describe('Scheduler', () => {
   });
 });
 
+describe('Scheduler and reloads', () => {
+  it('leaves no poll behind when a source is unsubscribed and subscribed again while it is polling (a reload)', async () => {
+    const timers = new FakeTimers();
+    const s = new Scheduler(timers);
+    const cpu = counter(timers, { takesMs: 200 });
+    const spec = { key: 'cpu', read: cpu.read, intervalMs: 1000, timeoutMs: 5000 };
+    let off = s.poll(spec, () => undefined);
+    s.start();
+    await timers.advance(50);
+    expect(cpu.state.active).toBe(1);
+    // The config is saved while the first poll runs: the old subscription goes, a new one comes.
+    off();
+    off = s.poll(spec, () => undefined);
+    await timers.advance(10_000);
+    // About one poll a second for the new subscription, never the old source's poll spinning every millisecond.
+    expect(cpu.state.calls).toBeLessThanOrEqual(12);
+    expect(timers.overflows).toEqual([]);
+    off();
+    s.stop();
+  });
+
+  it('keeps an interval longer than a timer can wait as the longest wait, not 1 ms', async () => {
+    const timers = new FakeTimers();
+    const s = new Scheduler(timers);
+    const cpu = counter(timers);
+    s.poll({ key: 'update', read: cpu.read, intervalMs: 1e18, timeoutMs: 5000 }, () => undefined);
+    s.start();
+    await timers.advance(60_000);
+    expect(cpu.state.calls).toBe(1);
+    expect(timers.overflows).toEqual([]);
+    s.stop();
+  });
+});
+
 describe('subscribeSources', () => {
   it('keeps readings taken before a reload until their sources poll again', async () => {
     const { subscribeSources } = await import('../../src/bar/live-sources.js');
