@@ -16,8 +16,8 @@ export const networkConfig = once(() =>
   withMeta(
     z.strictObject({
       enable: enable(),
-      show_activity: z.boolean(),
-      show_total_activity: z.boolean(),
+      show_activity: withMeta(z.boolean(), { fill: false }),
+      show_total_activity: withMeta(z.boolean(), { fill: false }),
       /** Characters reserved for the rate value so the label keeps its width (more than a row holds is an error). */
       activity_left_padding: uint().max(1000).default(0),
       auto_select: networkSelectConfig().optional(),

@@ -87,7 +87,8 @@ export const tilerConfig = once(() =>
       workspaces: z
         .strictObject({
           enable: enable(),
-          hide_empty_workspaces: z.boolean(),
+          // Without it, nothing is hidden: what `--fix` adds.
+          hide_empty_workspaces: withMeta(z.boolean(), { fill: false }),
           display: workspacesDisplayFormat().default('Text'),
         })
         .optional(),

@@ -1,15 +1,26 @@
-/** `tilebar check`: validate config files and explain every problem; `--fix` repairs what it safely can. */
-import { readFile, writeFile } from 'node:fs/promises';
+/**
+ * `tilebar check`: validate config files and explain every problem, as a compiler does —
+ * `bar.json:14:30: error: right_widgets[3].Cpu.auto_select_over: expected an integer 0–255, found 300` — so
+ * editors' problem matchers read it; sorted by position, coloured on a terminal (plain when piped or under
+ * NO_COLOR). `--fix` repairs what it safely can; `-` reads standard input; `--json` prints an array of
+ * reports, one per file, however many files.
+ */
+import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ColourChoice } from '../colour/depth.js';
 import { discoverConfig } from '../config/discover.js';
 import { applyFixes } from '../config/fix.js';
+import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { loadConfigText, type LoadResult } from '../config/load.js';
 import type { BarModel, WidgetModel } from '../config/model.js';
 import { countBySeverity, formatProblem, type Problem } from '../config/problem.js';
 import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
+import { readStdin, readTextFile, type ReadOutcome } from '../io/read-text-file.js';
+import { displayText } from '../text/safe-text.js';
+import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 
 export interface CheckOptions {
@@ -18,6 +29,12 @@ export interface CheckOptions {
   fix?: boolean;
   config?: string;
   quiet?: boolean;
+  color?: ColourChoice;
+}
+
+export interface CheckDeps {
+  /** Standard input, for `-` (tests give a stream). */
+  stdin?: NodeJS.ReadableStream;
 }
 
 interface FileReport {
@@ -30,78 +47,123 @@ interface FileReport {
   fixed?: Problem[];
 }
 
-export async function checkCommand(files: string[], opts: CheckOptions, io: CliIo): Promise<number> {
-  const targets: Array<{ path: string; label: string }> = [];
+/** `--fix` runs again on what it fixed: one insertion per object is made per run. */
+const FIX_PASSES = 4;
+
+/** Problems in the order of the file (then errors before warnings before notes at one place). */
+const RANK = { error: 0, warning: 1, note: 2 } as const;
+export function byPosition(a: Problem, b: Problem): number {
+  return a.line - b.line || a.col - b.col || RANK[a.severity] - RANK[b.severity];
+}
+
+export async function checkCommand(files: string[], opts: CheckOptions, io: CliIo, deps: CheckDeps = {}): Promise<number> {
+  const targets: Array<{ path: string; label: string; stdin?: boolean }> = [];
   if (files.length === 0) {
     const found = discoverConfig(opts.config, { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
-    if (!opts.json) io.err(`tilebar: using ${found.embedded ? 'the embedded default config' : found.path} (${found.reason})\n`);
+    if (!opts.json && !opts.quiet) io.err(`tilebar: using ${found.embedded ? 'the embedded default config' : found.path} (${found.reason})\n`);
     targets.push({ path: found.path, label: found.embedded ? 'config.example.json (embedded)' : found.path });
   } else {
-    for (const f of files) targets.push({ path: resolve(io.cwd, f), label: f });
+    for (const f of files) targets.push(f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f });
   }
+  if (opts.fix && targets.some((t) => t.stdin)) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
+  if (targets.filter((t) => t.stdin).length > 1) throw new UsageError('standard input (-) can be checked once');
 
+  const paint = painter(colourDepthFor(opts, io) !== 'none');
   const reports: FileReport[] = [];
+  let unreadable = 0;
   for (const target of targets) {
-    let text: string;
-    try {
-      text = await readFile(target.path, 'utf8');
-    } catch (e) {
-      throw new UsageError(`cannot read ${target.label}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    const read: ReadOutcome = target.stdin
+      ? await readStdin(deps.stdin ?? process.stdin, MAX_CONFIG_BYTES)
+      : await readTextFile(target.path, { maxBytes: MAX_CONFIG_BYTES, streams: true });
+    if (!read.ok) {
+      // One file that cannot be read does not stop the others; the status says so (2) at the end.
+      unreadable++;
+      io.err(`tilebar: cannot read ${target.label}: ${read.problem}\n`);
+      continue;
     }
-    let result = loadConfigText(text, target.label, opts.variant ? { variant: opts.variant } : {});
-    let fixed: Problem[] | undefined;
+    const text = read.text;
+    const loadOpts = opts.variant ? { variant: opts.variant } : {};
+    let result = loadConfigText(text, target.label, loadOpts);
+    let fixed: Fixed[] | undefined;
     if (opts.fix) {
-      const { text: newText, applied } = applyFixes(text, result.problems);
+      let current = text;
+      const applied: Fixed[] = [];
+      for (let pass = 0; pass < FIX_PASSES; pass++) {
+        const fixes = applyFixes(current, result.problems);
+        if (fixes.applied.length === 0) break;
+        applied.push(...fixes.applied.map((p) => ({ ...p, was: withoutBom(current).slice(p.fix?.offset ?? 0, (p.fix?.offset ?? 0) + (p.fix?.length ?? 0)) })));
+        current = fixes.text;
+        result = loadConfigText(current, target.label, loadOpts);
+      }
       if (applied.length > 0) {
-        await writeFile(target.path, newText, 'utf8');
+        await writeFile(target.path, current, 'utf8');
         fixed = applied;
-        result = loadConfigText(newText, target.label, opts.variant ? { variant: opts.variant } : {});
       }
     }
+    const problems = [...result.problems].sort(byPosition);
     const report: FileReport = {
       file: target.label,
       variant: result.variant,
       variantSource: result.variantSource,
       ok: result.model !== undefined,
-      counts: countBySeverity(result.problems),
-      problems: result.problems,
+      counts: countBySeverity(problems),
+      problems,
     };
-    if (fixed) report.fixed = fixed;
+    if (fixed) report.fixed = fixed.map(({ fix, line, col, path, message }) => ({ severity: 'note', line, col, path, message, ...(fix ? { fix } : {}) }));
     reports.push(report);
-    if (!opts.json) printReport(io, result, report, opts, text);
+    if (!opts.json) printReport(io, result, report, fixed, opts, paint);
   }
-  if (opts.json) io.out(`${JSON.stringify(targets.length === 1 && files.length <= 1 ? reports[0] : reports, null, 2)}\n`);
-  else if (reports.length > 1) {
+  if (opts.json) io.out(`${JSON.stringify(reports, null, 2)}\n`);
+  else if (reports.length + unreadable > 1 && !opts.quiet) {
     const bad = reports.filter((r) => !r.ok).length;
-    io.out(`${reports.length} files: ${reports.length - bad} loaded, ${bad} rejected\n`);
+    io.out(`${reports.length + unreadable} files: ${reports.length - bad} loaded, ${bad} rejected${unreadable ? `, ${unreadable} unreadable` : ''}\n`);
   }
+  if (unreadable > 0) return EXIT.usage;
   return reports.every((r) => r.ok) ? EXIT.ok : EXIT.configError;
 }
 
-function printReport(io: CliIo, result: LoadResult, report: FileReport, opts: CheckOptions, originalText: string) {
-  for (const p of report.fixed ?? []) {
-    const before = p.fix ? withoutBom(originalText).slice(p.fix.offset, p.fix.offset + p.fix.length) : '';
-    io.out(`${report.file}:${p.line}:${p.col} fixed ${p.path}: ${before} → ${p.fix?.content ?? ''}\n`);
+type Paint = (style: 'error' | 'warning' | 'note' | 'where' | 'caret' | 'hint', text: string) => string;
+
+/** gcc's colours: the place in bold, the severity in bold red, magenta or cyan, the caret in green. */
+function painter(colour: boolean): Paint {
+  const codes = { error: '1;31', warning: '1;35', note: '1;36', where: '1', caret: '32', hint: '2' } as const;
+  return (style, text) => (colour ? `\x1b[${codes[style]}m${text}\x1b[0m` : text);
+}
+
+type Fixed = Problem & { was: string };
+
+function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: Fixed[] | undefined, opts: CheckOptions, paint: Paint) {
+  if (!opts.quiet) {
+    for (const p of fixed ?? []) {
+      io.out(`${paint('where', `${report.file}:${p.line}:${p.col}:`)} ${paint('note', 'fixed:')} ${p.path}: ${shown(p.was)} → ${shown(p.fix?.content ?? '')}\n`);
+    }
   }
   for (const p of report.problems) {
     if (opts.quiet && p.severity !== 'error') continue;
-    io.out(`${formatProblem(report.file, p)}\n`);
-    if (p.severity === 'error') io.out(`${indent(result.source.excerpt({ line: p.line, col: p.col }))}\n`);
+    const [head = '', ...rest] = formatProblem(report.file, p).split('\n');
+    const where = `${report.file}:${p.line}:${p.col}:`;
+    const tag = `${p.severity}:`;
+    io.out(`${paint('where', where)} ${paint(p.severity, tag)}${head.slice(where.length + 1 + tag.length)}\n`);
+    for (const line of rest) io.out(`${paint('hint', line)}\n`);
+    if (p.severity === 'error' && !opts.quiet) {
+      const [source = '', caret = ''] = result.source.excerpt({ line: p.line, col: p.col }).split('\n');
+      io.out(`    ${source}\n    ${caret.replace(/\^+$/, (c) => paint('caret', c))}\n`);
+    }
   }
+  if (opts.quiet) return;
   const { error, warning, note } = report.counts;
   const tail = [plural(error, 'error'), plural(warning, 'warning'), plural(note, 'note')].join(', ');
   if (result.model) {
-    io.out(`${report.file}: ok (variant ${report.variant} from ${report.variantSource}; ${tail})${opts.quiet ? '' : `\n${summarise(result.model)}`}\n`);
+    io.out(`${report.file}: ok (variant ${report.variant} from ${report.variantSource}; ${tail})\n${summarise(result.model)}\n`);
   } else {
     io.out(`${report.file}: rejected (variant ${report.variant} from ${report.variantSource}; ${tail})\n`);
   }
 }
 
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => `    ${l}`)
-    .join('\n');
+/** Source text as a fix line shows it: on one line, cleaned, at most 60 characters. */
+function shown(text: string): string {
+  const one = displayText(text.replace(/\s*\n\s*/g, ' ').trim());
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 
 function plural(n: number, word: string): string {

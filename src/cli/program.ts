@@ -35,7 +35,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--config <file>', 'the config to check when no FILE is given')
     .option('--json', 'print the problems as JSON')
     .option('--fix', 'rewrite old key names and unambiguous misspellings in place, keeping comments')
-    .option('-q, --quiet', 'print errors only')
+    .option('-q, --quiet', 'print errors only (no summary, no excerpts)')
+    .addOption(colorOption())
     .addHelpText(
       'after',
       `
@@ -43,10 +44,14 @@ Examples:
   tilebar check ~/komorebi.bar.json
   tilebar check --variant B --json bar.json
   tilebar check --fix bar.json        # focused_window → focused_container, "Gruvbox-Dark-Medium" → "GruvboxDarkMedium"
+  cat bar.json | tilebar check -      # - reads standard input
+
+Problems print as FILE:LINE:COL: error|warning|note: PATH: MESSAGE, sorted by position; --json prints an
+array with one report per file.
 
 Config discovery without FILE: --config, $KOMOREBI_CONFIG_HOME/komorebi.bar.json,
 $XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.json, then the embedded default.
-Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors.`,
+Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors (an unreadable file among them).`,
     )
     .action(async (files: string[], opts) => {
       const { checkCommand } = await import('./check.js');

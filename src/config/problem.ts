@@ -32,11 +32,13 @@ export function formatPath(segments: ReadonlyArray<string | number>): string {
   return out;
 }
 
-/** `bar.json:14:30 right_widgets[3].Cpu.auto_select_over: expected …` (+ the hint on its own line). */
+/**
+ * `bar.json:14:30: error: right_widgets[3].Cpu.auto_select_over: expected …` (+ the hint on its own line): the
+ * form compilers use, which editors' problem matchers read (file, line, column, severity, message).
+ */
 export function formatProblem(file: string, p: Problem): string {
   const where = p.path ? `${p.path}: ` : '';
-  const tag = p.severity === 'error' ? '' : `${p.severity}: `;
-  const head = `${file}:${p.line}:${p.col} ${tag}${where}${p.message}`;
+  const head = `${file}:${p.line}:${p.col}: ${p.severity}: ${where}${p.message}`;
   return p.hint ? `${head}\n  hint: ${p.hint}` : head;
 }
 

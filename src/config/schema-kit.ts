@@ -45,6 +45,11 @@ export interface WalkMeta {
   tagLegacy?: Readonly<Record<string, string>>;
   /** Keys that the spec requires but whose absence we can repair: a warning, not an error. */
   softRequired?: { keys: readonly string[]; why: string };
+  /**
+   * The value a missing required key gets from `--fix`, where the intent is clear (an absent widget list is an
+   * empty one; a listed widget is meant to be enabled); the hint proposes the same value.
+   */
+  fill?: unknown;
   /** Human description of what is expected, when the generic one is poor. */
   expected?: string;
   /** Checks of a string's content (a strftime format, a time zone name); `index` locates the problem in it. */

@@ -6,7 +6,7 @@
  * issue, cannot warn (unknown keys must be warnings, aliases notes) and knows nothing of source
  * positions. The walker reads the zod definitions, so the schema stays the one description.
  */
-import { getNodeValue, type Node } from 'jsonc-parser';
+import { getNodeValue, modify, type Node } from 'jsonc-parser';
 import type * as z from 'zod';
 import { formatPath, type Problem, type Severity, type TextEdit } from './problem.js';
 import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema-kit.js';
@@ -252,9 +252,13 @@ export class SchemaWalker {
     if (soft && softMissing.length > 0) {
       this.report('warning', node, path, `${softMissing.map((k) => `"${k}"`).join(', ')} missing`, soft.why);
     }
+    let inserting = false;
     for (const [key, fieldSchema] of Object.entries(shape)) {
       if (seen.has(key) || isOptional(fieldSchema)) continue;
-      this.report('error', node, [...path, key], `missing required key "${key}"`, `add "${key}": ${exampleOf(fieldSchema)}`);
+      // One insertion per object and run: `--fix` applies it and checks again for the next.
+      const fill: TextEdit | undefined = inserting ? undefined : this.insertion(path, key, fieldSchema);
+      inserting ||= fill !== undefined;
+      this.report('error', node, [...path, key], `missing required key "${key}"`, `add "${key}": ${exampleOf(fieldSchema)}`, fill);
       ok = false;
     }
     if (ok && meta?.checkObject) {
@@ -265,6 +269,14 @@ export class SchemaWalker {
       }
     }
     return ok ? out : NOTHING;
+  }
+
+  /** The edit that adds a missing key with its `fill` value, laid out as jsonc-parser formats a new property. */
+  private insertion(path: readonly Seg[], key: string, schema: z.ZodType): TextEdit | undefined {
+    const fill = metaChain(schema).find((m) => m.fill !== undefined)?.fill;
+    if (fill === undefined) return undefined;
+    const edits = modify(this.src.text, [...path, key], fill, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: this.src.text.includes('\r\n') ? '\r\n' : '\n' } });
+    return edits.length === 1 && edits[0] ? { offset: edits[0].offset, length: edits[0].length, content: edits[0].content } : undefined;
   }
 
   private walkRecord(def: Def, node: Node, path: readonly Seg[]): Walked {
@@ -587,6 +599,8 @@ function listHint(values: readonly string[]): string {
 }
 
 function exampleOf(schema: z.ZodType): string {
+  const fill = metaChain(schema).find((m) => m.fill !== undefined)?.fill;
+  if (fill !== undefined) return JSON.stringify(fill);
   if (acceptsJsonType(schema, 'null')) return 'null';
   const s = unwrap(schema);
   const def = defOf(s);

@@ -23,7 +23,9 @@ describe('tilebar check', () => {
     await writeFile(join(dir, 'bar.json'), '{\n  "left_widgets": [],\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n}\n');
     const r = await cli(['check', 'bar.json'], {}, dir);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('bar.json:3:69 right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n');
+    expect(r.out).toContain('bar.json:3:69: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n');
+    // Piped: no colour at all.
+    expect(r.out).not.toContain('\x1b');
     expect(r.out).toContain(`    3 |   "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n      | ${' '.repeat(68)}^\n`);
     expect(r.out).toContain('bar.json: rejected (variant A from platform; 1 error, 0 warnings, 0 notes)');
   });
@@ -33,7 +35,8 @@ describe('tilebar check', () => {
     await writeFile(join(dir, 'b.json'), '{"left_widgets": [], "right_widgets": [], "tranparency_alpha": 3}');
     const r = await cli(['check', '--json', '--variant', 'B', 'b.json'], {}, dir);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.out);
+    // One shape for one file or many: an array of reports.
+    const [report] = JSON.parse(r.out);
     expect(report).toMatchObject({ file: 'b.json', variant: 'B', variantSource: 'flag', ok: true, counts: { error: 0, warning: 1, note: 0 } });
     expect(report.problems[0]).toEqual({
       severity: 'warning',
@@ -48,7 +51,8 @@ describe('tilebar check', () => {
   it('exits 2 on usage errors', async () => {
     expect((await cli(['check', '--variant', 'C', 'x.json'])).code).toBe(2);
     const missing = await cli(['check', 'does-not-exist.json']);
-    expect(missing).toMatchObject({ code: 2, err: 'tilebar: cannot read does-not-exist.json: ENOENT\n' });
+    expect(missing).toMatchObject({ code: 2, err: 'tilebar: cannot read does-not-exist.json: no such file\n' });
+    expect((await cli(['check', '.'])).err).toBe('tilebar: cannot read .: it is a directory\n');
     expect((await cli(['frobnicate'])).code).toBe(2);
     expect((await cli(['check', '--bogus'])).code).toBe(2);
   });
@@ -68,7 +72,7 @@ describe('tilebar check', () => {
     await writeFile(file, original);
     const r = await cli(['check', '--fix', 'bar.json'], {}, dir);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('bar.json:3:43 fixed theme.name: "gruvbox-dark-medium" → "GruvboxDarkMedium"');
+    expect(r.out).toContain('bar.json:3:43: fixed: theme.name: "gruvbox-dark-medium" → "GruvboxDarkMedium"');
     expect(await readFile(file, 'utf8')).toBe(
       original
         .replace('"gruvbox-dark-medium"', '"GruvboxDarkMedium"')
@@ -81,11 +85,11 @@ describe('tilebar check', () => {
 
   it('checks the discovered config and says which file it used', async () => {
     const home = await tmp();
-    const r = await cli(['check', '-q'], { HOME: home });
+    const r = await cli(['check'], { HOME: home });
     expect(r.err).toBe('tilebar: using the embedded default config (embedded default)\n');
     expect(r.code).toBe(0);
     await writeFile(join(home, 'komorebi.bar.json'), '{"left_widgets": [], "right_widgets": []}');
-    expect((await cli(['check', '-q'], { HOME: home })).err).toBe(`tilebar: using ${join(home, 'komorebi.bar.json')} (home directory)\n`);
+    expect((await cli(['check'], { HOME: home })).err).toBe(`tilebar: using ${join(home, 'komorebi.bar.json')} (home directory)\n`);
   });
 
   it('has help with examples for each command', async () => {
@@ -126,7 +130,86 @@ describe('the built binary', () => {
     await mkdir(join(dir, 'sub'));
     await writeFile(join(dir, 'sub', 'bad.json'), '[1, 2');
     const run = promisify(execFile)(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'check', 'sub/bad.json'], { cwd: dir });
-    await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringMatching(/^sub\/bad\.json:1:6 syntax error/) });
+    await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringMatching(/^sub\/bad\.json:1:6: error: syntax error/) });
     await run.catch((e: { stdout: string; stderr: string }) => expect(`${e.stdout}${e.stderr}`).not.toMatch(/\n\s+at /));
+  });
+});
+
+describe('tilebar check, as editors and scripts use it', () => {
+  const twoProblems = '{\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ],\n  "left_widgets": [], "tranparency_alpha": 3\n}\n';
+
+  it('sorts problems by position, each as FILE:LINE:COL: SEVERITY: PATH: MESSAGE', async () => {
+    const dir = await tmp();
+    // The unknown key (line 3) is found before the bad threshold (line 2) by the walk; the output is by position.
+    await writeFile(join(dir, 'bar.json'), '{\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ],\n  "tranparency_alpha": 3, "left_widgets": []\n}\n');
+    const r = await cli(['check', 'bar.json'], {}, dir);
+    const lines = r.out.split('\n').filter((l) => /^bar\.json:\d+:\d+: /.test(l));
+    expect(lines).toEqual([
+      'bar.json:2:69: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300',
+      'bar.json:3:3: warning: tranparency_alpha: unknown key "tranparency_alpha" (ignored)',
+    ]);
+    // What a problem matcher (VS Code's $gcc-like pattern) reads.
+    for (const l of lines) expect(l).toMatch(/^(.*):(\d+):(\d+): (error|warning|note): (.*)$/);
+  });
+
+  it('paints on a terminal and not under NO_COLOR', async () => {
+    const dir = await tmp();
+    await writeFile(join(dir, 'bar.json'), twoProblems);
+    const tty = await cli(['check', 'bar.json'], { TERM: 'xterm-256color' }, dir, true);
+    expect(tty.out).toContain('\x1b[1mbar.json:2:69:\x1b[0m \x1b[1;31merror:\x1b[0m right_widgets');
+    expect(tty.out).toContain('\x1b[1;35mwarning:\x1b[0m');
+    expect(tty.out).toMatch(/\x1b\[32m\^\x1b\[0m/);
+    const plain = await cli(['check', 'bar.json'], { TERM: 'xterm-256color', NO_COLOR: '1' }, dir, true);
+    expect(plain.out).not.toContain('\x1b');
+  });
+
+  it('prints only errors with -q: no warnings, excerpts or summary', async () => {
+    const dir = await tmp();
+    await writeFile(join(dir, 'bar.json'), twoProblems);
+    const r = await cli(['check', '-q', 'bar.json'], {}, dir);
+    expect(r).toMatchObject({ code: 1, out: 'bar.json:2:69: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n' });
+    await writeFile(join(dir, 'ok.json'), '{"left_widgets": [], "right_widgets": [], "x": 1}');
+    expect(await cli(['check', '-q', 'ok.json'], {}, dir)).toMatchObject({ code: 0, out: '', err: '' });
+  });
+
+  it('reads standard input for -', async () => {
+    const { Readable } = await import('node:stream');
+    const { checkCommand } = await import('../../src/cli/check.js');
+    let out = '';
+    const io = { out: (t: string) => void (out += t), err: () => undefined, env: {}, cwd: process.cwd(), isTTY: false, platform: 'linux' as const };
+    const code = await checkCommand(['-'], {}, io, { stdin: Readable.from([Buffer.from('{"left_widgets": [], "right_widgets": [{"Cpu": {}}]}')]) });
+    expect(code).toBe(1);
+    expect(out).toContain('<stdin>:1:48: error: right_widgets[0].Cpu.enable: missing required key "enable"');
+    expect((await cli(['check', '--fix', '-'])).err).toBe('tilebar: --fix rewrites files in place; it cannot fix standard input\n');
+  });
+
+  it('goes on past a file it cannot read, and exits 2 for it', async () => {
+    const dir = await tmp();
+    await writeFile(join(dir, 'ok.json'), '{"left_widgets": [], "right_widgets": []}');
+    const r = await cli(['check', 'gone.json', 'ok.json'], {}, dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('tilebar: cannot read gone.json: no such file\n');
+    expect(r.out).toContain('ok.json: ok');
+    expect(r.out).toContain('2 files: 1 loaded, 0 rejected, 1 unreadable');
+  });
+
+  it('--fix adds a required key whose value the hint already gives', async () => {
+    const dir = await tmp();
+    const file = join(dir, 'bar.json');
+    await writeFile(file, '{\n  "left_widgets": [ { "Komorebi": { "workspaces": { "enable": false } } } ],\n  "right_widgets": [ { "Cpu": { "label_prefix": "Text" } }, { "Network": { "enable": true } } ]\n}\n');
+    const before = await cli(['check', 'bar.json'], {}, dir);
+    expect(before.out).toContain('hint: add "hide_empty_workspaces": false');
+    const r = await cli(['check', '--fix', 'bar.json'], {}, dir);
+    expect(r.code).toBe(0);
+    const fixed = await readFile(file, 'utf8');
+    expect(JSON.parse(fixed)).toEqual({
+      left_widgets: [{ Komorebi: { workspaces: { enable: false, hide_empty_workspaces: false } } }],
+      right_widgets: [{ Cpu: { label_prefix: 'Text', enable: true } }, { Network: { enable: true, show_activity: false, show_total_activity: false } }],
+    });
+    expect(r.out).toContain('fixed: left_widgets[0].Komorebi.workspaces.hide_empty_workspaces');
+    const missingLists = join(dir, 'empty.json');
+    await writeFile(missingLists, '{ "height": 20 }\n');
+    expect((await cli(['check', '--fix', 'empty.json'], {}, dir)).code).toBe(0);
+    expect(JSON.parse(await readFile(missingLists, 'utf8'))).toEqual({ height: 20, left_widgets: [], right_widgets: [] });
   });
 });

@@ -21,7 +21,7 @@ describe('reading JSONC', () => {
     const r = load('{\n  "left_widgets": [],\n  "right_widgets": [] \n  "height": 30\n}');
     const [p] = errors(r);
     expect(p).toBeDefined();
-    expect(formatProblem('bar.json', p!)).toMatch(/^bar\.json:4:3 syntax error: comma expected/);
+    expect(formatProblem('bar.json', p!)).toMatch(/^bar\.json:4:3: error: syntax error: comma expected/);
     expect(r.source.excerpt(p!)).toBe('4 |   "height": 30\n  |   ^');
     expect(r.model).toBeUndefined();
   });

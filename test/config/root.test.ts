@@ -45,10 +45,10 @@ describe('root options', () => {
     ].join('\n');
     const r = load(text);
     expect(r.problems.map((p) => formatProblem('bar.json', p))).toEqual([
-      'bar.json:4:52 right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300',
-      'bar.json:5:29 right_widgets[1].Memory.enable: expected true or false, found "yes"',
-      'bar.json:7:25 transparency_alpha: expected an integer 0–255, found -1',
-      'bar.json:8:3 warning: tranperancy_alpha: unknown key "tranperancy_alpha" (ignored)\n  hint: did you mean "transparency_alpha"?',
+      'bar.json:4:52: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300',
+      'bar.json:5:29: error: right_widgets[1].Memory.enable: expected true or false, found "yes"',
+      'bar.json:7:25: error: transparency_alpha: expected an integer 0–255, found -1',
+      'bar.json:8:3: warning: tranperancy_alpha: unknown key "tranperancy_alpha" (ignored)\n  hint: did you mean "transparency_alpha"?',
     ]);
     expect(r.model).toBeUndefined();
   });

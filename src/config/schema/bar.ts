@@ -3,19 +3,12 @@ import * as z from 'zod';
 import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
 import { float, fontSize, keyedUnion, names, pixels, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
+import { GROUPING_STYLES } from '../vocabulary.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
 import { mouseConfig } from './mouse.js';
 import { barTheme } from './theme.js';
 
-export const GROUPING_STYLES = [
-  'Default',
-  'DefaultWithShadowB4O1S3',
-  'DefaultWithShadowB4O0S3',
-  'DefaultWithShadowB0O1S3',
-  'DefaultWithGlowB3O1S2',
-  'DefaultWithGlowB3O0S2',
-  'DefaultWithGlowB0O1S2',
-] as const;
+export { GROUPING_STYLES };
 
 export const groupingStyle = once(() =>
   names('a grouping style', GROUPING_STYLES, {
@@ -83,8 +76,9 @@ const RETIRED_KEYS = {
 function buildBarSchema(variant: Variant) {
   const widgets = () => z.array(widgetConfig(variant)).max(MAX_WIDGETS);
   const shape = {
-    left_widgets: widgets(),
-    right_widgets: widgets(),
+    // An absent list is an empty one: what `--fix` adds.
+    left_widgets: withMeta(widgets(), { fill: [] }),
+    right_widgets: withMeta(widgets(), { fill: [] }),
     center_widgets: widgets().optional(),
     font_family: z.string().optional(),
     font_size: fontSize().default(12.5),

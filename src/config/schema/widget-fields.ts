@@ -4,7 +4,8 @@ import { checkStrftime, checkTimezone } from '../../time/format-checks.js';
 import { percent, u64, withMeta } from '../schema-kit.js';
 import { labelPrefix, type LabelPrefix } from './common.js';
 
-export const enable = () => z.boolean();
+/** Required by the format; a widget listed without it is meant to be shown, which is what `--fix` adds. */
+export const enable = () => withMeta(z.boolean(), { fill: true });
 
 /** Seconds between polls (hours for Update); 0 means every clock tick (1 s). */
 export const refreshInterval = (defaultValue: number) => u64().default(defaultValue);
