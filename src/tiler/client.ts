@@ -13,7 +13,7 @@
  * do on Windows either; the client therefore reports that clicks and subscriptions need the Unix socket and
  * leaves the widgets "not connected" there (documented in the README).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { SocketMessage } from '../config/schema/socket-message.js';
@@ -76,16 +76,40 @@ export interface Subscription {
 }
 
 /**
- * Listen for notifications and keep subscribed. Retries use the scheduler's timers, so tests drive them.
+ * What a notification peer may cost the bar, whoever it is (the socket is in a shared directory): a document
+ * larger than `documentBytes` is dropped and logged (komorebi's state for a large desktop is a few hundred KB),
+ * the connections read at once are capped (others are closed as they arrive), what all of them may hold
+ * unparsed together is capped, and a connection that sends nothing for `idleMs` is closed. So a peer that
+ * streams without end, or holds thousands of idle connections, costs at most `bufferedBytes` of memory.
  */
-export async function subscribe(dir: string, timers: Timers, events: SubscriptionEvents, name = subscriberName()): Promise<Subscription> {
+export const NOTIFICATION_LIMITS = { documentBytes: 4 * 1024 * 1024, bufferedBytes: 8 * 1024 * 1024, connections: 8, idleMs: 5000 } as const;
+
+/** How often listening (a data directory that does not exist yet) and subscribing are tried again. */
+export const RETRY_MS = 1000;
+
+/**
+ * Listen for notifications and keep subscribed, whatever happens to the manager or its directory: a
+ * directory that appears after the bar started, a manager that starts later, stops, restarts or flaps. Never
+ * throws; retries use the scheduler's timers, so tests drive them.
+ */
+export async function subscribe(dir: string, timers: Timers, events: SubscriptionEvents, name = subscriberName(), limits = NOTIFICATION_LIMITS): Promise<Subscription> {
   const path = join(dir, name);
-  rmSync(path, { force: true });
   let connected = false;
   let closed = false;
+  let listening = false;
   let retry: unknown;
   let confirm: unknown;
+  let buffered = 0;
+  let lastListenProblem: string | undefined;
   const CONFIRM_MS = 3000;
+  // A peer misbehaving in a loop makes one log line a minute per kind of trouble, not thousands.
+  const lastSaid = new Map<string, number>();
+  const say = (message: string) => {
+    const now = timers.now();
+    if (now - (lastSaid.get(message) ?? -Infinity) < 60_000) return;
+    lastSaid.set(message, now);
+    events.log(message);
+  };
   const setConnected = (value: boolean) => {
     if (value === connected) return;
     connected = value;
@@ -94,41 +118,109 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
 
   const server: Server = createServer((socket) => {
     const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', (e) => events.log(`notification connection: ${e.message}`));
+    let size = 0;
+    let dropped = false;
+    const release = () => {
+      buffered -= size;
+      size = 0;
+      chunks.length = 0;
+    };
+    socket.setTimeout(limits.idleMs, () => socket.destroy());
+    socket.on('data', (c: Buffer) => {
+      if (dropped) return;
+      size += c.length;
+      buffered += c.length;
+      if (size > limits.documentBytes || buffered > limits.bufferedBytes) {
+        dropped = true;
+        say(`dropped a notification of more than ${size > limits.documentBytes ? `${limits.documentBytes} bytes` : `${limits.bufferedBytes} bytes held at once`}`);
+        release();
+        socket.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => say(`notification connection: ${e.code ?? e.message}`));
+    socket.on('close', release);
     socket.on('end', () => {
+      if (dropped) return;
       const text = Buffer.concat(chunks).toString('utf8');
+      release();
       if (text.trim() === '') {
         // The window manager closes subscribers with an empty connection when it shuts down.
         setConnected(false);
-        scheduleRetry(1000);
+        scheduleRetry(RETRY_MS);
+        return;
+      }
+      let doc: unknown;
+      try {
+        doc = JSON.parse(text);
+      } catch {
+        // Not the parser's message: it quotes the text, and a peer's bytes do not go into the log.
+        say(`ignored a notification that is not JSON`);
         return;
       }
       timers.clearTimeout(confirm);
       confirm = undefined;
       setConnected(true);
+      events.notification(doc);
+    });
+  });
+  server.maxConnections = limits.connections;
+  // Failed listens are reported by listen(); an error once listening is the socket's own.
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    if (listening) say(`notification socket: ${e.code ?? e.message}`);
+  });
+
+  /** Listen on our socket, readable and writable by this user only; false (and logged once) when not yet possible. */
+  const listen = async (): Promise<boolean> => {
+    if (listening) return true;
+    rmSync(path, { force: true });
+    const problem = await new Promise<string | undefined>((resolve) => {
+      const onError = (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message);
+      server.once('error', onError);
+      // The socket file takes its mode from the umask when it is made: make it 0600 from the start.
+      const umask = process.umask(0o177);
       try {
-        events.notification(JSON.parse(text));
-      } catch (e) {
-        events.log(`ignored a notification that is not JSON (${text.length} bytes): ${e instanceof Error ? e.message : String(e)}`);
+        server.listen(path, () => {
+          server.off('error', onError);
+          resolve(undefined);
+        });
+      } finally {
+        process.umask(umask);
       }
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(path, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+    if (problem) {
+      if (problem !== lastListenProblem) say(`cannot listen in ${dir} (${problem}); trying again every ${RETRY_MS / 1000} s`);
+      lastListenProblem = problem;
+      return false;
+    }
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      // Made with the umask above already.
+    }
+    lastListenProblem = undefined;
+    listening = true;
+    return true;
+  };
 
   const attempt = async () => {
     retry = undefined;
     if (closed) return;
+    // Our socket removed under us (the directory cleaned): listen again before asking to be notified there.
+    if (listening && !existsSync(path)) {
+      listening = false;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    if (!(await listen())) {
+      setConnected(false);
+      scheduleRetry(RETRY_MS);
+      return;
+    }
     // No socket file, no manager: one stat instead of a connection attempt every second.
     if (!existsSync(join(dir, COMMAND_SOCKET))) {
       setConnected(false);
-      scheduleRetry(1000);
+      scheduleRetry(RETRY_MS);
       return;
     }
     try {
@@ -142,7 +234,7 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
       }, CONFIRM_MS);
     } catch {
       setConnected(false);
-      if (!closed) scheduleRetry(1000);
+      scheduleRetry(RETRY_MS);
     }
   };
   const scheduleRetry = (ms: number) => {
@@ -157,7 +249,7 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
       closed = true;
       timers.clearTimeout(retry);
       timers.clearTimeout(confirm);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(path, { force: true });
     },
   };
