@@ -1,33 +1,37 @@
 /**
  * `tilebar run`: the live bar in this terminal. Sources are polled by the scheduler, clocks tick on whole
  * seconds, frames are drawn by FrameWriter when something visible changed (at most 10 per second). The config
- * file's directory is watched (editors that save atomically replace the file): a valid edit applies within a
- * second, an invalid one keeps the last good bar and shows a one-line error in it, with the full located
- * problems in the log file. `q` or Ctrl-C quits and restores the terminal.
+ * file is watched and polled (config-file.ts): a valid edit applies within a second; an edit with errors, a
+ * file that cannot be read, or a config with errors at start keep the bar up (the last good one, or an empty
+ * one) and show a one-line error in it, with every located problem in the log file. `q` quits (0), Ctrl-C
+ * gives 130 and SIGTERM 143, as a shell expects, always restoring the terminal.
  */
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { appearanceOf, layoutFor, type Appearance } from '../bar/appearance.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
+import { watchConfigFile } from '../bar/config-file.js';
+import { LiveConfig, type ConfigState } from '../bar/live-config.js';
 import { subscribeSources } from '../bar/live-sources.js';
+import { fileLog, type Log } from '../bar/log.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
+import { discoverConfig } from '../config/discover.js';
+import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { BarModel } from '../config/model.js';
-import { modelCacheDir, modelCacheKey, writeCachedModel } from '../config/model-cache.js';
-import { formatProblem } from '../config/problem.js';
-import { withoutBom } from '../config/source.js';
+import { modelCacheDir } from '../config/model-cache.js';
 import type { Variant } from '../config/variant.js';
+import { readTextFile } from '../io/read-text-file.js';
 import type { CellSize } from '../render/cells.js';
 import { frameToAnsi } from '../render/ansi.js';
 import type { BarLayout } from '../render/layout.js';
 import { BUTTON_TRIGGERS, DISABLE_MOUSE, DOUBLE_CLICK_MS, ENABLE_MOUSE, ScrollAccumulator, bindingBatch, parseMouse, type MouseEvent } from '../bar/mouse.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
-import { sendBatch, subscribe as subscribeTiler, tilerDataDir } from '../tiler/client.js';
+import { sendBatch, subscribe as subscribeTiler, tilerDataDir, type Subscription } from '../tiler/client.js';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import type { ClickAction } from '../../widgets/view.js';
@@ -42,7 +46,6 @@ import { VERSION } from '../version.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
-import { loadBar } from './load-bar.js';
 
 export interface RunOptions {
   config?: string;
@@ -66,6 +69,8 @@ export interface RunTerminal {
   onResize(listener: () => void): () => void;
   /** Raw key presses; returns the stop function. */
   onKeys(listener: (data: string) => void): () => void;
+  /** The terminal went away (a closed pane): the bar ends. */
+  onGone?(listener: () => void): () => void;
 }
 
 export interface RunDeps {
@@ -74,28 +79,25 @@ export interface RunDeps {
   readers?: Readers;
   /** Ends the run (tests); SIGINT/SIGTERM and `q` do otherwise. */
   stop?: AbortSignal;
+  /** Where log lines go (tests); default: the log file. */
+  log?: Log;
 }
 
 const MIN_FRAME_MS = 100;
+
+/** Exit statuses of `run` that are not 0: as a shell reports a process ended by that signal (128 + n). */
+export const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 export function defaultLogPath(env: Readonly<Record<string, string | undefined>>): string {
   return join(env.XDG_STATE_HOME || join(env.HOME ?? homedir(), '.local', 'state'), 'tilebar', 'tilebar.log');
 }
 
 export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
-  const modelCache = modelCacheDir(io.env, io.platform, io.env.HOME ?? homedir());
-  const loaded = await loadBar({ ...opts, modelCache }, io);
-  if (!loaded) return EXIT.configError;
-  const configPath = resolve(io.cwd, loaded.path);
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
+  const configPath = resolve(io.cwd, found.path);
+  const label = found.embedded ? 'config.example.json (embedded)' : (opts.config ?? found.path);
   const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
-  const log = (text: string) => {
-    try {
-      mkdirSync(dirname(logPath), { recursive: true });
-      appendFileSync(logPath, `${new Date().toISOString()} ${text}\n`);
-    } catch {
-      // A log that cannot be written must not stop the bar.
-    }
-  };
+  const log = deps.log ?? fileLog(logPath);
   const terminal = deps.terminal ?? processTerminal();
   const timers = deps.timers ?? realTimers;
   const depth = colourDepthFor(opts, { ...io, isTTY: true });
@@ -105,10 +107,20 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const zoneSources = { ...realZoneSources(), env: io.env };
   let systemZone = (await resolveSystemZone(zoneSources)).zone;
 
-  let model: BarModel = loaded.model;
+  // The config: a bar comes up whatever the file holds, and shows what is wrong with it.
+  const live = new LiveConfig({
+    path: configPath,
+    label,
+    ...(opts.variant ? { variant: opts.variant } : {}),
+    platform: io.platform,
+    cacheDir: modelCacheDir(io.env, io.platform, io.env.HOME ?? homedir()),
+    log,
+    logPath,
+  });
+  let config = await live.start(await readTextFile(configPath, { maxBytes: MAX_CONFIG_BYTES }));
+  let model: BarModel = config.model;
   let look: Appearance = appearance(model, opts);
   let statuses: Statuses = {};
-  let message: string | undefined;
   let unsubscribe: () => void = () => undefined;
   let tilerState: TilerState | undefined;
   let tilerProblem: string | undefined;
@@ -120,17 +132,27 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     resolvePath: (path: string) => resolveVariables(path, io.env, io.platform),
   };
 
-  // Drawing: coalesced, and at most one frame per MIN_FRAME_MS.
+  // Drawing: coalesced, and at most one frame per MIN_FRAME_MS. A frame that cannot be drawn keeps the last
+  // one on the screen and is logged once per cause; a model from the cache is then validated at once.
   let pending: unknown;
   let lastFrameAt = -Infinity;
+  let lastDrawError: string | undefined;
   const draw = () => {
     pending = undefined;
     lastFrameAt = timers.now();
     const { columns, rows } = terminal.size();
-    const state = { statuses, clock: { epochMs: timers.wallNow(), systemZone }, ...(tilerState ? { tiler: tilerState } : {}), tilerOptions: { ...tilerOptions, pickerOpen } };
-    const layout = layoutFor(model, look, state, { width: Math.max(1, columns), height: Math.max(1, rows) }, VERSION, message);
-    lastLayout = layout;
-    writer.draw(frameToAnsi(layout.rows, depth));
+    try {
+      const state = { statuses, clock: { epochMs: timers.wallNow(), systemZone }, ...(tilerState ? { tiler: tilerState } : {}), tilerOptions: { ...tilerOptions, pickerOpen } };
+      const layout = layoutFor(model, look, state, { width: clampSize(columns), height: clampSize(rows) }, VERSION, config.message);
+      lastLayout = layout;
+      writer.draw(frameToAnsi(layout.rows, depth));
+      lastDrawError = undefined;
+    } catch (e) {
+      const why = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      if (why !== lastDrawError) log(`internal: a frame could not be drawn; the last one stays: ${why}`);
+      lastDrawError = why;
+      if (config.origin === 'cache') void live.ensureValidated().then(applyConfig);
+    }
   };
   const invalidate = () => {
     if (pending !== undefined) return;
@@ -168,101 +190,74 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     };
   };
 
-  const reload = async () => {
-    let text: string;
-    try {
-      text = await readFile(configPath, 'utf8');
-    } catch (e) {
-      // Mid-save (the old file removed, the new not yet renamed in): the next event brings it.
-      log(`config ${configPath} unreadable: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-      return;
+  let scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
+  /** A new state of the config: a new model (resubscribed, readings kept) or only a new message. */
+  function applyConfig(next: ConfigState): void {
+    const changed = next.model !== model;
+    config = next;
+    if (changed) {
+      model = next.model;
+      look = appearance(model, opts);
+      scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
+      // Sources already read stay: a reload does not blank the CPU or restart rates.
+      subscribe();
+      scheduler.refreshAll();
+      void ensureTiler();
     }
-    let validator: typeof import('../config/load.js');
-    try {
-      validator = await import('../config/load.js');
-    } catch (e) {
-      // Loaded on the first reload after a start from the cache; a tilebar upgraded while the bar runs has
-      // replaced its chunks. The bar keeps running and says so.
-      log(`config ${configPath} not reloaded: the validator could not be loaded (${e instanceof Error ? e.message : String(e)}); was tilebar upgraded while running? Restart the bar.`);
-      message = 'config not reloaded: tilebar changed on disk while running; restart the bar';
-      invalidate();
-      return;
-    }
-    const result = validator.loadConfigText(text, loaded.label, opts.variant ? { variant: opts.variant } : {});
-    if (!result.model) {
-      const errors = result.problems.filter((p) => p.severity === 'error');
-      log(`config ${configPath} rejected; the last good config stays:\n${errors.map((p) => `  ${formatProblem(loaded.label, p)}`).join('\n')}`);
-      const first = errors[0];
-      message = `config error: ${first ? formatProblem(basename(configPath), first).split('\n')[0] : 'unreadable'} (see ${logPath})`;
-      invalidate();
-      return;
-    }
-    log(`config ${configPath} reloaded`);
-    model = result.model;
-    // The next start with this file needs no validation either.
-    const key = modelCacheKey(result.source.text, opts.variant, io.platform);
-    if (key) writeCachedModel(modelCache, key, model);
-    look = appearance(model, opts);
-    scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
-    message = undefined;
-    // Sources already read stay: a reload does not blank the CPU or restart rates.
-    subscribe();
-    scheduler.refreshAll();
     invalidate();
-  };
+  }
 
-  // Watch the directory: atomic saves replace the file, which a watch on the file itself would lose.
-  const { watch } = await import('chokidar');
-  const watcher = watch(dirname(configPath), { depth: 0, ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 } });
-  let reloadTimer: unknown;
-  const scheduleReload = () => {
-    timers.clearTimeout(reloadTimer);
-    reloadTimer = timers.setTimeout(() => void reload(), 50);
-  };
-  watcher.on('all', (_event, path) => {
-    if (resolve(path) === configPath) scheduleReload();
-  });
-  // An edit saved while the watcher was still starting would be missed: compare once it is ready.
-  watcher.once('ready', () => {
-    readFile(configPath, 'utf8').then(
-      (text) => {
-        if (withoutBom(text) !== loaded.text) scheduleReload();
-      },
-      () => undefined,
-    );
-  });
-  const closeZoneWatch = await watchSystemZone(zoneSources, (zone) => {
-    systemZone = zone;
-    invalidate();
-  });
+  // The config file: watched and polled; every change of text or fault goes through LiveConfig, in order.
+  let configQueue = Promise.resolve();
+  const configFile = await watchConfigFile(
+    configPath,
+    (event) => {
+      configQueue = configQueue.then(async () => {
+        const next = await live.handle(event);
+        if (next) applyConfig(next);
+      });
+    },
+    { timers, log, ...(live.text !== undefined ? { initialText: live.text } : {}) },
+  );
+  const closeZoneWatch = await watchSystemZone(
+    zoneSources,
+    (zone) => {
+      systemZone = zone;
+      invalidate();
+    },
+    log,
+  );
 
-  // The window manager: subscribed when a Tiler widget or a message binding needs it.
+  // The window manager: subscribed when a Tiler widget or a message binding needs it (also after a reload).
   const needsTiler = () =>
     [...model.left, ...model.center, ...model.right].some((w) => w.kind === 'Tiler') || Object.values(model.mouse?.bindings ?? {}).some((b) => b?.kind === 'message');
-  const subscription = needsTiler()
-    ? await subscribeTiler(tilerDir, timers, {
-        notification: (doc) => {
-          const r = tilerStateFrom(doc, model.monitor.index);
-          if (r.ok) {
-            tilerState = r.state;
-            tilerProblem = undefined;
-          } else if (r.problem !== tilerProblem) {
-            tilerProblem = r.problem;
-            log(`window manager: ${r.problem}`);
-          }
-          invalidate();
-        },
-        connection: (connected) => {
-          log(connected ? `window manager: subscribed in ${tilerDir}` : 'window manager: not connected; retrying every second');
-          if (!connected) tilerState = undefined;
-          invalidate();
-        },
-        log: (m) => log(`window manager: ${m}`),
-      }).catch((e: unknown) => {
-        log(`window manager: cannot listen in ${tilerDir}: ${e instanceof Error ? e.message : String(e)}`);
-        return undefined;
-      })
-    : undefined;
+  let subscription: Subscription | undefined;
+  let subscribing = false;
+  async function ensureTiler(): Promise<void> {
+    if (subscription || subscribing || !needsTiler()) return;
+    subscribing = true;
+    subscription = await subscribeTiler(tilerDir, timers, {
+      notification: (doc) => {
+        const r = tilerStateFrom(doc, model.monitor.index);
+        if (r.ok) {
+          tilerState = r.state;
+          tilerProblem = undefined;
+        } else if (r.problem !== tilerProblem) {
+          tilerProblem = r.problem;
+          log(`window manager: ${r.problem}`);
+        }
+        invalidate();
+      },
+      connection: (connected) => {
+        log(connected ? `window manager: subscribed in ${tilerDir}` : 'window manager: not connected; retrying every second');
+        if (!connected) tilerState = undefined;
+        invalidate();
+      },
+      log: (m) => log(`window manager: ${m}`),
+    });
+    subscribing = false;
+  }
+  await ensureTiler();
 
   const send = (messages: SocketMessage[]) => {
     sendBatch(tilerDir, messages).catch((e: unknown) => log(`window manager: could not send ${messages.map((m) => m.type).join(', ')}: ${e instanceof Error ? e.message : String(e)}`));
@@ -281,24 +276,41 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       startCommand(plan, io.env, io.cwd, (m) => log(`launch failed: ${m}`));
     }, (e: unknown) => log(`launch failed: ${e instanceof Error ? e.message : String(e)}; was tilebar upgraded while running? Restart the bar.`));
   };
+  /**
+   * Act on what the model says only once it is the text's own: a model from the cache is validated first
+   * (once). When validation replaced it, what was clicked was drawn from the wrong model: nothing is done.
+   */
+  const whenTrusted = (act: () => void) => {
+    const before = model;
+    void live.ensureValidated().then((state) => {
+      if (state.model !== before || state.message !== config.message) applyConfig(state);
+      if (state.model === before) act();
+    });
+  };
   const perform = (action: ClickAction) => {
-    if (action.kind === 'messages') send(action.messages);
-    else if (action.kind === 'toggle-layout-picker') {
+    if (action.kind === 'toggle-layout-picker') {
       pickerOpen = !pickerOpen;
       invalidate();
-    } else launch(action.id, action.command);
-    if (action.kind === 'messages' && pickerOpen) {
-      pickerOpen = false;
-      invalidate();
+      return;
     }
+    whenTrusted(() => {
+      if (action.kind === 'messages') send(action.messages);
+      else launch(action.id, action.command);
+      if (action.kind === 'messages' && pickerOpen) {
+        pickerOpen = false;
+        invalidate();
+      }
+    });
   };
   const runBinding = (trigger: MouseTrigger) => {
-    const binding = model.mouse?.bindings[trigger];
-    if (!binding) return;
-    if (binding.kind === 'command') launch(`binding:${trigger}`, binding.command);
-    else send(bindingBatch(binding, tilerState?.mouseFollowsFocus));
+    if (!model.mouse?.bindings[trigger]) return;
+    whenTrusted(() => {
+      const binding = model.mouse?.bindings[trigger];
+      if (!binding) return;
+      if (binding.kind === 'command') launch(`binding:${trigger}`, binding.command);
+      else send(bindingBatch(binding, tilerState?.mouseFollowsFocus));
+    });
   };
-  let scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
   let lastLeftPress = -Infinity;
   const onMouse = (e: MouseEvent) => {
     if (e.kind === 'wheel') {
@@ -324,14 +336,27 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     if (action) perform(action);
   };
 
+  // A running bar never dies: what escapes every handler is logged, and the bar goes on with its last state.
+  const onStray = (e: unknown) => log(`internal error (the bar goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  if (!deps.terminal) {
+    process.on('uncaughtException', onStray);
+    process.on('unhandledRejection', onStray);
+  }
+
+  let exitCode: number = EXIT.ok;
   const stopped = new Promise<void>((resolveStop) => {
     const controller = new AbortController();
-    const quit = () => controller.abort();
+    const quit = (code: number) => {
+      exitCode = code;
+      controller.abort();
+    };
     const offKeys = terminal.onKeys((data) => {
       const { events, rest } = parseMouse(data);
       for (const e of events) onMouse(e);
       for (const ch of rest) {
-        if (ch === 'q' || ch === 'Q' || ch === '\u0003') quit();
+        if (ch === 'q' || ch === 'Q') quit(EXIT.ok);
+        // Ctrl-C arrives as a key in raw mode: the same status as the signal would give.
+        else if (ch === '\u0003') quit(SIGNAL_EXIT.SIGINT);
         else if (ch >= '1' && ch <= '9') onDigit(Number(ch));
       }
     });
@@ -339,15 +364,18 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       writer.invalidate();
       invalidate();
     });
-    const signals = deps.stop ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
-    for (const s of signals) process.once(s, quit);
-    deps.stop?.addEventListener('abort', quit, { once: true });
+    const signals = deps.stop ? [] : (Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>);
+    const handlers = signals.map((s) => [s, () => quit(SIGNAL_EXIT[s])] as const);
+    for (const [s, h] of handlers) process.once(s, h);
+    const offGone = terminal.onGone?.(() => quit(SIGNAL_EXIT.SIGHUP));
+    deps.stop?.addEventListener('abort', () => quit(EXIT.ok), { once: true });
     controller.signal.addEventListener(
       'abort',
       () => {
         offKeys();
         offResize();
-        for (const s of signals) process.removeListener(s, quit);
+        offGone?.();
+        for (const [s, h] of handlers) process.removeListener(s, h);
         resolveStop();
       },
       { once: true },
@@ -356,20 +384,29 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
 
   subscribe();
   scheduler.start();
-  log(`running ${configPath} (${loaded.cached ? 'config as validated at an earlier start, from the cache' : 'config validated'}; ${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
+  const origin = { cache: 'config as validated at an earlier start, from the cache', validated: 'config validated', empty: 'no good config yet' }[config.origin];
+  log(`running ${configPath} (${origin}; ${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
   await stopped;
 
   unsubscribe();
   scheduler.stop();
   timers.clearTimeout(pending);
-  timers.clearTimeout(reloadTimer);
-  await watcher.close();
+  await configFile.close();
   await closeZoneWatch();
   await subscription?.close();
   if (mouse) terminal.write(DISABLE_MOUSE);
   writer.stop();
-  log(`stopped after ${writer.stats.frames} frames, ${writer.stats.bytes} bytes`);
-  return EXIT.ok;
+  if (!deps.terminal) {
+    process.removeListener('uncaughtException', onStray);
+    process.removeListener('unhandledRejection', onStray);
+  }
+  log(`stopped after ${writer.stats.frames} frames, ${writer.stats.bytes} bytes${exitCode === EXIT.ok ? '' : ` (status ${exitCode})`}`);
+  return exitCode;
+}
+
+/** A terminal's size as the bar uses it: a pane of 0 columns is drawn as 1, a size past 1000 as 1000. */
+function clampSize(n: number): number {
+  return Number.isFinite(n) ? Math.max(1, Math.min(1000, Math.floor(n))) : 1;
 }
 
 function appearance(model: BarModel, opts: RunOptions): Appearance {
@@ -379,7 +416,13 @@ function appearance(model: BarModel, opts: RunOptions): Appearance {
 function processTerminal(): RunTerminal {
   const out = process.stdout;
   return {
-    write: (text) => void out.write(text),
+    // A write to a terminal that has gone (its pane closed: EIO, EPIPE) is reported by onGone, not thrown.
+    write: (text) => void out.write(text, () => undefined),
+    onGone: (listener) => {
+      const onError = () => listener();
+      out.on('error', onError);
+      return () => out.off('error', onError);
+    },
     size: () => ({ columns: out.columns ?? 80, rows: out.rows ?? 1 }),
     onResize: (listener) => {
       out.on('resize', listener);

@@ -1,6 +1,6 @@
 /** Read a config document: JSONC → problems (all of them) → BarModel when there is no error. */
-import { readFile } from 'node:fs/promises';
 import { createScanner, getNodeValue, parseTree, printParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
+import { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH } from './limits.js';
 import type { BarModel } from './model.js';
 import { normalise } from './normalise.js';
 import { formatPath, type Problem } from './problem.js';
@@ -25,19 +25,6 @@ export interface LoadOptions {
   variant?: Variant;
   platform?: NodeJS.Platform;
 }
-
-/**
- * The largest config read, in bytes (UTF-16 units for text given in process). The largest of 110 real configs
- * is under 3 KB; a limit 400 times that keeps every check, preview and reload of a hostile file fast.
- */
-export const MAX_CONFIG_BYTES = 1024 * 1024;
-
-/**
- * The deepest nesting of objects and arrays read. The format's own values are at most 7 levels deep (a
- * message binding's payload) and no real config goes past 6; past 32 a document is not a bar config, and
- * the parser and the validator, which recurse, are never handed one.
- */
-export const MAX_CONFIG_DEPTH = 32;
 
 const SYNTAX_HINTS: Readonly<Record<string, string>> = {
   EndOfFileExpected: 'the document must be a single JSON object: is its opening "{" missing, or is there text after its closing "}"?',
@@ -163,7 +150,4 @@ function variantOf(tree: Node | undefined, opts: LoadOptions): { variant: Varian
   return { variant, variantSource: source };
 }
 
-export async function loadConfigFile(file: string, opts: LoadOptions = {}): Promise<LoadResult> {
-  const text = await readFile(file, 'utf8');
-  return loadConfigText(text, file, opts);
-}
+export { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH };

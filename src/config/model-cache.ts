@@ -7,9 +7,12 @@
  * a cache that cannot be written just means validating as before. Builds without an id (the unbundled
  * modules tests import) do not cache at all.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTextFile } from '../io/read-text-file.js';
+import { MAX_CONFIG_BYTES } from './limits.js';
 import type { BarModel } from './model.js';
+import { modelProblem } from './model-guard.js';
 import type { Variant } from './variant.js';
 
 declare const __TILEBAR_BUILD__: string | undefined;
@@ -39,6 +42,8 @@ interface Entry {
   variant: string;
   text: string;
   model: BarModel;
+  /** See digestOf. */
+  digest: string;
 }
 
 /** Where the user's caches go on this platform. */
@@ -48,12 +53,8 @@ export function modelCacheDir(env: Readonly<Record<string, string | undefined>>,
   return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'tilebar', 'models');
 }
 
-/**
- * The entry's file name: two 32-bit FNV-1a hashes of the key. Not cryptographic on purpose — node:crypto
- * costs ~8 ms to load before the first frame — and collisions are harmless: the entry is compared in full.
- */
-export function modelCacheFile(k: ModelCacheKey): string {
-  const s = `${k.build}\0${k.platform}\0${k.variant ?? ''}\0${k.text}`;
+/** Two 32-bit FNV-1a hashes of a string, as 16 hex digits. Not cryptographic on purpose: see below. */
+function hash64(s: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ s.length;
   for (let i = 0; i < s.length; i++) {
@@ -61,30 +62,59 @@ export function modelCacheFile(k: ModelCacheKey): string {
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
   }
-  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}.json`;
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
-export function readCachedModel(dir: string, k: ModelCacheKey): BarModel | undefined {
+/**
+ * The entry's file name: a hash of the key. node:crypto costs ~8 ms to load before the first frame, and
+ * collisions are harmless: the entry is compared in full.
+ */
+export function modelCacheFile(k: ModelCacheKey): string {
+  return `${hash64(`${k.build}\0${k.platform}\0${k.variant ?? ''}\0${k.text}`)}.json`;
+}
+
+/** An entry's digest over everything in it: a file damaged on disk (or half written by another tool) is a miss. */
+function digestOf(k: ModelCacheKey, modelJson: string): string {
+  return hash64(`${k.build}\0${k.platform}\0${k.variant ?? ''}\0${k.text}\0${modelJson}`);
+}
+
+/** The largest entry read: the text (at most MAX_CONFIG_BYTES) and a model of it, with room to spare. */
+const MAX_ENTRY_BYTES = 4 * MAX_CONFIG_BYTES;
+
+export type CachedModel = { model: BarModel } | { miss: string };
+
+/**
+ * The model cached for this key, or why there is none. An entry is a regular file of bounded size (a FIFO or
+ * /dev/zero put in its place is a miss, at once), parsed, compared in full with the key, checked against its
+ * digest and then held to the shape drawing relies on (model-guard.ts). Whatever it says is only drawn: the bar
+ * validates the text itself before it acts on anything the model says (a command, a message).
+ */
+export async function readCachedModel(dir: string, k: ModelCacheKey): Promise<CachedModel> {
+  const read = await readTextFile(join(dir, modelCacheFile(k)), { maxBytes: MAX_ENTRY_BYTES });
+  if (!read.ok) return { miss: read.code === 'ENOENT' ? 'no entry' : `the entry cannot be read: ${read.problem}` };
+  let entry: Partial<Entry>;
   try {
-    const entry = JSON.parse(readFileSync(join(dir, modelCacheFile(k)), 'utf8')) as Partial<Entry>;
-    // A damaged, foreign or colliding file is a miss, never an error.
-    if (entry.build !== k.build || entry.platform !== k.platform || entry.variant !== (k.variant ?? '') || entry.text !== k.text) return undefined;
-    const model = entry.model;
-    if (typeof model !== 'object' || model === null || !Array.isArray(model.left) || !Array.isArray(model.center) || !Array.isArray(model.right)) return undefined;
-    return model;
+    entry = JSON.parse(read.text) as Partial<Entry>;
   } catch {
-    return undefined;
+    return { miss: 'the entry is not JSON' };
   }
+  if (typeof entry !== 'object' || entry === null) return { miss: 'the entry is not an object' };
+  if (entry.build !== k.build || entry.platform !== k.platform || entry.variant !== (k.variant ?? '') || entry.text !== k.text) return { miss: 'the entry is for another text or build' };
+  if (typeof entry.digest !== 'string' || entry.digest !== digestOf(k, JSON.stringify(entry.model))) return { miss: 'the entry is damaged (its digest does not match)' };
+  const problem = modelProblem(entry.model);
+  if (problem) return { miss: `the entry's model is not a bar model: ${problem}` };
+  return { model: entry.model as BarModel };
 }
 
-/** Best effort: written whole (a temporary file renamed into place), oldest entries pruned. */
+/** Best effort: written whole (a temporary file renamed into place, readable by the user only), oldest pruned. */
 export function writeCachedModel(dir: string, k: ModelCacheKey, model: BarModel): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = join(dir, modelCacheFile(k));
     const temporary = `${file}.${process.pid}.tmp`;
-    const entry: Entry = { build: k.build, platform: k.platform, variant: k.variant ?? '', text: k.text, model };
-    writeFileSync(temporary, JSON.stringify(entry));
+    const modelJson = JSON.stringify(model);
+    const entry: Entry = { build: k.build, platform: k.platform, variant: k.variant ?? '', text: k.text, model, digest: digestOf(k, modelJson) };
+    writeFileSync(temporary, JSON.stringify(entry), { mode: 0o600 });
     renameSync(temporary, file);
     const entries = readdirSync(dir)
       .filter((name) => name.endsWith('.json'))
@@ -94,4 +124,9 @@ export function writeCachedModel(dir: string, k: ModelCacheKey, model: BarModel)
   } catch {
     // A read-only home or a full disk: the next start validates again.
   }
+}
+
+/** Forget the entry for this key (its model did not match its text). */
+export function removeCachedModel(dir: string, k: ModelCacheKey): void {
+  rmSync(join(dir, modelCacheFile(k)), { force: true });
 }

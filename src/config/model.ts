@@ -7,7 +7,8 @@ import type { TilerLayout } from '../../widgets/tiler.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Base16Name, Base16Value, PastelFlavour, PastelValue } from './names.js';
 import type { DisplayFormat, WorkspacesDisplayFormat } from './schema/common.js';
-import type { BarConfig, GROUPING_STYLES, WidgetEntry } from './schema/bar.js';
+import type { WidgetEntry } from './schema/bar.js';
+import type { GROUPING_STYLES } from './vocabulary.js';
 import type { MouseTrigger } from './schema/mouse.js';
 import type { SocketMessage } from './schema/socket-message.js';
 import type { Variant } from './variant.js';
@@ -138,6 +139,4 @@ export interface BarModel {
   transparencyAlpha: number;
   widgetSpacing: number;
   grouping: GroupingModel;
-  /** The parsed document, for tools that show the file as written. */
-  raw: BarConfig;
 }

@@ -14,7 +14,7 @@ import type {
   WidgetModel,
 } from './model.js';
 import { BASE16_COLOUR_KEYS, BASE16_VALUES, type Base16Value } from './names.js';
-import { MOUSE_TRIGGERS } from './schema/mouse.js';
+import { MOUSE_TRIGGERS } from './vocabulary.js';
 import type { Variant } from './variant.js';
 import type { TilerConfig } from '../../widgets/tiler.js';
 
@@ -219,7 +219,6 @@ export function normalise(config: BarConfig, variant: Variant): BarModel {
     transparencyAlpha: config.transparency_alpha,
     widgetSpacing: config.widget_spacing,
     grouping: normaliseGrouping(config.grouping),
-    raw: config,
   };
   if (config.font_family !== undefined) model.fontFamily = config.font_family;
   if (config.theme) model.theme = normaliseTheme(config.theme);

@@ -47,7 +47,7 @@ export async function resolveSystemZone(s: SystemZoneSources): Promise<{ zone: s
  * Calls `onChange` with the new zone whenever the /etc/localtime link is replaced. With TZ set there is
  * nothing to watch. Returns the close function.
  */
-export async function watchSystemZone(s: SystemZoneSources, onChange: (zone: string) => void): Promise<() => Promise<void>> {
+export async function watchSystemZone(s: SystemZoneSources, onChange: (zone: string) => void, log: (message: string) => void = () => undefined): Promise<() => Promise<void>> {
   if (s.env.TZ && IANAZone.isValidZone(s.env.TZ.replace(/^:/, ''))) return async () => undefined;
   let current: string | undefined;
   void resolveSystemZone(s).then((r) => (current = r.zone));
@@ -63,5 +63,11 @@ export async function watchSystemZone(s: SystemZoneSources, onChange: (zone: str
     });
   };
   watcher.on('add', recheck).on('change', recheck).on('unlink', recheck);
+  // A watcher error (an inotify limit, a vanished directory) must not end the bar: the zone just stops following.
+  let reported = false;
+  watcher.on('error', (e) => {
+    if (!reported) log(`time zone watcher: ${e instanceof Error ? e.message : String(e)}; the zone is no longer followed`);
+    reported = true;
+  });
   return () => watcher.close();
 }

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
 import { applyFixes } from '../../src/config/fix.js';
 import { INTERNAL_PROBLEM, loadConfigText, WALKER_GAP_HINT, type LoadResult } from '../../src/config/load.js';
+import { modelProblem } from '../../src/config/model-guard.js';
 import { formatProblem } from '../../src/config/problem.js';
 import { rowText, textWidth } from '../../src/render/layout.js';
 import { hasUnsafeCharacters } from '../../src/text/safe-text.js';
@@ -83,6 +84,8 @@ function checkDocument(text: string): void {
     return;
   }
   stats.loaded++;
+  // A model the validator makes is one the cache's guard accepts, as it reads it back (through JSON).
+  expect(modelProblem(JSON.parse(JSON.stringify(result.model)))).toBeUndefined();
   const look = appearanceOf(result.model, { icons: 'unicode' });
   for (const [width, height] of [
     [160, 1],

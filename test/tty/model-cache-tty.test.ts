@@ -44,11 +44,12 @@ describe.skipIf(!hasTmux)('tilebar run started again with the same config (real 
     for (const name of await readdir(models)) await writeFile(join(models, name), '{ damaged');
     expect(await start('BRAVO')).toContain('(config validated;');
 
-    // An edit that breaks the file is never hidden by the cache of the old text.
+    // An edit that breaks the file is never hidden by the cache of the old text: the bar shows the error.
     await save(file, config('CHARLIE').replace('"right_widgets"', '"right_widgets" oops'));
-    pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`, { width: 100, height: 5, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
-    const screen = await pane.waitFor('has errors');
-    expect(screen).toMatch(/bar\.json:1:\d+ syntax error/);
+    pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`, { width: 100, height: 1, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
+    const screen = await pane.waitFor('config error');
+    expect(screen).toMatch(/config error: bar\.json:1:\d+: error: syntax error/);
+    expect(screen).not.toContain('BRAVO');
   });
 });
 

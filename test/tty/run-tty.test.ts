@@ -53,7 +53,7 @@ for (const rows of [1, 3]) {
       const broken = await pane.waitFor('config error');
       expect(broken).toContain('EDITED');
       expect(broken).not.toContain('BROKEN');
-      expect(await readFile(join(dir, 'tilebar.log'), 'utf8')).toMatch(/bar\.json:\d+:\d+ syntax error/);
+      expect(await readFile(join(dir, 'tilebar.log'), 'utf8')).toMatch(/bar\.json:\d+:\d+: error: syntax error/);
 
       await save(file, config('AGAIN %Y'));
       const again = await pane.waitFor('AGAIN');

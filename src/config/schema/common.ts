@@ -1,35 +1,19 @@
 /** Value types shared by several resources of the format. */
 import * as z from 'zod';
 import { float, i32, names, signedPixels, u32, uint, withMeta, once } from '../schema-kit.js';
+import { DEFAULT_LAYOUTS, DISPLAY_FORMATS, LABEL_PREFIXES, WORKSPACES_DISPLAY_FORMATS } from '../vocabulary.js';
 
-export const LABEL_PREFIXES = ['None', 'Icon', 'Text', 'IconAndText'] as const;
+export { DEFAULT_LAYOUTS, DISPLAY_FORMATS, LABEL_PREFIXES, WORKSPACES_DISPLAY_FORMATS };
+
 export const labelPrefix = once(() => names('a label prefix', LABEL_PREFIXES));
 export type LabelPrefix = (typeof LABEL_PREFIXES)[number];
 
-export const DISPLAY_FORMATS = ['Icon', 'Text', 'TextAndIconOnSelected', 'IconAndText', 'IconAndTextOnSelected'] as const;
 export const displayFormat = once(() => names('a display format', DISPLAY_FORMATS));
 export type DisplayFormat = (typeof DISPLAY_FORMATS)[number];
 
-export const WORKSPACES_DISPLAY_FORMATS = [
-  'AllIcons',
-  'AllIconsAndText',
-  'AllIconsAndTextOnSelected',
-  ...DISPLAY_FORMATS,
-] as const;
 export const workspacesDisplayFormat = once(() => names('a workspaces display format', WORKSPACES_DISPLAY_FORMATS));
 export type WorkspacesDisplayFormat = (typeof WORKSPACES_DISPLAY_FORMATS)[number];
 
-export const DEFAULT_LAYOUTS = [
-  'BSP',
-  'Columns',
-  'Rows',
-  'VerticalStack',
-  'HorizontalStack',
-  'UltrawideVerticalStack',
-  'Grid',
-  'RightMainVerticalStack',
-  'Scrolling',
-] as const;
 export const defaultLayout = once(() => names('a layout', DEFAULT_LAYOUTS));
 export type DefaultLayout = (typeof DEFAULT_LAYOUTS)[number];
 

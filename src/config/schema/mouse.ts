@@ -1,20 +1,10 @@
 /** MouseConfig (variant A): bar-level mouse bindings to window-manager messages or shell commands. */
 import * as z from 'zod';
 import { float, withMeta, once } from '../schema-kit.js';
+import { MOUSE_TRIGGERS } from '../vocabulary.js';
 import { socketMessage } from './socket-message.js';
 
-/** The 9 triggers a binding can hang on (there is no single primary click binding). */
-export const MOUSE_TRIGGERS = [
-  'on_primary_double_click',
-  'on_secondary_click',
-  'on_middle_click',
-  'on_extra1_click',
-  'on_extra2_click',
-  'on_scroll_up',
-  'on_scroll_down',
-  'on_scroll_left',
-  'on_scroll_right',
-] as const;
+export { MOUSE_TRIGGERS };
 export type MouseTrigger = (typeof MOUSE_TRIGGERS)[number];
 
 /** A TilerMouseMessage object, or a string: a shell command. */
