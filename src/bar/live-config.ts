@@ -48,6 +48,7 @@ export class LiveConfig {
   private goodText: string | undefined;
   private validator: Promise<Validator> | undefined;
   private validated = false;
+  private seenText: string | undefined;
 
   constructor(private readonly opts: LiveConfigOptions) {}
 
@@ -56,9 +57,9 @@ export class LiveConfig {
     return this.current;
   }
 
-  /** The text last read that gave a model (for comparisons), if any. */
-  get text(): string | undefined {
-    return this.goodText;
+  /** The text last read, good or not (what the file watcher compares with). */
+  get lastText(): string | undefined {
+    return this.seenText;
   }
 
   /** The first model: from the cache, from validation, or empty with a message. Never throws. */
@@ -68,6 +69,7 @@ export class LiveConfig {
       this.opts.log(`config ${this.opts.path} cannot be read: ${read.problem}; waiting for it`);
       return this.current;
     }
+    this.seenText = read.text;
     const text = withoutBom(read.text);
     const key = this.opts.cacheDir ? modelCacheKey(text, this.opts.variant, this.opts.platform) : undefined;
     if (this.opts.cacheDir && key) {
@@ -89,6 +91,7 @@ export class LiveConfig {
       this.current = { ...this.state, message: this.faultMessage(e.problem) };
       return this.current;
     }
+    this.seenText = e.text;
     return this.apply(e.text, 'reload');
   }
 

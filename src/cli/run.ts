@@ -217,7 +217,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
         if (next) applyConfig(next);
       });
     },
-    { timers, log, ...(live.text !== undefined ? { initialText: live.text } : {}) },
+    { timers, log, ...(live.lastText !== undefined ? { initialText: live.lastText } : {}) },
   );
   const closeZoneWatch = await watchSystemZone(
     zoneSources,

@@ -58,6 +58,15 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
   };
 }
 
+/**
+ * A command run as an ordinary user when the tests run as root (as in CI), so that file permissions mean
+ * what they mean to users: root reads a chmod 000 file. Files the command needs must be readable by that user.
+ */
+export const UNPRIVILEGED = { uid: 65534, gid: 65534 };
+export function unprivileged(command: string): string {
+  return process.getuid?.() === 0 ? `setpriv --reuid=${UNPRIVILEGED.uid} --regid=${UNPRIVILEGED.gid} --clear-groups ${command}` : command;
+}
+
 export function shellQuote(s: string): string {
   return `'${s.replaceAll("'", "'\\''")}'`;
 }
