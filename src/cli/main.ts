@@ -10,6 +10,14 @@
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
 
+// A reader that goes away (`tilebar schema | head -1`) ends the command quietly and successfully, as for any
+// Unix filter; without this, Node prints an unhandled 'error' event and its stack.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+  });
+}
+
 // Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.
 const io = { ...processIo(), env: { ...process.env } };
 prepareColourForInk(process.argv.slice(2), process.env, io.isTTY, process.platform);

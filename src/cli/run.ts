@@ -44,7 +44,7 @@ import type { Statuses } from '../thresholds/report.js';
 import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { colourDepthFor } from './colour-options.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 
 export interface RunOptions {
@@ -84,9 +84,6 @@ export interface RunDeps {
 }
 
 const MIN_FRAME_MS = 100;
-
-/** Exit statuses of `run` that are not 0: as a shell reports a process ended by that signal (128 + n). */
-export const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 
 export function defaultLogPath(env: Readonly<Record<string, string | undefined>>): string {
   return join(env.XDG_STATE_HOME || join(env.HOME ?? homedir(), '.local', 'state'), 'tilebar', 'tilebar.log');

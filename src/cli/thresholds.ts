@@ -9,7 +9,7 @@ import { formatRows, formatRuleTable, stateChanges, thresholdRows, type Statuses
 import { THRESHOLD_RULES } from '../thresholds/rules.js';
 import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { VERSION } from '../version.js';
-import { EXIT, UsageError, type CliIo } from './io.js';
+import { EXIT, SIGNAL_EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 
@@ -86,6 +86,7 @@ async function watch(widgets: SystemWidget[], readers: Readers, timers: Timers, 
   const clock = (wall: number) => new Date(wall).toTimeString().slice(0, 8);
 
   const stopSignal = deps.stop ?? processStopSignal();
+  let status: number = EXIT.ok;
   const done = new Promise<void>((resolve) => {
     if (stopSignal.aborted) resolve();
     stopSignal.addEventListener('abort', () => resolve(), { once: true });
@@ -114,13 +115,14 @@ async function watch(widgets: SystemWidget[], readers: Readers, timers: Timers, 
   await done;
   off();
   scheduler.stop();
-  return EXIT.ok;
+  const reason: unknown = stopSignal.reason;
+  if (typeof reason === 'string' && Object.hasOwn(SIGNAL_EXIT, reason)) status = SIGNAL_EXIT[reason as keyof typeof SIGNAL_EXIT];
+  return status;
 }
 
+/** Aborted with the signal's name as the reason, so the exit status can say which (Ctrl-C: 130). */
 function processStopSignal(): AbortSignal {
   const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, () => controller.abort(s));
   return controller.signal;
 }
