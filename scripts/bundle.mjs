@@ -41,5 +41,25 @@ const result = await build({
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
 writeFileSync(join(root, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
+
+// The bundle carries other people's code: their licences go with it, one section per package it holds.
+const packages = new Set();
+for (const output of Object.values(result.metafile.outputs)) {
+  for (const input of Object.keys(output.inputs)) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.add(m[1]);
+  }
+}
+const notices = [...packages].sort().map((name) => {
+  const dir = join(root, 'node_modules', name);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(f));
+  const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `${pkg.license} (no licence file in the package)`;
+  return `## ${name} ${pkg.version} — ${pkg.license}\n\n${text}\n`;
+});
+writeFileSync(
+  join(root, 'dist', 'bundle', 'THIRD-PARTY-NOTICES.md'),
+  `# Third-party software in tilebar's bundle\n\ntilebar's command (dist/bundle) includes the code of these packages, under their licences:\n\n${notices.join('\n')}`,
+);
 // The entry is the `tilebar` command: runnable as is, through its #! line.
 chmodSync(join(root, 'dist', 'bundle', 'main.js'), 0o755);

@@ -6,15 +6,16 @@ export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as c
 
 /**
  * The launcher's buttons, all in one unit. An item's `icon` is shown as text when it is a glyph (an image
- * path cannot be drawn in a terminal, so the name stands in); an item without one shows its name.
+ * path cannot be drawn in a terminal, so the name stands in); an item without one shows its name. A Nerd Font
+ * glyph (private use) is a glyph only when the bar draws Nerd Font icons (`nerdGlyphs`); else the name shows.
  */
-export function applicationsView(config: ApplicationsConfig): UnitView[] {
+export function applicationsView(config: ApplicationsConfig, nerdGlyphs = true): UnitView[] {
   const items = config.items.filter((i) => i.enable ?? config.enable);
-  const looksLikePath = (s: string) => /[\\/]|\.(png|ico|svg|jpe?g|bmp|exe)$/i.test(s);
+  const undrawable = (s: string) => /[\\/]|\.(png|ico|svg|jpe?g|bmp|exe)$/i.test(s) || (!nerdGlyphs && /^[\ue000-\uf8ff\u{f0000}-\u{10fffd}]+$/u.test(s));
   const segments = items.flatMap((item, n): Segment[] => {
     const display = item.display ?? config.display;
     const icon = item.icon?.trim();
-    const glyph = icon && !looksLikePath(icon) ? icon : undefined;
+    const glyph = icon && !undrawable(icon) ? icon : undefined;
     const action = { kind: 'launch', id: `${n}:${item.name}`, command: item.command } as const;
     const parts: Segment[] = [];
     if (n > 0) parts.push({ role: 'text', text: ' ' });

@@ -1,7 +1,7 @@
 /** Everything about how the bar looks that follows from the config and the command line, computed once per config. */
 import type { BarModel, Hex } from '../config/model.js';
 import { cellMetrics, type CellMetrics, type CellSize } from '../render/cells.js';
-import { defaultIconSet, type IconSet } from '../render/icons.js';
+import type { IconSet } from '../render/icons.js';
 import { LayoutCache, layoutBar, type BarLayout } from '../render/layout.js';
 import { resolveTheme, type ResolvedTheme } from '../../themes/resolve-theme.js';
 import { resolveBackgrounds, type Backgrounds } from '../../themes/transparency.js';
@@ -31,7 +31,7 @@ export function appearanceOf(model: BarModel, opts: AppearanceOptions = {}): App
     ...(g.kind !== 'None' ? { groupAlpha: g.transparencyAlpha } : {}),
     ...(opts.terminalBg ? { terminalBackground: opts.terminalBg } : {}),
   });
-  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? defaultIconSet(model.fontFamily), compose: new ComposeCache(), layout: new LayoutCache() };
+  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? 'unicode', compose: new ComposeCache(), layout: new LayoutCache() };
 }
 
 export function layoutFor(model: BarModel, look: Appearance, state: BarState, size: { width: number; height: number }, version: string, message?: string): BarLayout {
@@ -39,7 +39,7 @@ export function layoutFor(model: BarModel, look: Appearance, state: BarState, si
     ...size,
     metrics: look.metrics,
     grouping: model.grouping,
-    sections: composeSections(model, state, size.height, version, look.compose),
+    sections: composeSections(model, state, size.height, version, look.compose, look.icons),
     theme: look.theme,
     backgrounds: look.backgrounds,
     icons: look.icons,

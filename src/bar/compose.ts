@@ -6,6 +6,7 @@
 import type { BarModel } from '../config/model.js';
 import type { Statuses } from '../thresholds/report.js';
 import type { ClockReading } from '../time/clock.js';
+import type { IconSet } from '../render/icons.js';
 import type { SectionName, WidgetUnits } from '../render/layout.js';
 import { applicationsView } from '../../widgets/applications-view.js';
 import { dateView } from '../../widgets/date-view.js';
@@ -46,7 +47,7 @@ const instancesOf = new WeakMap<BarModel, Map<string, SystemWidget>>();
 /** How often each clock's text can change (a second, or a minute), by position, once per model. */
 const clockStepsOf = new WeakMap<BarModel, Map<string, number>>();
 
-export function composeSections(model: BarModel, state: BarState, rows: number, version: string, cache = new ComposeCache()): Record<SectionName, WidgetUnits[]> {
+export function composeSections(model: BarModel, state: BarState, rows: number, version: string, cache = new ComposeCache(), icons: IconSet = 'unicode'): Record<SectionName, WidgetUnits[]> {
   let system = instancesOf.get(model);
   if (!system) {
     system = new Map(systemWidgets(model, version).map((w) => [w.position, w]));
@@ -77,7 +78,7 @@ export function composeSections(model: BarModel, state: BarState, rows: number, 
         case 'Time':
           return [{ position, kind: w.kind, units: cache.units(position, [slot(position), state.clock.systemZone, rows], () => timeView(w.config, state.clock, rows)) }];
         case 'Applications':
-          return [{ position, kind: w.kind, units: cache.units(position, [], () => applicationsView(w.config)) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [], () => applicationsView(w.config, icons === 'nerd')) }];
         case 'Tiler':
           return [{ position, kind: w.kind, units: cache.units(position, [state.tiler, state.tilerOptions?.pickerOpen, Math.floor(second / 10)], () => tilerView(w.config, state.tiler, state.tilerOptions)) }];
         default:

@@ -16,7 +16,7 @@ import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
 import { frameToAnsi } from '../render/ansi.js';
-import type { IconSet } from '../render/icons.js';
+import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { rowText, type BarLayout, type SectionName } from '../render/layout.js';
 import { realTimers } from '../scheduler/timers.js';
 import type { Readers } from '../system/readings.js';
@@ -67,7 +67,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const loaded = await loadBar(opts, io);
   if (!loaded) return EXIT.configError;
   const model = loaded.model;
-  const look = appearanceOf(model, { ...(opts.icons ? { icons: opts.icons } : {}), ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
+  const look = appearanceOf(model, { icons: chooseIconSet(opts.icons, io.env, false).set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
   const height = positive('height', opts.height, look.metrics.rows);
 
   const { zone } = await resolveSystemZone({ ...realZoneSources(), env: io.env });

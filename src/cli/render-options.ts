@@ -2,16 +2,16 @@
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { parseCellSize, type CellSize } from '../render/cells.js';
-import { ICON_SETS, type IconSet } from '../render/icons.js';
+import { parseIconSet, type IconSet } from '../render/icons.js';
 import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { readTextFile } from '../io/read-text-file.js';
 import { quote } from '../text/safe-text.js';
 import { UsageError, type CliIo } from './io.js';
 
 export const iconsOption = () =>
-  new Option('--icons <set>', 'icon glyphs: nerd, unicode or ascii (default: nerd when font_family is a Nerd Font, else unicode)').argParser(
+  new Option('--icons <set>', 'icon glyphs: nerd (needs a Nerd Font), unicode or ascii (default: $TILEBAR_ICONS, else nerd in WezTerm and kitty, else unicode)').argParser(
     (v: string): IconSet => {
-      const set = ICON_SETS.find((s) => s === v.toLowerCase());
+      const set = parseIconSet(v);
       if (!set) throw new UsageError(`--icons must be nerd, unicode or ascii, not "${v}"`);
       return set;
     },

@@ -35,7 +35,7 @@ import { sendBatch, subscribe as subscribeTiler, tilerDataDir, type Subscription
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import type { ClickAction } from '../../widgets/view.js';
-import type { IconSet } from '../render/icons.js';
+import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { FrameWriter } from '../render/terminal.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
@@ -116,7 +116,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   });
   let config = await live.start(await readTextFile(configPath, { maxBytes: MAX_CONFIG_BYTES }));
   let model: BarModel = config.model;
-  let look: Appearance = appearance(model, opts);
+  const icons = chooseIconSet(opts.icons, io.env, true);
+  let look: Appearance = appearance(model, opts, icons.set);
   let statuses: Statuses = {};
   let unsubscribe: () => void = () => undefined;
   let tilerState: TilerState | undefined;
@@ -194,7 +195,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     config = next;
     if (changed) {
       model = next.model;
-      look = appearance(model, opts);
+      look = appearance(model, opts, icons.set);
       scroll = new ScrollAccumulator(model.mouse ?? { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} });
       // Sources already read stay: a reload does not blank the CPU or restart rates.
       subscribe();
@@ -382,7 +383,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   subscribe();
   scheduler.start();
   const origin = { cache: 'config as validated at an earlier start, from the cache', validated: 'config validated', empty: 'no good config yet' }[config.origin];
-  log(`running ${configPath} (${origin}; ${look.theme.source}, ${depth} colour, ${look.icons} icons)`);
+  log(`running ${configPath} (${origin}; ${look.theme.source}, ${depth} colour, ${look.icons} icons: ${icons.why})`);
   await stopped;
 
   unsubscribe();
@@ -406,8 +407,8 @@ function clampSize(n: number): number {
   return Number.isFinite(n) ? Math.max(1, Math.min(1000, Math.floor(n))) : 1;
 }
 
-function appearance(model: BarModel, opts: RunOptions): Appearance {
-  return appearanceOf(model, { ...(opts.icons ? { icons: opts.icons } : {}), ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
+function appearance(model: BarModel, opts: RunOptions, icons: IconSet): Appearance {
+  return appearanceOf(model, { icons, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
 }
 
 function processTerminal(): RunTerminal {

@@ -1,7 +1,7 @@
 /**
  * Glyphs for the icons widgets ask for, in three sets. `nerd`: Font Awesome 4 and Octicons code points of
  * Nerd Fonts (stable across Nerd Fonts 2 and 3). `unicode`: single-width BMP symbols any font has.
- * `ascii`: letters. Default: nerd when `font_family` names a Nerd Font, else unicode.
+ * `ascii`: letters. Which one: see `chooseIconSet`.
  */
 import type { IconName } from '../../widgets/icons.js';
 
@@ -76,8 +76,64 @@ export function isNerdFont(fontFamily: string | undefined): boolean {
   return !!fontFamily && /nerd\s*font|\bNF[MP]?\b/i.test(fontFamily);
 }
 
-export function defaultIconSet(fontFamily: string | undefined): IconSet {
-  return isNerdFont(fontFamily) ? 'nerd' : 'unicode';
+export function parseIconSet(text: string | undefined): IconSet | undefined {
+  const t = text?.trim().toLowerCase();
+  return ICON_SETS.find((s) => s === t);
+}
+
+/**
+ * The icon set, so that a first run shows no boxes of tofu: `--icons`, else `$TILEBAR_ICONS`, else — for a
+ * live bar — `nerd` in a terminal that draws Nerd Font symbols whatever its font (WezTerm and kitty bundle
+ * them), else `unicode`. A config's `font_family` does not decide: it names the font of the original bar's
+ * window, not of this terminal, and the example config's Nerd Font is on few machines. A preview is the same
+ * everywhere: it does not look at the terminal.
+ */
+export function chooseIconSet(flag: IconSet | undefined, env: Readonly<Record<string, string | undefined>>, live: boolean): { set: IconSet; why: string } {
+  if (flag) return { set: flag, why: '--icons' };
+  const fromEnv = parseIconSet(env.TILEBAR_ICONS);
+  if (fromEnv) return { set: fromEnv, why: '$TILEBAR_ICONS' };
+  if (live && (env.TERM_PROGRAM === 'WezTerm' || env.WEZTERM_PANE !== undefined)) return { set: 'nerd', why: 'WezTerm draws Nerd Font symbols' };
+  if (live && (env.KITTY_WINDOW_ID !== undefined || env.TERM === 'xterm-kitty')) return { set: 'nerd', why: 'kitty draws Nerd Font symbols' };
+  return { set: 'unicode', why: 'the default (set TILEBAR_ICONS=nerd with a Nerd Font)' };
+}
+
+/** Private-use code points: where Nerd Fonts put their glyphs; tofu in any other font. */
+const PRIVATE_USE = /[\ue000-\uf8ff\u{f0000}-\u{ffffd}\u{100000}-\u{10fffd}]/u;
+const PRIVATE_USE_ALL = new RegExp(PRIVATE_USE.source, 'gu');
+
+/** The decorations the layout draws itself, per set: `ascii` is ASCII through and through. */
+export interface Decorations {
+  ellipsis: string;
+  box: { tl: string; tr: string; bl: string; br: string; rtl: string; rtr: string; rbl: string; rbr: string; h: string; v: string };
+  shade: { blurred: string; hard: string };
+}
+
+export const DECORATIONS: Readonly<Record<IconSet, Decorations>> = {
+  nerd: { ellipsis: '…', box: { tl: '┌', tr: '┐', bl: '└', br: '┘', rtl: '╭', rtr: '╮', rbl: '╰', rbr: '╯', h: '─', v: '│' }, shade: { blurred: '░', hard: '▌' } },
+  unicode: { ellipsis: '…', box: { tl: '┌', tr: '┐', bl: '└', br: '┘', rtl: '╭', rtr: '╮', rbl: '╰', rbr: '╯', h: '─', v: '│' }, shade: { blurred: '░', hard: '▌' } },
+  ascii: { ellipsis: '~', box: { tl: '+', tr: '+', bl: '+', br: '+', rtl: '.', rtr: '.', rbl: "'", rbr: "'", h: '-', v: '|' }, shade: { blurred: ':', hard: '|' } },
+};
+
+/**
+ * Text as a set can show it. Without Nerd Fonts, their private-use glyphs (a config's launcher icons, a
+ * workspace named with one) are left out, and a text that was nothing else becomes `?` so it stays visible and
+ * clickable. In `ascii`, the binary clock's cells become `#` and `.`, a braille pair its two digits.
+ */
+export function textForSet(text: string, set: IconSet): string {
+  let out = text;
+  if (set !== 'nerd' && PRIVATE_USE.test(out)) {
+    const stripped = out.replace(PRIVATE_USE_ALL, '').replace(/\s{2,}/g, ' ');
+    out = stripped.trim() === '' ? '?' : stripped;
+  }
+  if (set === 'ascii' && /[^\x00-\x7f]/.test(out)) out = out.replace(/[●■]/g, '#').replace(/[·□]/g, '.').replace(/[\u2800-\u28ff]/g, brailleDigits).replace(/…/g, '~');
+  return out;
+}
+
+/** A braille cell of the compact binary clock (left dots the tens, right the units) as its two digits. */
+function brailleDigits(ch: string): string {
+  const mask = (ch.codePointAt(0) ?? 0x2800) - 0x2800;
+  const digit = (dots: readonly number[]) => dots.reduce((n, bit, row) => n + ((mask & bit) !== 0 ? [8, 4, 2, 1][row] ?? 0 : 0), 0);
+  return `${digit([0x01, 0x02, 0x04, 0x40])}${digit([0x08, 0x10, 0x20, 0x80])}`;
 }
 
 /** Powerline half circles for rounded group caps (nerd), else none. */

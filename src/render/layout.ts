@@ -15,7 +15,7 @@ import type { ResolvedTheme } from '../../themes/resolve-theme.js';
 import type { Backgrounds } from '../../themes/transparency.js';
 import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
-import { glyph, ROUNDED_CAPS, type IconSet } from './icons.js';
+import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
 import { displayText } from '../text/safe-text.js';
 import { textWidth } from './text-width.js';
 
@@ -134,15 +134,21 @@ function paletteFor(state: UnitState, theme: ResolvedTheme, under: Hex | undefin
   return { icon: c.accent, text: c.text, dim: c.dim, ...(under ? { fill: under } : {}) };
 }
 
-const truncate = (text: string, max: number): string => {
+const truncate = (text: string, max: number, ellipsis = '…'): string => {
   if (textWidth(text) <= max) return text;
   let out = '';
   for (const ch of text) {
-    if (textWidth(`${out}${ch}…`) > max) break;
+    if (textWidth(`${out}${ch}${ellipsis}`) > max) break;
     out += ch;
   }
-  return `${out}…`;
+  return `${out}${ellipsis}`;
 };
+
+/**
+ * The one place text from outside (readings, window titles, workspace names, config strings) becomes cells:
+ * cleaned of control characters before anything measures or writes it, then as the icon set can show it.
+ */
+const cellText = (text: string, input: LayoutInput) => textForSet(displayText(text), input.icons);
 
 /** The runs of one unit; `limit` caps each text segment's width (max_label_width, or shortening to fit). */
 function unitRuns(
@@ -166,7 +172,7 @@ function unitRuns(
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as Segment;
     if (s.role === 'grid') {
-      const toRuns = (line: GridCell[]) => line.map((cell) => run(displayText(cell.text), cell.lit ? c.accent : p.dim, p.fill, undefined));
+      const toRuns = (line: GridCell[]) => line.map((cell) => run(cellText(cell.text, input), cell.lit ? c.accent : p.dim, p.fill, undefined));
       const lines = s.lines.map(toRuns);
       if (lines.length === 1) runs.push(...(lines[0] ?? []));
       else {
@@ -186,12 +192,10 @@ function unitRuns(
       const next = segments[i + 1];
       if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push(run(' ', p.text, bg, s.action));
     } else if (s.role === 'glyph') {
-      runs.push(run(displayText(s.text), s.selected ? c.selectedText : p.icon, bg, s.action));
+      runs.push(run(cellText(s.text, input), s.selected ? c.selectedText : p.icon, bg, s.action));
     } else {
-      // The one place text from outside (readings, window titles, workspace names, config strings) becomes
-      // cells: cleaned of control characters before anything measures or writes it.
-      const clean = displayText(s.text);
-      const text = s.role === 'value' || s.role === 'text' ? truncate(clean, limit) : clean;
+      const clean = cellText(s.text, input);
+      const text = s.role === 'value' || s.role === 'text' ? truncate(clean, limit, DECORATIONS[input.icons].ellipsis) : clean;
       runs.push(run(text, s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text, bg, s.action));
     }
   }
@@ -205,14 +209,15 @@ interface Frame {
   right: Run[];
 }
 
-const SHADE_STYLES: { readonly [K in GroupingStyle]: { sides: 'none' | 'right' | 'both'; glyph: string; glow: boolean } } = {
+/** Each style's shade column: which sides, blurred (`░`) or hard (`▌`), and shadow or glow. */
+const SHADE_STYLES: { readonly [K in GroupingStyle]: { sides: 'none' | 'right' | 'both'; glyph: 'blurred' | 'hard' | ''; glow: boolean } } = {
   Default: { sides: 'none', glyph: '', glow: false },
-  DefaultWithShadowB4O1S3: { sides: 'right', glyph: '░', glow: false },
-  DefaultWithShadowB4O0S3: { sides: 'both', glyph: '░', glow: false },
-  DefaultWithShadowB0O1S3: { sides: 'right', glyph: '▌', glow: false },
-  DefaultWithGlowB3O1S2: { sides: 'right', glyph: '░', glow: true },
-  DefaultWithGlowB3O0S2: { sides: 'both', glyph: '░', glow: true },
-  DefaultWithGlowB0O1S2: { sides: 'right', glyph: '▌', glow: true },
+  DefaultWithShadowB4O1S3: { sides: 'right', glyph: 'blurred', glow: false },
+  DefaultWithShadowB4O0S3: { sides: 'both', glyph: 'blurred', glow: false },
+  DefaultWithShadowB0O1S3: { sides: 'right', glyph: 'hard', glow: false },
+  DefaultWithGlowB3O1S2: { sides: 'right', glyph: 'blurred', glow: true },
+  DefaultWithGlowB3O0S2: { sides: 'both', glyph: 'blurred', glow: true },
+  DefaultWithGlowB0O1S2: { sides: 'right', glyph: 'hard', glow: true },
 };
 
 /**
@@ -264,8 +269,8 @@ function makeFrame(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: La
   let capL: Run;
   let capR: Run;
   if (boxed) {
-    capL = cap('│', input.theme.colours.border, groupBg);
-    capR = cap('│', input.theme.colours.border, groupBg);
+    capL = cap(DECORATIONS[input.icons].box.v, input.theme.colours.border, groupBg);
+    capR = cap(DECORATIONS[input.icons].box.v, input.theme.colours.border, groupBg);
   } else if (rounded && input.icons === 'nerd' && groupBg) {
     capL = cap(ROUNDED_CAPS.left, groupBg, barBg);
     capR = cap(ROUNDED_CAPS.right, groupBg, barBg);
@@ -275,7 +280,7 @@ function makeFrame(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: La
   }
   const shade = SHADE_STYLES[grouping.style];
   const shadeColour = shade.sides === 'none' ? under : shadeColourOf(input, shade.glow, under);
-  const shadeRun = cap(shade.glyph, shadeColour, barBg);
+  const shadeRun = cap(shade.glyph ? DECORATIONS[input.icons].shade[shade.glyph] : '', shadeColour, barBg);
   return {
     left: [...(shade.sides === 'both' ? [shadeRun] : []), capL],
     right: [capR, ...(shade.sides !== 'none' ? [shadeRun] : [])],
@@ -427,7 +432,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const sideGap = left.width > 0 && right.width > 0 ? 1 : 0;
   // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
   // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
-  const reserve = input.message ? Math.min(textWidth(displayText(input.message)), MESSAGE_ROOM) + 2 : 0;
+  const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), MESSAGE_ROOM) + 2 : 0;
   const fits = () => left.width + right.width + sideGap + reserve <= span;
   // Centred on the whole width when it can be, else moved away from the side that reaches the middle
   // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
@@ -527,7 +532,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
     const lo = x + (left.width ? 1 : 0);
     const hi = end - right.width - (right.width ? 1 : 0);
     if (hi - lo >= 1) {
-      const text = truncate(displayText(input.message), hi - lo);
+      const text = truncate(cellText(input.message, input), hi - lo, DECORATIONS[input.icons].ellipsis);
       const at = Math.min(hi - textWidth(text), Math.max(lo, Math.floor((width - textWidth(text)) / 2)));
       place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
     }
@@ -551,14 +556,15 @@ export function layoutBar(input: LayoutInput): BarLayout {
   if (boxed && 'rounding' in g) {
     const rounded = g.rounding.some((v) => v > 0);
     const border = input.theme.colours.border;
-    const [tl, tr, bl, br] = rounded ? ['╭', '╮', '╰', '╯'] : ['┌', '┐', '└', '┘'];
+    const b = DECORATIONS[input.icons].box;
+    const [tl, tr, bl, br] = rounded ? [b.rtl, b.rtr, b.rbl, b.rbr] : [b.tl, b.tr, b.bl, b.br];
     const sides = SHADE_STYLES[g.style].sides;
     for (const f of frames) {
       // The box goes round the frame, not its shade column(s).
       const w = Math.max(2, f.width - (sides === 'none' ? 0 : sides === 'both' ? 2 : 1));
       const fx = f.x + (sides === 'both' ? 1 : 0);
-      overlay(rows, contentRow - 1, fx, [{ text: `${tl}${'─'.repeat(w - 2)}${tr}`, fg: border, ...(barBg ? { bg: barBg } : {}) }], width);
-      overlay(rows, contentRow + 1, fx, [{ text: `${bl}${'─'.repeat(w - 2)}${br}`, fg: border, ...(barBg ? { bg: barBg } : {}) }], width);
+      overlay(rows, contentRow - 1, fx, [{ text: `${tl}${b.h.repeat(w - 2)}${tr}`, fg: border, ...(barBg ? { bg: barBg } : {}) }], width);
+      overlay(rows, contentRow + 1, fx, [{ text: `${bl}${b.h.repeat(w - 2)}${br}`, fg: border, ...(barBg ? { bg: barBg } : {}) }], width);
     }
   }
   for (const s of [left, center, right]) {

@@ -19,20 +19,20 @@ afterEach(() => {
 
 describe('<Bar>', () => {
   it('draws the exact plain frame of a one-row bar', () => {
-    const layout = layoutOf(doc, { width: 60, set: ['cpu=95'] });
+    const layout = layoutOf(doc, { width: 60, set: ['cpu=95'], icons: 'ascii' });
     const { lastFrame } = render(<Bar layout={layout} depth="none" />);
     // Ink drops a line's trailing blanks when they carry no colour.
     expect(lastFrame()).toBe(` 2024-09-08${sp(14)}T 09:05:03${sp(14)}C CPU: 95%`);
   });
 
   it('draws the exact frame of a three-row grouped bar', () => {
-    const layout = layoutOf({ ...doc, grouping: { kind: 'Widget', rounding: 6 } }, { width: 60, height: 3, set: ['cpu=95'] });
+    const layout = layoutOf({ ...doc, grouping: { kind: 'Widget', rounding: 6 } }, { width: 60, height: 3, set: ['cpu=95'], icons: 'ascii' });
     const { lastFrame } = render(<Bar layout={layout} depth="none" />);
     expect(lastFrame()).toBe(
       [
-        ` ╭──────────╮${sp(11)}╭──────────╮${sp(11)}╭──────────╮`,
-        ` │2024-09-08│${sp(11)}│T 09:05:03│${sp(11)}│C CPU: 95%│`,
-        ` ╰──────────╯${sp(11)}╰──────────╯${sp(11)}╰──────────╯`,
+        ` .----------.${sp(11)}.----------.${sp(11)}.----------.`,
+        ` |2024-09-08|${sp(11)}|T 09:05:03|${sp(11)}|C CPU: 95%|`,
+        ` '----------'${sp(11)}'----------'${sp(11)}'----------'`,
       ].join('\n'),
     );
     expect(lastFrame()?.split('\n')).toEqual(rows(layout).map((r) => r.trimEnd()));
@@ -40,7 +40,7 @@ describe('<Bar>', () => {
 
   it('paints the palette in 24-bit colour: Base background, Text labels, Blue icons, the auto-select fill', () => {
     chalk.level = 3;
-    const layout = layoutOf(doc, { width: 60, set: ['cpu=95'] });
+    const layout = layoutOf(doc, { width: 60, set: ['cpu=95'], icons: 'ascii' });
     const frame = render(<Bar layout={layout} depth="truecolor" />).lastFrame() ?? '';
     expect(frame).toContain('\x1b[48;2;30;30;46m'); // Base #1e1e2e
     expect(frame).toContain('\x1b[38;2;205;214;244m2024-09-08'); // Text #cdd6f4
@@ -51,7 +51,7 @@ describe('<Bar>', () => {
   });
 
   it('reduces colours to 256 and 16 before Ink sees them, and renderFrame matches the component', () => {
-    const layout = layoutOf(doc, { width: 60, set: ['cpu=95'] });
+    const layout = layoutOf(doc, { width: 60, set: ['cpu=95'], icons: 'ascii' });
     const c256 = renderFrame(layout, '256');
     expect(c256).toMatch(/\x1b\[48;5;\d+m/);
     expect(c256).not.toContain('48;2;');
@@ -93,7 +93,7 @@ describe('the fast serializer and the Ink components', () => {
   it('draw the same cells in the same colours', async () => {
     const { frameToAnsi } = await import('../../src/render/ansi.js');
     for (const [extra, height] of [[{}, 1], [{ grouping: { kind: 'Widget', rounding: 6 } }, 3], [{ grouping: { kind: 'Alignment', style: 'DefaultWithGlowB3O0S2' } }, 1]] as const) {
-      const layout = layoutOf({ ...doc, ...extra }, { width: 60, height, set: ['cpu=95'] });
+      const layout = layoutOf({ ...doc, ...extra }, { width: 60, height, set: ['cpu=95'], icons: 'ascii' });
       const ink = renderFrame(layout, 'truecolor').split('\n');
       const fast = frameToAnsi(layout.rows, 'truecolor');
       // Ink leaves trailing uncoloured blanks out; compare what both draw.

@@ -10,7 +10,7 @@ export const AT = Date.parse('2024-09-08T09:05:03Z');
 /** The bar for a config document at a fixed instant (UTC) with given readings. */
 export function layoutOf(doc: Record<string, unknown>, opts: { width: number; height?: number; set?: string[]; icons?: IconSet; message?: string }): BarLayout {
   const m = model(load(doc));
-  const look = appearanceOf(m, { icons: opts.icons ?? 'ascii' });
+  const look = appearanceOf(m, { icons: opts.icons ?? 'unicode' });
   const readings = simulatedReadings(opts.set ?? []);
   const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   return layoutFor(m, look, { statuses, clock: { epochMs: AT, systemZone: 'UTC' } }, { width: opts.width, height: opts.height ?? 1 }, '0.1.0', opts.message);

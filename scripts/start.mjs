@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm start`: the bar in this terminal, from the bundle. The bundle is rebuilt first only when a source is
+// newer than it (esbuild alone, about a second; no type-check — that is `npm run typecheck` / `npm test`), so a
+// built tree starts at once. Arguments after `--` go to `tilebar run` (`npm start -- --icons nerd`).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const main = join(root, 'dist', 'bundle', 'main.js');
+
+function newestSource() {
+  let newest = 0;
+  for (const dir of ['src', 'widgets', 'themes']) {
+    for (const e of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
+      if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath ?? e.path, e.name)).mtimeMs);
+    }
+  }
+  for (const f of ['package.json', 'package-lock.json', 'config.example.json']) newest = Math.max(newest, statSync(join(root, f)).mtimeMs);
+  return newest;
+}
+
+if (!existsSync(main) || statSync(main).mtimeMs < newestSource()) {
+  process.stderr.write('tilebar: bundling the sources (they changed since the last build)…\n');
+  await import('./bundle.mjs');
+}
+
+// The flags of the command's own #! line (see src/cli/main.ts), then the bar. The child owns the terminal;
+// this process only waits and hands back its status (a signal it died of as 128 + n, as a shell does).
+const child = spawn(process.execPath, ['--max-semi-space-size=1', '--no-memory-reducer', main, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => undefined);
+child.on('exit', (code, signal) => {
+  const numbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+  process.exit(code ?? 128 + (numbers[signal] ?? 0));
+});

@@ -1,0 +1,52 @@
+/**
+ * What a user installs: `npm pack` on a copy of the repository as a clean clone has it (its `prepare` builds
+ * the bundle), then the tarball installed into a temporary prefix with no network and no repository beside
+ * it. The package holds only what runs (and the licences), needs no dependencies, and `tilebar --help` and
+ * `tilebar preview` work from the install.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const repo = process.cwd();
+/** What a clone holds that packing needs (no dist/: the clone has never been built). */
+const CLONE = ['package.json', 'package-lock.json', 'config.example.json', 'LICENSE', 'README.md', 'tsconfig.json', 'src', 'widgets', 'themes', 'scripts'];
+
+const npm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('the package a user installs', () => {
+  it('is built by npm pack from a clean clone, holds only what runs, and works when installed alone', { timeout: 120_000 }, () => {
+    const work = mkdtempSync(join(tmpdir(), 'tilebar-pack-'));
+    const clone = join(work, 'clone');
+    for (const entry of CLONE) cpSync(join(repo, entry), join(clone, entry), { recursive: true });
+    // The clone's `npm ci` would install these; the repository's own are the same versions.
+    symlinkSync(join(repo, 'node_modules'), join(clone, 'node_modules'));
+    expect(existsSync(join(clone, 'dist'))).toBe(false);
+
+    const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], clone)) as Array<{ filename: string; files: Array<{ path: string }>; size: number }>;
+    const files = (packed?.files ?? []).map((f) => f.path).sort();
+    const allowed = (f: string) =>
+      ['LICENSE', 'README.md', 'config.example.json', 'package.json', 'themes/CREDITS.md', 'dist/bundle/THIRD-PARTY-NOTICES.md'].includes(f) || /^dist\/bundle\/[\w-]+\.js$/.test(f);
+    expect(files.filter((f) => !allowed(f))).toEqual([]);
+    expect(files).toContain('dist/bundle/main.js');
+    expect(files).toContain('LICENSE');
+    expect(files).toContain('dist/bundle/THIRD-PARTY-NOTICES.md');
+
+    const prefix = join(work, 'prefix');
+    npm(['install', '--global', '--prefix', prefix, '--offline', join(work, packed?.filename ?? '')], work);
+    // Nothing but tilebar itself: the bundle carries every library it uses.
+    expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['tilebar']);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'tilebar', 'node_modules'))).toBe(false);
+
+    const tilebar = join(prefix, 'bin', 'tilebar');
+    const home = mkdtempSync(join(tmpdir(), 'tilebar-pack-home-'));
+    const env = { PATH: `${prefix}/bin:${process.env.PATH ?? ''}`, HOME: home, TZ: 'UTC' };
+    expect(execFileSync(tilebar, ['--help'], { encoding: 'utf8', env })).toContain('Usage: tilebar');
+    const frame = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'text', '--width', '160', '--height', '1'], { encoding: 'utf8', env, cwd: home });
+    expect(frame).toContain('CPU: 95%');
+    expect(frame).toContain('10:05:03');
+  });
+});
