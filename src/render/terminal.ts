@@ -2,8 +2,9 @@
  * Writing frames to a terminal ourselves, not through Ink's log-update: Ink ends a frame with a newline,
  * which scrolls a pane exactly as tall as the bar (a 1-row tmux split), and clears the screen when output is
  * as tall as the terminal. Here each frame goes to the alternate screen from the home position, every row
- * cleared to its end, and no newline after the last row — so nothing ever scrolls or flickers. Unchanged
- * frames are not written at all.
+ * cleared and then written, and no newline after the last row — so nothing ever scrolls or flickers.
+ * Cleared first: with autowrap off, the cursor stays on the last column after a full row, and a clear written
+ * after the row would erase that cell. Unchanged frames are not written at all.
  */
 export interface TerminalOutput {
   write(text: string): void;
@@ -36,7 +37,7 @@ export class FrameWriter {
     let text = '';
     rows.forEach((row, i) => {
       if (last && last.length === rows.length && last[i] === row) return;
-      text += `${ESC}[${i + 1};1H${row}${ESC}[0m${ESC}[K`;
+      text += `${ESC}[${i + 1};1H${ESC}[0m${ESC}[K${row}${ESC}[0m`;
     });
     this.last = [...rows];
     if (text === '') return false;

@@ -41,8 +41,8 @@ describe('FrameWriter', () => {
     w.stop();
     expect(out).toEqual([
       '\x1b[?1049h\x1b[?25l\x1b[?7l',
-      '\x1b[1;1Hab\x1b[0m\x1b[K\x1b[2;1Hcd\x1b[0m\x1b[K',
-      '\x1b[2;1Hce\x1b[0m\x1b[K',
+      '\x1b[1;1H\x1b[0m\x1b[Kab\x1b[0m\x1b[2;1H\x1b[0m\x1b[Kcd\x1b[0m',
+      '\x1b[2;1H\x1b[0m\x1b[Kce\x1b[0m',
       '\x1b[?7h\x1b[?25h\x1b[?1049l',
     ]);
     expect(out.join('')).not.toContain('\n');
@@ -54,7 +54,7 @@ describe('FrameWriter', () => {
 function screenOf(written: readonly string[]): string[] {
   const rows: string[] = [];
   for (const w of written) {
-    for (const m of w.matchAll(/\x1b\[(\d+);1H(.*?)\x1b\[0m\x1b\[K/g)) rows[Number(m[1]) - 1] = (m[2] ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+    for (const m of w.matchAll(/\x1b\[(\d+);1H\x1b\[0m\x1b\[K(.*?)\x1b\[0m(?=\x1b\[\d+;1H|$)/g)) rows[Number(m[1]) - 1] = (m[2] ?? '').replace(/\x1b\[[0-9;]*m/g, '');
   }
   return rows;
 }

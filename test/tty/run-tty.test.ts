@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -44,6 +44,10 @@ for (const rows of [1, 3]) {
       // The content sits on the middle row; the bar never scrolls.
       expect(lines[Math.floor((rows - 1) / 2)]).toMatch(/^ FIRST 20\d\d +\d\d:\d\d *$/);
       expect(pane.capture(true)).toContain('\x1b[48;2;30;30;46m');
+      // Every cell of the content row, the last column included, has the bar's background.
+      const backgrounds = cellBackgrounds(pane.capture(true))[Math.floor((rows - 1) / 2)] ?? [];
+      expect(backgrounds).toHaveLength(80);
+      expect(new Set(backgrounds)).toEqual(new Set(['30;30;46']));
       expect(pane.capture(true)).toContain('38;2;205;214;244m'); // Text #cdd6f4
 
       await save(file, config('EDITED %Y'));

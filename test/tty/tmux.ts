@@ -30,7 +30,8 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
   const env = Object.entries({ ...base, ...opts.env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   // `; sleep` keeps the pane open after the command so its last screen can be read.
   tmux('new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), `env -i ${env} ${command}; sleep 30`);
-  const capture = (escapes = false) => tmux('capture-pane', '-p', '-t', 'test', ...(escapes ? ['-e'] : []));
+  // With escapes, -N keeps trailing cells (a space with a background is a cell the bar drew).
+  const capture = (escapes = false) => tmux('capture-pane', '-p', '-t', 'test', ...(escapes ? ['-e', '-N'] : []));
   return {
     capture,
     async waitFor(match, timeoutMs = 10_000) {
@@ -65,6 +66,39 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
 export const UNPRIVILEGED = { uid: 65534, gid: 65534 };
 export function unprivileged(command: string): string {
   return process.getuid?.() === 0 ? `setpriv --reuid=${UNPRIVILEGED.uid} --regid=${UNPRIVILEGED.gid} --clear-groups ${command}` : command;
+}
+
+/**
+ * The background of each cell of each line of a screen captured with escapes (`capture(true)`), as `r;g;b`
+ * (truecolor) or `default`. tmux carries the SGR state from one line to the next, so lines are read in order.
+ */
+export function cellBackgrounds(screen: string): string[][] {
+  const lines: string[][] = [];
+  let out: string[] = [];
+  let bg = 'default';
+  for (const part of screen.split(/(\x1b\[[0-9;]*m|\n)/)) {
+    if (part === '\n') {
+      lines.push(out);
+      out = [];
+      continue;
+    }
+    const sgr = /^\x1b\[([0-9;]*)m$/.exec(part);
+    if (sgr) {
+      const p = (sgr[1] ?? '').split(';');
+      for (let i = 0; i < p.length; i++) {
+        if (p[i] === '' || p[i] === '0' || p[i] === '49') bg = 'default';
+        else if (p[i] === '48' && p[i + 1] === '2') {
+          bg = `${p[i + 2]};${p[i + 3]};${p[i + 4]}`;
+          i += 4;
+        } else if (p[i] === '38' && p[i + 1] === '2') i += 4;
+        else if ((p[i] === '38' || p[i] === '48') && p[i + 1] === '5') i += 2;
+      }
+      continue;
+    }
+    for (const _ of part) out.push(bg);
+  }
+  if (out.length > 0) lines.push(out);
+  return lines;
 }
 
 export function shellQuote(s: string): string {
