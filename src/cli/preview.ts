@@ -11,7 +11,7 @@ import { resolveVariables } from '../tiler/variables.js';
 import { appearanceOf, layoutFor } from '../bar/appearance.js';
 import { readOnce } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
-import type { ColourChoice } from '../colour/depth.js';
+import { forcedColourDepth, resolveColourDepth, type ColourChoice, type ColourDepth } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
@@ -24,7 +24,6 @@ import type { Statuses } from '../thresholds/report.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { quote } from '../text/safe-text.js';
-import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
@@ -96,10 +95,21 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     io.out(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
     return EXIT.ok;
   }
-  const depth = format === 'text' ? 'none' : colourDepthFor({ color: opts.color === undefined || opts.color === 'auto' ? 'truecolor' : opts.color }, io);
+  const depth = format === 'text' ? 'none' : previewDepth(opts.color ?? 'auto', io);
   const frame = format === 'text' ? layout.rows.map((r) => rowText(r).trimEnd()).join('\n') : frameToAnsi(layout.rows, depth).join('\n');
   io.out(`${frame}\n`);
   return EXIT.ok;
+}
+
+/**
+ * The colours of `--format ansi`: `--color` when given; else none under NO_COLOR (or FORCE_COLOR=0), what the
+ * terminal shows when printing to one, and 24-bit into a pipe or file — asking for ansi there asks for colours.
+ */
+function previewDepth(choice: ColourChoice, io: CliIo): ColourDepth {
+  if (choice !== 'auto') return choice;
+  if (io.isTTY) return resolveColourDepth('auto', { env: io.env, isTTY: true, platform: io.platform });
+  const forced = forcedColourDepth(io.env.FORCE_COLOR);
+  return (io.env.NO_COLOR ?? '') !== '' || forced === 'none' ? 'none' : 'truecolor';
 }
 
 /** Real time zones are 12 hours behind UTC to 14 ahead; an offset outside that is a typo, not a place. */

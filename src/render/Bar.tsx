@@ -48,7 +48,7 @@ function Piece({ run, depth }: { run: Run; depth: ColourDepth }): ReactNode {
   const color = run.fg ? inkColour(run.fg, depth) : undefined;
   const backgroundColor = run.bg ? inkColour(run.bg, depth) : undefined;
   return (
-    <Text {...(color ? { color } : {})} {...(backgroundColor ? { backgroundColor } : {})} bold={depth !== 'none' && run.bold === true}>
+    <Text {...(color ? { color } : {})} {...(backgroundColor ? { backgroundColor } : {})} bold={run.bold === true} inverse={depth === 'none' && run.inverse === true}>
       {run.text}
     </Text>
   );

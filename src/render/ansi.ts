@@ -28,9 +28,23 @@ function makeSgr(run: Run, depth: ColourDepth): string {
   return `\x1b[${params.join(';')}m`;
 }
 
-/** One row; at depth none, the plain text. */
+/**
+ * One row. At depth none, the text with no colour at all — but what colour would set apart still stands
+ * out: selected units in reverse video, the message in bold (NO_COLOR asks for no colour, not no emphasis).
+ */
 export function rowToAnsi(runs: readonly Run[], depth: ColourDepth): string {
-  if (depth === 'none') return runs.map((r) => r.text).join('');
+  if (depth === 'none') {
+    if (!runs.some((r) => r.inverse || r.bold)) return runs.map((r) => r.text).join('');
+    let out = '';
+    let last = '';
+    for (const r of runs) {
+      const style = r.inverse ? '\x1b[0;7m' : r.bold ? '\x1b[0;1m' : '\x1b[0m';
+      if (style !== last) out += style;
+      last = style;
+      out += r.text;
+    }
+    return `${out}\x1b[0m`;
+  }
   let out = '';
   let last = '';
   for (const r of runs) {

@@ -26,6 +26,11 @@ export interface Run {
   fg?: Hex;
   bg?: Hex;
   bold?: boolean;
+  /**
+   * A selected unit or element (a threshold's auto-select, the focused workspace): its fill shows it in colour;
+   * without colour the writer draws it in reverse video instead, so it still stands out.
+   */
+  inverse?: boolean;
   section?: SectionName;
   /** Which unit the run belongs to (`right[3] cpu`), for components and hit-testing. */
   unit?: string;
@@ -167,7 +172,8 @@ function unitRuns(
   let grid: Piece['grid'];
   const c = input.theme.colours;
   // Plain object literals (no conditional spreads): this runs for every unit on every frame.
-  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined): Run => ({ text, fg, bg, section, unit: key, group, action });
+  const selectedUnit = unit.state === 'selected';
+  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined, inverse = selectedUnit): Run => ({ text, fg, bg, section, unit: key, group, action, inverse });
   const segments = unit.segments;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as Segment;
@@ -187,16 +193,17 @@ function unitRuns(
     const bg = s.selected ? c.selectedFill : p.fill;
     if (s.role === 'icon') {
       const g = glyph(s.icon, input.icons);
-      runs.push(run(g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), s.selected ? c.selectedText : p.icon, bg, s.action));
+      const inverse = selectedUnit || s.selected === true;
+      runs.push(run(g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), s.selected ? c.selectedText : p.icon, bg, s.action, inverse));
       // The original's icon-to-text gap; it stays when a word or value follows.
       const next = segments[i + 1];
-      if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push(run(' ', p.text, bg, s.action));
+      if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push(run(' ', p.text, bg, s.action, inverse));
     } else if (s.role === 'glyph') {
-      runs.push(run(cellText(s.text, input), s.selected ? c.selectedText : p.icon, bg, s.action));
+      runs.push(run(cellText(s.text, input), s.selected ? c.selectedText : p.icon, bg, s.action, selectedUnit || s.selected === true));
     } else {
       const clean = cellText(s.text, input);
       const text = s.role === 'value' || s.role === 'text' ? truncate(clean, limit, DECORATIONS[input.icons].ellipsis) : clean;
-      runs.push(run(text, s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text, bg, s.action));
+      runs.push(run(text, s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.text, bg, s.action, selectedUnit || s.selected === true));
     }
   }
   let width = 0;
@@ -683,7 +690,7 @@ function clip(runs: Run[], width: number): Run[] {
 }
 
 const sameStyle = (a: Run, b: Run) =>
-  a.fg === b.fg && a.bg === b.bg && a.bold === b.bold && a.section === b.section && a.unit === b.unit && a.group === b.group && a.action === b.action;
+  a.fg === b.fg && a.bg === b.bg && !a.bold === !b.bold && !a.inverse === !b.inverse && a.section === b.section && a.unit === b.unit && a.group === b.group && a.action === b.action;
 
 /** Adjacent runs of one style become one. */
 /** Adjacent runs of one style become one; runs are copied only when merged (the others may be shared). */

@@ -59,3 +59,24 @@ describe('tilebar preview with hostile readings', () => {
     expect(r).toMatchObject({ code: 2, err: 'tilebar: --data .: it is a directory\n' });
   });
 });
+
+describe('tilebar preview and NO_COLOR', () => {
+  const bar = JSON.stringify({ left_widgets: [{ Cpu: { enable: true, label_prefix: 'Text', auto_select_over: 90 } }], right_widgets: [{ Memory: { enable: true, label_prefix: 'Text' } }] });
+
+  it('prints no colour in a terminal under NO_COLOR, but still sets a selected unit apart (reverse video)', async () => {
+    const dir = await dirWith({ 'bar.json': bar });
+    const r = await cli(['preview', '--config', 'bar.json', '--set', 'cpu=95', '--set', 'memory=40', '--height', '1', '--width', '40'], { NO_COLOR: '1', TERM: 'xterm-256color', COLORTERM: 'truecolor' }, dir, true);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/\x1b\[[0-9;]*[34]8;/);
+    expect(r.out).toContain('\x1b[0;7mCPU: 95%');
+    expect(r.out.replace(/\x1b\[[0-9;]*m/g, '')).toBe(` CPU: 95%${' '.repeat(22)}RAM: 40% \n`);
+  });
+
+  it('colours a terminal preview at the terminal’s depth, and a piped --format ansi in 24-bit unless NO_COLOR', async () => {
+    const dir = await dirWith({ 'bar.json': bar });
+    const args = ['preview', '--config', 'bar.json', '--set', 'cpu=95', '--height', '1'];
+    expect((await cli(args, { TERM: 'xterm-256color' }, dir, true)).out).toMatch(/\x1b\[[0-9;]*48;5;\d+m/);
+    expect((await cli([...args, '--format', 'ansi'], {}, dir)).out).toMatch(/48;2;/);
+    expect((await cli([...args, '--format', 'ansi'], { NO_COLOR: 'yes' }, dir)).out).not.toMatch(/[34]8;/);
+  });
+});
