@@ -135,7 +135,8 @@ type Fixed = Problem & { was: string };
 function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: Fixed[] | undefined, opts: CheckOptions, paint: Paint) {
   if (!opts.quiet) {
     for (const p of fixed ?? []) {
-      io.out(`${paint('where', `${report.file}:${p.line}:${p.col}:`)} ${paint('note', 'fixed:')} ${p.path}: ${shown(p.was)} → ${shown(p.fix?.content ?? '')}\n`);
+      const change = p.was === '' ? `added ${shown((p.fix?.content ?? '').replace(/^,?\s*/, ''))}` : `${shown(p.was)} → ${shown(p.fix?.content ?? '')}`;
+      io.out(`${paint('where', `${report.file}:${p.line}:${p.col}:`)} ${paint('note', 'fixed:')} ${p.path}: ${change}\n`);
     }
   }
   for (const p of report.problems) {

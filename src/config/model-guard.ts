@@ -22,7 +22,7 @@ function need(ok: boolean, what: string): asserts ok {
 
 const num = (v: unknown, what: string, min: number, max: number) => need(typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max, `${what} is not a number ${min}–${max}`);
 const int = (v: unknown, what: string, min: number, max: number) => need(Number.isInteger(v) && (v as number) >= min && (v as number) <= max, `${what} is not an integer ${min}–${max}`);
-const str = (v: unknown, what: string, max = 4096) => need(typeof v === 'string' && v.length <= max, `${what} is not a string of at most ${max} characters`);
+const str = (v: unknown, what: string, max = MAX_CONFIG_BYTES) => need(typeof v === 'string' && v.length <= max, `${what} is not a string of at most ${max} characters`);
 const bool = (v: unknown, what: string) => need(typeof v === 'boolean', `${what} is not true or false`);
 const oneOf = (v: unknown, list: readonly string[], what: string) => need(typeof v === 'string' && list.includes(v), `${what} is not one of its names`);
 const optional = (v: unknown, check: (v: unknown) => void) => {
@@ -127,7 +127,7 @@ export function modelProblem(m: unknown): string | undefined {
     need(isObj(m), 'the model is not an object');
     oneOf(m.variant, ['A', 'B'], 'variant');
     for (const section of ['left', 'center', 'right'] as const) list(m[section], section, 256).forEach((w, i) => checkWidget(w, `${section}[${i}]`));
-    optional(m.fontFamily, (v) => str(v, 'fontFamily', 1024));
+    optional(m.fontFamily, (v) => str(v, 'fontFamily'));
     num(m.fontSize, 'fontSize', 1, 1000);
     num(m.height, 'height', 0, 10_000);
     num(m.iconScale, 'iconScale', 1, 2);

@@ -6,7 +6,7 @@
  * issue, cannot warn (unknown keys must be warnings, aliases notes) and knows nothing of source
  * positions. The walker reads the zod definitions, so the schema stays the one description.
  */
-import { getNodeValue, modify, type Node } from 'jsonc-parser';
+import { getNodeValue, type Node } from 'jsonc-parser';
 import type * as z from 'zod';
 import { formatPath, type Problem, type Severity, type TextEdit } from './problem.js';
 import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema-kit.js';
@@ -256,7 +256,7 @@ export class SchemaWalker {
     for (const [key, fieldSchema] of Object.entries(shape)) {
       if (seen.has(key) || isOptional(fieldSchema)) continue;
       // One insertion per object and run: `--fix` applies it and checks again for the next.
-      const fill: TextEdit | undefined = inserting ? undefined : this.insertion(path, key, fieldSchema);
+      const fill: TextEdit | undefined = inserting ? undefined : this.insertion(node, key, fieldSchema);
       inserting ||= fill !== undefined;
       this.report('error', node, [...path, key], `missing required key "${key}"`, `add "${key}": ${exampleOf(fieldSchema)}`, fill);
       ok = false;
@@ -271,12 +271,25 @@ export class SchemaWalker {
     return ok ? out : NOTHING;
   }
 
-  /** The edit that adds a missing key with its `fill` value, laid out as jsonc-parser formats a new property. */
-  private insertion(path: readonly Seg[], key: string, schema: z.ZodType): TextEdit | undefined {
+  /**
+   * The edit that adds a missing key with its `fill` value to `node`: after the last property (on a line of
+   * its own, indented like it, when the object spans lines), or inside an empty object. Made from the nodes'
+   * offsets alone — a formatter run over the whole text for every missing key made a 1 MB document take 100 ms.
+   */
+  private insertion(node: Node, key: string, schema: z.ZodType): TextEdit | undefined {
     const fill = metaChain(schema).find((m) => m.fill !== undefined)?.fill;
     if (fill === undefined) return undefined;
-    const edits = modify(this.src.text, [...path, key], fill, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: this.src.text.includes('\r\n') ? '\r\n' : '\n' } });
-    return edits.length === 1 && edits[0] ? { offset: edits[0].offset, length: edits[0].length, content: edits[0].content } : undefined;
+    const property = `${JSON.stringify(key)}: ${JSON.stringify(fill)}`;
+    const last = node.children?.at(-1);
+    if (!last) return { offset: node.offset + 1, length: 0, content: property };
+    const end = last.offset + last.length;
+    const text = this.src.text;
+    const first = node.children?.[0];
+    if (!first || !text.slice(node.offset, first.offset).includes('\n')) return { offset: end, length: 0, content: `, ${property}` };
+    const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, last.offset))?.[0] ?? '';
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    return { offset: end, length: 0, content: `,${eol}${indent}${property}` };
   }
 
   private walkRecord(def: Def, node: Node, path: readonly Seg[]): Walked {

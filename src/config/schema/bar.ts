@@ -1,7 +1,7 @@
 /** The root document of the bar configuration, per variant. */
 import * as z from 'zod';
 import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
-import { float, fontSize, keyedUnion, names, pixels, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
+import { float, fontSize, keyedUnion, names, pixels, signedPixels, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
 import { GROUPING_STYLES } from '../vocabulary.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
@@ -82,7 +82,8 @@ function buildBarSchema(variant: Variant) {
     center_widgets: widgets().optional(),
     font_family: z.string().optional(),
     font_size: fontSize().default(12.5),
-    frame: z.strictObject({ inner_margin: position() }).optional(),
+    // The older way to set the padding: bounded as the padding is (a position elsewhere is only a coordinate).
+    frame: z.strictObject({ inner_margin: z.strictObject({ x: signedPixels(), y: signedPixels() }) }).optional(),
     grouping: grouping().optional(),
     height: pixels().default(50),
     icon_scale: withMeta(float().min(0).max(100), { advisory: { min: 1, max: 2, why: 'icon_scale is clamped to 1.0–2.0' } }).default(1.4),
