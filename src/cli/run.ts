@@ -169,6 +169,48 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   // compilers, which cost ~40 ms of start-up (bench/). Only for the real terminal: tests run bars in-process.
   if (!deps.terminal) setFlagsFromString('--optimize-for-size');
 
+  // Keys and signals are taken as soon as the first frame is out: a Ctrl-C during the rest of start-up must
+  // end the bar as it does later (130), not reach the shell around it as a raw SIGINT. Until the bar is fully
+  // set up, only quitting keys are acted on.
+  let exitCode: number = EXIT.ok;
+  let onInput: (data: string) => void = () => undefined;
+  const stopped = new Promise<void>((resolveStop) => {
+    const controller = new AbortController();
+    const quit = (code: number) => {
+      exitCode = code;
+      controller.abort();
+    };
+    const offKeys = terminal.onKeys((data) => {
+      const { events, rest } = parseMouse(data);
+      for (const ch of rest) {
+        if (ch === 'q' || ch === 'Q') quit(EXIT.ok);
+        // Ctrl-C arrives as a key in raw mode: the same status as the signal would give.
+        else if (ch === '\u0003') quit(SIGNAL_EXIT.SIGINT);
+      }
+      if (!controller.signal.aborted && (events.length > 0 || rest !== '')) onInput(data);
+    });
+    const offResize = terminal.onResize(() => {
+      writer.invalidate();
+      invalidate();
+    });
+    const signals = deps.stop ? [] : (Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>);
+    const handlers = signals.map((s) => [s, () => quit(SIGNAL_EXIT[s])] as const);
+    for (const [s, h] of handlers) process.once(s, h);
+    const offGone = terminal.onGone?.(() => quit(SIGNAL_EXIT.SIGHUP));
+    deps.stop?.addEventListener('abort', () => quit(EXIT.ok), { once: true });
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        offKeys();
+        offResize();
+        offGone?.();
+        for (const [s, h] of handlers) process.removeListener(s, h);
+        resolveStop();
+      },
+      { once: true },
+    );
+  });
+
   const subscribe = () => {
     unsubscribe();
     const offSources = subscribeSources(
@@ -341,44 +383,11 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     process.on('unhandledRejection', onStray);
   }
 
-  let exitCode: number = EXIT.ok;
-  const stopped = new Promise<void>((resolveStop) => {
-    const controller = new AbortController();
-    const quit = (code: number) => {
-      exitCode = code;
-      controller.abort();
-    };
-    const offKeys = terminal.onKeys((data) => {
-      const { events, rest } = parseMouse(data);
-      for (const e of events) onMouse(e);
-      for (const ch of rest) {
-        if (ch === 'q' || ch === 'Q') quit(EXIT.ok);
-        // Ctrl-C arrives as a key in raw mode: the same status as the signal would give.
-        else if (ch === '\u0003') quit(SIGNAL_EXIT.SIGINT);
-        else if (ch >= '1' && ch <= '9') onDigit(Number(ch));
-      }
-    });
-    const offResize = terminal.onResize(() => {
-      writer.invalidate();
-      invalidate();
-    });
-    const signals = deps.stop ? [] : (Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>);
-    const handlers = signals.map((s) => [s, () => quit(SIGNAL_EXIT[s])] as const);
-    for (const [s, h] of handlers) process.once(s, h);
-    const offGone = terminal.onGone?.(() => quit(SIGNAL_EXIT.SIGHUP));
-    deps.stop?.addEventListener('abort', () => quit(EXIT.ok), { once: true });
-    controller.signal.addEventListener(
-      'abort',
-      () => {
-        offKeys();
-        offResize();
-        offGone?.();
-        for (const [s, h] of handlers) process.removeListener(s, h);
-        resolveStop();
-      },
-      { once: true },
-    );
-  });
+  onInput = (data) => {
+    const { events, rest } = parseMouse(data);
+    for (const e of events) onMouse(e);
+    for (const ch of rest) if (ch >= '1' && ch <= '9') onDigit(Number(ch));
+  };
 
   subscribe();
   scheduler.start();
