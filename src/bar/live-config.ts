@@ -30,6 +30,8 @@ export interface LiveConfigOptions {
   cacheDir?: string;
   log: Log;
   logPath: string;
+  /** The build the cache's entries are for: this one (tests name one, since unbundled code has none). */
+  cacheBuild?: string;
   /** The validator, loaded on first use (tests inject one). */
   loadValidator?: () => Promise<Validator>;
 }
@@ -71,7 +73,7 @@ export class LiveConfig {
     }
     this.seenText = read.text;
     const text = withoutBom(read.text);
-    const key = this.opts.cacheDir ? modelCacheKey(text, this.opts.variant, this.opts.platform) : undefined;
+    const key = this.opts.cacheDir ? this.cacheKey(text) : undefined;
     if (this.opts.cacheDir && key) {
       const hit = await readCachedModel(this.opts.cacheDir, key);
       if ('model' in hit) {
@@ -106,7 +108,7 @@ export class LiveConfig {
     const result = validator.loadConfigText(this.goodText, this.opts.label, this.variantOption());
     this.validated = true;
     if (result.model && JSON.stringify(result.model) === JSON.stringify(this.state.model)) return this.state;
-    const key = this.opts.cacheDir ? modelCacheKey(this.goodText, this.opts.variant, this.opts.platform) : undefined;
+    const key = this.opts.cacheDir ? this.cacheKey(this.goodText) : undefined;
     if (this.opts.cacheDir && key) removeCachedModel(this.opts.cacheDir, key);
     this.opts.log(`cache of validated models: the entry for ${this.opts.path} did not match its text; the entry is removed and the text's own model used`);
     if (result.model) this.current = { model: result.model, origin: 'validated' };
@@ -135,9 +137,13 @@ export class LiveConfig {
     this.validated = true;
     this.current = { model: result.model, origin: 'validated' };
     // The next start with this text needs no validation.
-    const key = this.opts.cacheDir ? modelCacheKey(result.source.text, this.opts.variant, this.opts.platform) : undefined;
+    const key = this.opts.cacheDir ? this.cacheKey(result.source.text) : undefined;
     if (this.opts.cacheDir && key) writeCachedModel(this.opts.cacheDir, key, result.model);
     return this.current;
+  }
+
+  private cacheKey(text: string) {
+    return modelCacheKey(text, this.opts.variant, this.opts.platform, this.opts.cacheBuild);
   }
 
   private variantOption() {

@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ColourChoice } from '../colour/depth.js';
-import { discoverConfig } from '../config/discover.js';
+import { configLabel, discoverConfig } from '../config/discover.js';
 import { applyFixes } from '../config/fix.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { loadConfigText, type LoadResult } from '../config/load.js';
@@ -61,7 +61,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   if (files.length === 0) {
     const found = discoverConfig(opts.config, { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
     if (!opts.json && !opts.quiet) io.err(`tilebar: using ${found.embedded ? 'the embedded default config' : found.path} (${found.reason})\n`);
-    targets.push({ path: found.path, label: found.embedded ? 'config.example.json (embedded)' : found.path });
+    targets.push({ path: found.path, label: configLabel(found) });
   } else {
     for (const f of files) targets.push(f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f });
   }

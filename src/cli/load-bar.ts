@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { discoverConfig } from '../config/discover.js';
+import { configLabel, discoverConfig } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { BarModel } from '../config/model.js';
 import { formatProblem } from '../config/problem.js';
@@ -24,7 +24,7 @@ export interface LoadBarOptions {
 
 export async function loadBar(opts: LoadBarOptions, io: CliIo): Promise<LoadedBar | undefined> {
   const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
-  const label = found.embedded ? 'config.example.json (embedded)' : (opts.config ?? found.path);
+  const label = configLabel(found, opts.config);
   const read = await readTextFile(found.path, { maxBytes: MAX_CONFIG_BYTES });
   if (!read.ok) throw new UsageError(`cannot read ${label}: ${read.problem}`);
   const { loadConfigText } = await import('../config/load.js');

@@ -19,7 +19,7 @@ import { fileLog, type Log } from '../bar/log.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
-import { discoverConfig } from '../config/discover.js';
+import { configLabel, discoverConfig } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { BarModel } from '../config/model.js';
 import { modelCacheDir } from '../config/model-cache.js';
@@ -92,7 +92,7 @@ export function defaultLogPath(env: Readonly<Record<string, string | undefined>>
 export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
   const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
   const configPath = resolve(io.cwd, found.path);
-  const label = found.embedded ? 'config.example.json (embedded)' : (opts.config ?? found.path);
+  const label = configLabel(found, opts.config);
   const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
   const log = deps.log ?? fileLog(logPath);
   const terminal = deps.terminal ?? processTerminal();

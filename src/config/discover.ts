@@ -34,6 +34,11 @@ export function discoverConfig(flag: string | undefined, io: DiscoveryEnv = real
   return { path: embeddedConfigPath(), reason: 'embedded default', embedded: true };
 }
 
+/** How messages name the config: as given on the command line, else its path; the embedded one says so. */
+export function configLabel(found: Discovered, flag?: string): string {
+  return found.embedded ? 'config.example.json (embedded)' : (flag ?? found.path);
+}
+
 export function realDiscoveryEnv(): DiscoveryEnv {
   return { env: process.env, home: homedir(), exists: existsSync };
 }

@@ -32,8 +32,8 @@ export interface ModelCacheKey {
 }
 
 /** The key of a config's text in this build; undefined in unbundled builds, which do not cache. */
-export function modelCacheKey(text: string, variant: Variant | undefined, platform: NodeJS.Platform): ModelCacheKey | undefined {
-  return BUILD_ID ? { text, ...(variant ? { variant } : {}), platform, build: BUILD_ID } : undefined;
+export function modelCacheKey(text: string, variant: Variant | undefined, platform: NodeJS.Platform, build = BUILD_ID): ModelCacheKey | undefined {
+  return build ? { text, ...(variant ? { variant } : {}), platform, build } : undefined;
 }
 
 interface Entry {
