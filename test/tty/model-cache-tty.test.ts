@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +79,8 @@ describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the
 
     pane = openPane(command, { width: 100, height: 1, env });
     await pane.waitFor('ALPHA');
+    // The start is logged once the bar is set up, which follows its first frame.
+    await pane.waitFor(() => readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes(' running ')).length === 2);
     expect(await readFile(logFile, 'utf8')).toContain('from the cache');
     await rm(join(app, (validatorChunk ?? '').replace(/^dist\/bundle\//, '')));
 
