@@ -118,6 +118,15 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('the bar against its w
     expect(screen).toContain('delta');
     expect(pane.currentCommand()).not.toBe('sleep');
 
+    // A state whose names carry escapes: an OSC 2 that would retitle the pane, a screen clear, a newline.
+    const titleBefore = pane.title();
+    await wm.notify(subscriber, stateDoc({ workspaces: [{ name: 'x\x1b]2;pwned\x07y' }, { name: 'p\x1b[2Jq' }, { name: 'new\nline' }], focused: 0 }));
+    const hostile = await pane.waitFor('new line', 5000);
+    expect(hostile.replace(/\n$/, '').split('\n')).toHaveLength(1);
+    expect(hostile).toContain('x\ufffd]2;pwned\ufffdy');
+    expect(pane.title()).toBe(titleBefore);
+    expect(pane.title()).not.toContain('pwned');
+
     const peak = status(pid, 'VmHWM:');
     console.log(`tiler peer: subscribed to the late manager in ${subscribedIn} ms; peak RSS ${peak.toFixed(1)} MB (bound ${PEAK_RSS_MB} MB)`);
     expect(peak).toBeLessThan(PEAK_RSS_MB);

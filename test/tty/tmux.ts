@@ -18,6 +18,8 @@ export interface Pane {
   sendText(text: string): void;
   /** The command now running in the pane (`node`, or `sleep` once the program has exited). */
   currentCommand(): string;
+  /** The pane's title (what an OSC 2 sequence written to it would set). */
+  title(): string;
   close(): void;
 }
 
@@ -52,6 +54,9 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
     },
     currentCommand() {
       return tmux('display-message', '-p', '-t', 'test', '#{pane_current_command}').trim();
+    },
+    title() {
+      return tmux('display-message', '-p', '-t', 'test', '#{pane_title}').trim();
     },
     close() {
       spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
