@@ -41,8 +41,6 @@ export interface ConfigFileOptions {
 }
 
 export interface WatchedConfigFile {
-  /** Look now (after a signal that it may have changed). */
-  check(): void;
   close(): Promise<void>;
 }
 
@@ -141,7 +139,6 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   await startWatcher();
   await poll();
   return {
-    check: () => void read(),
     async close() {
       closed = true;
       timers.clearTimeout(pollTimer);

@@ -95,6 +95,12 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const label = configLabel(found, opts.config);
   const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
   const log = deps.log ?? fileLog(logPath);
+  // A running bar never dies: what escapes every handler is logged, and the bar goes on with its last state.
+  const onStray = (e: unknown) => log(`internal error (the bar goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  if (!deps.terminal) {
+    process.on('uncaughtException', onStray);
+    process.on('unhandledRejection', onStray);
+  }
   const terminal = deps.terminal ?? processTerminal();
   const timers = deps.timers ?? realTimers;
   const depth = colourDepthFor(opts, { ...io, isTTY: true });
@@ -247,27 +253,6 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     invalidate();
   }
 
-  // The config file: watched and polled; every change of text or fault goes through LiveConfig, in order.
-  let configQueue = Promise.resolve();
-  const configFile = await watchConfigFile(
-    configPath,
-    (event) => {
-      configQueue = configQueue.then(async () => {
-        const next = await live.handle(event);
-        if (next) applyConfig(next);
-      });
-    },
-    { timers, log, ...(live.lastText !== undefined ? { initialText: live.lastText } : {}) },
-  );
-  const closeZoneWatch = await watchSystemZone(
-    zoneSources,
-    (zone) => {
-      systemZone = zone;
-      invalidate();
-    },
-    log,
-  );
-
   // The window manager: subscribed when a Tiler widget or a message binding needs it (also after a reload).
   const needsTiler = () =>
     [...model.left, ...model.center, ...model.right].some((w) => w.kind === 'Tiler') || Object.values(model.mouse?.bindings ?? {}).some((b) => b?.kind === 'message');
@@ -297,6 +282,30 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     });
     subscribing = false;
   }
+  // The config file: watched and polled; every change of text or fault goes through LiveConfig, in order.
+  let configQueue = Promise.resolve();
+  const configFile = await watchConfigFile(
+    configPath,
+    (event) => {
+      // In order, and a failure of one (a bug) must not stop the queue: later edits still apply.
+      configQueue = configQueue
+        .then(async () => {
+          const next = await live.handle(event);
+          if (next) applyConfig(next);
+        })
+        .catch(onStray);
+    },
+    { timers, log, ...(live.lastText !== undefined ? { initialText: live.lastText } : {}) },
+  );
+  const closeZoneWatch = await watchSystemZone(
+    zoneSources,
+    (zone) => {
+      systemZone = zone;
+      invalidate();
+    },
+    log,
+  );
+
   await ensureTiler();
 
   const send = (messages: SocketMessage[]) => {
@@ -375,13 +384,6 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     const action = unique[digit - 1];
     if (action) perform(action);
   };
-
-  // A running bar never dies: what escapes every handler is logged, and the bar goes on with its last state.
-  const onStray = (e: unknown) => log(`internal error (the bar goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  if (!deps.terminal) {
-    process.on('uncaughtException', onStray);
-    process.on('unhandledRejection', onStray);
-  }
 
   onInput = (data) => {
     const { events, rest } = parseMouse(data);

@@ -7,7 +7,6 @@
  * (see run.ts). Returns the first thing wrong, or undefined.
  */
 import { MAX_CONFIG_BYTES } from './limits.js';
-import type { BarModel } from './model.js';
 import { BASE16_NAMES, BASE16_VALUES, PASTEL_FLAVOURS, PASTEL_VALUES } from './names.js';
 import { DISPLAY_FORMATS, GROUPING_STYLES, LABEL_PREFIXES, MODEL_WIDGET_KINDS, MOUSE_TRIGGERS, WORKSPACES_DISPLAY_FORMATS } from './vocabulary.js';
 
@@ -154,8 +153,4 @@ export function modelProblem(m: unknown): string | undefined {
   } catch (e) {
     return e instanceof Wrong ? e.message : `the model could not be checked (${e instanceof Error ? e.message : String(e)})`;
   }
-}
-
-export function isBarModel(m: unknown): m is BarModel {
-  return modelProblem(m) === undefined;
 }

@@ -71,11 +71,6 @@ export function glyph(name: IconName, set: IconSet): string {
   return GLYPHS[name][ICON_SETS.indexOf(set)] ?? '?';
 }
 
-/** A Nerd Font family: "JetBrainsMono Nerd Font", "FiraCode NF", "Hack NFM", "Symbols Nerd Font Mono". */
-export function isNerdFont(fontFamily: string | undefined): boolean {
-  return !!fontFamily && /nerd\s*font|\bNF[MP]?\b/i.test(fontFamily);
-}
-
 export function parseIconSet(text: string | undefined): IconSet | undefined {
   const t = text?.trim().toLowerCase();
   return ICON_SETS.find((s) => s === t);
