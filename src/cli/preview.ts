@@ -15,7 +15,6 @@ import { forcedColourDepth, resolveColourDepth, type ColourChoice, type ColourDe
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
 import type { CellSize } from '../render/cells.js';
-import { frameToAnsi } from '../render/ansi.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { rowText, type BarLayout, type SectionName } from '../render/layout.js';
 import { realTimers } from '../scheduler/timers.js';
@@ -95,8 +94,9 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     io.out(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
     return EXIT.ok;
   }
-  const depth = format === 'text' ? 'none' : previewDepth(opts.color ?? 'auto', io);
-  const frame = format === 'text' ? layout.rows.map((r) => rowText(r).trimEnd()).join('\n') : frameToAnsi(layout.rows, depth).join('\n');
+  // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
+  const { renderFrame } = await import('../render/ink/frame.js');
+  const frame = format === 'text' ? renderFrame(layout, 'none', true) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io));
   io.out(`${frame}\n`);
   return EXIT.ok;
 }

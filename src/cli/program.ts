@@ -113,6 +113,9 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
     .option('--tiler-socket-dir <dir>', "the window manager's data directory with komorebi.sock (default: %LOCALAPPDATA%\\komorebi, ~/Library/Application Support/komorebi)")
     .option('--no-mouse', 'leave the mouse to the terminal (for selecting text) instead of clicks on the bar')
+    .addOption(
+      new Option('--renderer <renderer>', 'ink: the Ink app (default); direct: the same frames serialized directly, at a fraction of the CPU and memory').choices(['ink', 'direct']),
+    )
     .addHelpText(
       'after',
       `

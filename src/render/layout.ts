@@ -34,6 +34,8 @@ export interface Run {
   section?: SectionName;
   /** Which unit the run belongs to (`right[3] cpu`), for components and hit-testing. */
   unit?: string;
+  /** The unit's widget kind (`Cpu`): which component draws it. */
+  kind?: string;
   /** Which group frame it belongs to. */
   group?: string;
   /** What a click here does. */
@@ -173,7 +175,8 @@ function unitRuns(
   const c = input.theme.colours;
   // Plain object literals (no conditional spreads): this runs for every unit on every frame.
   const selectedUnit = unit.state === 'selected';
-  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined, inverse = selectedUnit): Run => ({ text, fg, bg, section, unit: key, group, action, inverse });
+  const kind = w.kind;
+  const run = (text: string, fg: Hex, bg: Hex | undefined, action: ClickAction | undefined, inverse = selectedUnit): Run => ({ text, fg, bg, section, unit: key, kind, group, action, inverse });
   const segments = unit.segments;
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i] as Segment;
@@ -272,7 +275,10 @@ function makeFrame(grouping: Exclude<GroupingModel, { kind: 'None' }>, input: La
   const groupBg = input.backgrounds.group ?? barBg;
   const under = barBg ?? input.backgrounds.terminal;
   const rounded = grouping.rounding.some((r) => r > 0);
-  const cap = (text: string, fg: Hex | undefined, bg: Hex | undefined): Run => ({ text, fg, bg, section, group });
+  // A unit's own frame (Widget grouping: the group is the unit) belongs to the unit, so its caps can merge
+  // with the unit's runs.
+  const unit = grouping.kind === 'Widget' ? group : undefined;
+  const cap = (text: string, fg: Hex | undefined, bg: Hex | undefined): Run => ({ text, fg, bg, section, group, ...(unit ? { unit } : {}) });
   let capL: Run;
   let capR: Run;
   if (boxed) {
@@ -689,21 +695,36 @@ function clip(runs: Run[], width: number): Run[] {
   return out;
 }
 
-const sameStyle = (a: Run, b: Run) =>
-  a.fg === b.fg && a.bg === b.bg && !a.bold === !b.bold && !a.inverse === !b.inverse && a.section === b.section && a.unit === b.unit && a.group === b.group && a.action === b.action;
+/** Spaces not in reverse video: their foreground colour and boldness do not show. */
+function blank(r: Run): boolean {
+  if (r.inverse) return false;
+  for (let i = 0; i < r.text.length; i++) if (r.text.charCodeAt(i) !== 32) return false;
+  return true;
+}
 
-/** Adjacent runs of one style become one. */
-/** Adjacent runs of one style become one; runs are copied only when merged (the others may be shared). */
+/**
+ * Whether two adjacent runs draw as one: the same cells' colours and the same place in the bar (section,
+ * group, unit, click action). Blank runs (a group's cap, the gap after an icon) take any foreground: every
+ * run less is a <Text> less for Ink to lay out and tokenize each frame, and an SGR change less to write.
+ */
+function drawsAsOne(a: Run, b: Run): boolean {
+  if (a.bg !== b.bg || !a.inverse !== !b.inverse || a.section !== b.section || a.unit !== b.unit || a.group !== b.group || a.action !== b.action) return false;
+  return (a.fg === b.fg && !a.bold === !b.bold) || blank(a) || blank(b);
+}
+
+/** Adjacent runs that draw as one become one; runs are copied only when merged (the others may be shared). */
 function merge(runs: Run[]): Run[] {
   const out: Run[] = [];
   const copies = new Set<Run>();
   for (const r of runs) {
     if (r.text === '') continue;
     const last = out[out.length - 1];
-    if (last && sameStyle(last, r)) {
-      if (copies.has(last)) last.text += r.text;
+    if (last && drawsAsOne(last, r)) {
+      // The merged run keeps the style of the one that shows it (not the blank one's).
+      const style = blank(last) && !blank(r) ? r : last;
+      if (copies.has(last) && style === last) last.text += r.text;
       else {
-        const copy = { ...last, text: last.text + r.text };
+        const copy = { ...style, text: last.text + r.text, kind: last.kind ?? r.kind };
         copies.add(copy);
         out[out.length - 1] = copy;
       }

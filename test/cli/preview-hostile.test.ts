@@ -68,8 +68,8 @@ describe('tilebar preview and NO_COLOR', () => {
     const r = await cli(['preview', '--config', 'bar.json', '--set', 'cpu=95', '--set', 'memory=40', '--height', '1', '--width', '40'], { NO_COLOR: '1', TERM: 'xterm-256color', COLORTERM: 'truecolor' }, dir, true);
     expect(r.code).toBe(0);
     expect(r.out).not.toMatch(/\x1b\[[0-9;]*[34]8;/);
-    expect(r.out).toContain('\x1b[0;7mCPU: 95%');
-    expect(r.out.replace(/\x1b\[[0-9;]*m/g, '')).toBe(` CPU: 95%${' '.repeat(22)}RAM: 40% \n`);
+    expect(r.out).toContain('\x1b[7mCPU: 95%');
+    expect(r.out.replace(/\x1b\[[0-9;]*m/g, '')).toBe(` CPU: 95%${' '.repeat(22)}RAM: 40%\n`);
   });
 
   it('colours a terminal preview at the terminal’s depth, and a piped --format ansi in 24-bit unless NO_COLOR', async () => {

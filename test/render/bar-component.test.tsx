@@ -1,8 +1,8 @@
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Bar } from '../../src/render/Bar.js';
-import { renderFrame } from '../../src/render/frame.js';
+import { Bar } from '../../src/render/ink/Bar.js';
+import { renderFrame } from '../../src/render/ink/frame.js';
 import { layoutOf, rows, sp } from './helpers.js';
 
 const doc = {
@@ -58,7 +58,9 @@ describe('<Bar>', () => {
     const c16 = renderFrame(layout, '16');
     expect(c16).toContain('\x1b[40m');
     expect(c16).not.toMatch(/\x1b\[(38|48);[25];/);
-    expect(renderFrame(layout, 'none')).toBe(rows(layout)[0]?.trimEnd());
+    expect(renderFrame(layout, 'none', true)).toBe(rows(layout)[0]?.trimEnd());
+    // Without colour a selected unit is set apart in reverse video.
+    expect(renderFrame(layout, 'none')).toMatch(/\x1b\[7m[^\x1b]*C CPU: 95%/);
   });
 });
 

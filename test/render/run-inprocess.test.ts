@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,18 +8,47 @@ import { runCommand, type RunTerminal } from '../../src/cli/run.js';
 import { FrameWriter } from '../../src/render/terminal.js';
 import type { Readers } from '../../src/system/readings.js';
 
+/** A terminal's input as Ink reads it: a TTY stream in raw mode that is read when it says it is readable. */
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private pending: string[] = [];
+  setRawMode() {}
+  setEncoding() {}
+  ref() {}
+  unref() {}
+  read(): string | null {
+    return this.pending.shift() ?? null;
+  }
+  type(data: string) {
+    this.pending.push(data);
+    this.emit('readable');
+  }
+}
+
+/** A terminal for both renderers: the direct one reads keys through onKeys, the Ink app through stdin. */
 function fakeTerminal(columns: number, rows: number) {
   const written: string[] = [];
   let resize: () => void = () => undefined;
   let keys: (d: string) => void = () => undefined;
+  const stdin = new FakeStdin();
   const size = { columns, rows };
   const terminal: RunTerminal = {
     write: (t) => void written.push(t),
     size: () => size,
     onResize: (l) => ((resize = l), () => undefined),
     onKeys: (l) => ((keys = l), () => undefined),
+    stdin: stdin as unknown as NodeJS.ReadStream,
   };
-  return { terminal, written, size, resize: () => resize(), press: (k: string) => keys(k) };
+  return {
+    terminal,
+    written,
+    size,
+    resize: () => resize(),
+    press: (k: string) => {
+      keys(k);
+      stdin.type(k);
+    },
+  };
 }
 
 const readers = {
@@ -54,7 +84,8 @@ describe('FrameWriter', () => {
 function screenOf(written: readonly string[]): string[] {
   const rows: string[] = [];
   for (const w of written) {
-    for (const m of w.matchAll(/\x1b\[(\d+);1H\x1b\[0m\x1b\[K(.*?)\x1b\[0m(?=\x1b\[\d+;1H|$)/g)) rows[Number(m[1]) - 1] = (m[2] ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+    // A row is cleared before it is written, so blanks left at its end (Ink trims uncoloured ones) are blank.
+    for (const m of w.matchAll(/\x1b\[(\d+);1H\x1b\[0m\x1b\[K(.*?)\x1b\[0m(?=\x1b\[\d+;1H|$)/g)) rows[Number(m[1]) - 1] = (m[2] ?? '').replace(/\x1b\[[0-9;]*m/g, '').trimEnd();
   }
   return rows;
 }
@@ -67,10 +98,10 @@ describe('tilebar run (in process, fake terminal)', () => {
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC' }, cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log') }, io, { terminal: t.terminal, readers });
     const frames = () => [screenOf(t.written)[0]];
-    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30% `));
+    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30%`));
     t.size.columns = 30;
     t.resize();
-    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30% `));
+    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30%`));
     t.press('q');
     expect(await done).toBe(0);
     expect(t.written[0]).toBe('\x1b[?1049h\x1b[?25l\x1b[?7l');

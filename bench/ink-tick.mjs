@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// CPU of one clock tick of a running bar (a new second: lay out, render, serialize, hand to FrameWriter),
+// in process, Ink app against the direct renderer, bundled as the command is (production React). Ticks come
+// back to back (hot) and 300 ms apart (sparse: nearer an idle bar, whose code goes cold between seconds).
+import { build } from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(mkdtempSync(join(tmpdir(), 'tilebar-ink-tick-')), 'ink-tick.mjs');
+await build({
+  entryPoints: [join(root, 'bench', 'entries', 'ink-tick.tsx')],
+  outfile: out,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
+  mainFields: ['module', 'main'],
+  banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
+  logLevel: 'warning',
+});
+const { measure } = await import(pathToFileURL(out).href);
+const config = process.env.TICK_CONFIG ?? join(root, 'config.example.json');
+console.log(`one tick of ${config.replace(`${root}/`, '')} at 160 × 1, CPU ms (median of 3 rounds)`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+for (const renderer of (process.env.TICK_RENDERERS ?? 'ink,direct').split(',')) {
+  const hot = [];
+  const sparse = [];
+  for (let i = 0; i < 3; i++) {
+    hot.push((await measure(config, renderer, 200, 0)).cpuMsPerTick);
+    sparse.push((await measure(config, renderer, 30, 300)).cpuMsPerTick);
+  }
+  console.log(`${renderer.padEnd(8)} hot ${median(hot).toFixed(2).padStart(6)}   sparse ${median(sparse).toFixed(2).padStart(6)}`);
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Where a running bar's time goes: the built command in a real 160×1 tmux pane under `node --cpu-prof` for
+// PROFILE_SECONDS (default 60), then a summary of the profile's self time by package (Ink, React, Yoga,
+// chalk, tilebar's own modules, …), mapped back through the bundle's source maps. PROFILE_CONFIG picks the
+// config (default config.example.json); PROFILE_ARGS adds options to `tilebar run` (`--renderer direct`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SourceMapConsumer } from 'source-map-js';
+import { commandNodeFlags } from '../scripts/node-flags.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 60);
+const config = process.env.PROFILE_CONFIG ?? join(root, 'config.example.json');
+const extra = (process.env.PROFILE_ARGS ?? '').split(' ').filter(Boolean);
+if (spawnSync('tmux', ['-V']).status !== 0) {
+  console.log('profile: skipped, tmux is not installed');
+  process.exit(0);
+}
+const dir = mkdtempSync(join(tmpdir(), 'tilebar-profile-'));
+const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+const socket = `tilebar-profile-${process.pid}`;
+const main = join(root, 'dist', 'bundle', 'main.js');
+const command = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, ...commandNodeFlags(main), main, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'tilebar.log'), ...extra];
+const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(join(dir, 'cache'))} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
+execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', '1', `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
+await new Promise((r) => setTimeout(r, SECONDS * 1000));
+spawnSync('tmux', ['-L', socket, 'send-keys', '-t', 'p', 'q']);
+await new Promise((r) => setTimeout(r, 2000));
+spawnSync('tmux', ['-L', socket, 'kill-server']);
+
+const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error('no profile was written');
+const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+// The steady state: samples after the first SKIP seconds (start-up, module loading and the first readings).
+const SKIP_US = Number(process.env.PROFILE_SKIP ?? 5) * 1e6;
+const selfUs = new Map();
+let at = 0;
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  if (at > SKIP_US) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+});
+
+const consumers = new Map();
+function consumerFor(url) {
+  if (!url.startsWith('file://') || !url.includes('/dist/bundle/')) return undefined;
+  if (!consumers.has(url)) {
+    try {
+      consumers.set(url, new SourceMapConsumer(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
+    } catch {
+      consumers.set(url, undefined);
+    }
+  }
+  return consumers.get(url);
+}
+/** A profile node → the package (or tilebar folder) its code comes from. */
+function packageOf(frame) {
+  const { url, lineNumber, columnNumber, functionName } = frame;
+  if (!url) return functionName === '(garbage collector)' ? '(garbage collection)' : functionName === '(idle)' ? '(idle)' : functionName || '(native)';
+  if (url.startsWith('node:')) return 'node (built in)';
+  const c = consumerFor(url);
+  if (!c) return 'other';
+  const source = c.originalPositionFor({ line: lineNumber + 1, column: columnNumber }).source ?? '';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+  if (pkg) return pkg;
+  const own = /(?:^|\/)(src\/[^/]+|widgets|themes)\//.exec(source)?.[1];
+  return own ? `tilebar ${own}` : 'tilebar';
+}
+const byPackage = new Map();
+let total = 0;
+for (const node of profile.nodes) {
+  const us = selfUs.get(node.id) ?? 0;
+  if (us === 0) continue;
+  const key = packageOf(node.callFrame);
+  if (key === '(idle)' || key === '(program)') continue;
+  byPackage.set(key, (byPackage.get(key) ?? 0) + us);
+  total += us;
+}
+console.log(`CPU profile of \`tilebar run ${extra.join(' ')}\` (${config.replace(`${root}/`, '')}) in a 160×1 tmux pane, ${SECONDS - SKIP_US / 1e6} s after the first ${SKIP_US / 1e6}: ${(total / 1000).toFixed(0)} ms busy (${((total / 1000 / (SECONDS - SKIP_US / 1e6)) * 60 / 1000).toFixed(3)} CPU s/min), by package (self time)`);
+for (const [k, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
+  console.log(`${k.padEnd(34)} ${(us / 1000).toFixed(0).padStart(7)} ms ${((us / total) * 100).toFixed(1).padStart(5)} %`);
+}

@@ -1,0 +1,84 @@
+/**
+ * What the bar's keys and mouse mean, whichever renderer draws it: `q` quits, Ctrl-C quits as the signal
+ * would (130), 1–9 launch the first nine launcher items, a left click does what is under it (the layout's
+ * click targets) and, twice within 500 ms, the double-click binding; the other buttons and the wheel run the
+ * config's mouse bindings (the wheel through the scroll thresholds). The SGR mouse reports are decoded here
+ * (mouse.ts); the Ink app gets its keys through Ink's input handling and hands them over as they come.
+ */
+import type { BarModel } from '../config/model.js';
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import type { BarLayout } from '../render/layout.js';
+import { SIGNAL_EXIT } from '../cli/io.js';
+import type { ClickAction } from '../../widgets/view.js';
+import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, parseMouse, type MouseEvent } from './mouse.js';
+
+export interface BarInputEffects {
+  /** A click's action (the layout picker is toggled by the caller's own state; the rest act on the world). */
+  perform(action: ClickAction): void;
+  /** A mouse binding of the config fired. */
+  binding(trigger: MouseTrigger): void;
+  quit(status: number): void;
+  /** Monotonic milliseconds, for double clicks. */
+  now(): number;
+}
+
+const NO_MOUSE = { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} } as const;
+
+export class BarInput {
+  private scroll: ScrollAccumulator;
+  private lastLeftPress = -Infinity;
+  private mouseOf: BarModel['mouse'];
+
+  constructor(
+    model: BarModel,
+    private readonly effects: BarInputEffects,
+  ) {
+    this.mouseOf = model.mouse;
+    this.scroll = new ScrollAccumulator(model.mouse ?? NO_MOUSE);
+  }
+
+  /** A new config: its bindings and thresholds from now on. */
+  setModel(model: BarModel): void {
+    if (model.mouse === this.mouseOf) return;
+    this.mouseOf = model.mouse;
+    this.scroll = new ScrollAccumulator(model.mouse ?? NO_MOUSE);
+  }
+
+  /** Raw input (a terminal's bytes, or what Ink's input handling passed on), against the layout on screen. */
+  input(data: string, layout: BarLayout | undefined): void {
+    const { events, rest } = parseMouse(data);
+    for (const e of events) this.mouse(e, layout);
+    for (const ch of rest) {
+      if (ch === 'q' || ch === 'Q') this.effects.quit(0);
+      // Ctrl-C arrives as a key in raw mode: the same status as the signal would give.
+      else if (ch === '\u0003') this.effects.quit(SIGNAL_EXIT.SIGINT);
+      else if (ch >= '1' && ch <= '9') this.digit(Number(ch), layout);
+    }
+  }
+
+  private mouse(e: MouseEvent, layout: BarLayout | undefined): void {
+    if (e.kind === 'wheel') {
+      for (const t of this.scroll.notch(e.direction)) this.effects.binding(t);
+      return;
+    }
+    if (e.button === 'left') {
+      const target = layout?.targets.find((t) => e.x >= t.x && e.x < t.x + t.width);
+      if (target) this.effects.perform(target.action);
+      const now = this.effects.now();
+      if (now - this.lastLeftPress <= DOUBLE_CLICK_MS) {
+        this.effects.binding('on_primary_double_click');
+        this.lastLeftPress = -Infinity;
+      } else this.lastLeftPress = now;
+      return;
+    }
+    this.effects.binding(BUTTON_TRIGGERS[e.button]);
+  }
+
+  /** The n-th launcher item on the bar (each item once, however many of its segments are clickable). */
+  private digit(n: number, layout: BarLayout | undefined): void {
+    const launchers = new Map<string, ClickAction>();
+    for (const t of layout?.targets ?? []) if (t.action.kind === 'launch' && !launchers.has(t.action.id)) launchers.set(t.action.id, t.action);
+    const action = [...launchers.values()][n - 1];
+    if (action) this.effects.perform(action);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * What the running bar shows, as one immutable snapshot the Ink app subscribes to (useSyncExternalStore):
+ * the config's model and appearance with its message, each source's status, the instant and zone of the
+ * clocks, the window manager's state and the terminal's size. Changes from the scheduler, the config file, the
+ * window manager and the terminal are merged and published as one new snapshot at most every `minFrameMs` (on
+ * the scheduler's timers: the store starts no timer of its own), so a second's readings and its clock tick
+ * make one render, and a burst of notifications makes at most ten a second.
+ */
+import type { Appearance } from './appearance.js';
+import type { BarModel } from '../config/model.js';
+import type { Timers } from '../scheduler/timers.js';
+import type { Statuses } from '../thresholds/report.js';
+import type { TilerState } from '../tiler/state.js';
+
+export interface BarSnapshot {
+  model: BarModel;
+  look: Appearance;
+  /** What is wrong with the config file, in one line; undefined when nothing is. */
+  message: string | undefined;
+  statuses: Statuses;
+  /** The instant the clocks show. */
+  epochMs: number;
+  systemZone: string;
+  /** The window manager's state; undefined while not connected. */
+  tiler: TilerState | undefined;
+  size: { width: number; height: number };
+}
+
+export type BarChange = Partial<Omit<BarSnapshot, 'epochMs'>>;
+
+export const MIN_FRAME_MS = 100;
+
+export class BarStore {
+  private snapshot: BarSnapshot;
+  private pending: BarChange | undefined;
+  private timer: unknown;
+  private lastPublished = -Infinity;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly timers: Timers,
+    initial: Omit<BarSnapshot, 'epochMs'>,
+    private readonly minFrameMs = MIN_FRAME_MS,
+  ) {
+    this.snapshot = { ...initial, epochMs: timers.wallNow() };
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): BarSnapshot => this.snapshot;
+
+  /** Record a change (or none: the clock moved) and publish it with whatever else comes within the frame. */
+  update(change: BarChange = {}): void {
+    this.pending = { ...this.pending, ...change };
+    if (this.timer !== undefined) return;
+    this.timer = this.timers.setTimeout(() => this.publish(), Math.max(0, this.lastPublished + this.minFrameMs - this.timers.now()));
+  }
+
+  /** Publish what is pending now (the first frame, a resize). */
+  publish(): void {
+    this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastPublished = this.timers.now();
+    this.snapshot = { ...this.snapshot, ...this.pending, epochMs: this.timers.wallNow() };
+    this.pending = undefined;
+    for (const listener of this.listeners) listener();
+  }
+
+  close(): void {
+    this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The direct renderer (`tilebar run --renderer direct`): the layout's runs serialized straight to SGR text
+ * (ansi.ts) and handed to FrameWriter, without Ink. It draws the same cells in the same colours as the Ink app
+ * (a test holds the two to it over every real config) at a fraction of the cost — a low-power choice for those
+ * who want it; the default is the Ink app. Keys are read from the terminal itself.
+ */
+import { layoutFor } from '../bar/appearance.js';
+import { BarInput } from '../bar/bar-input.js';
+import { frameToAnsi } from './ansi.js';
+import type { BarView, BarViewOptions } from './bar-view.js';
+import type { BarLayout } from './layout.js';
+
+export function startDirectView(o: BarViewOptions): BarView {
+  let pickerOpen = false;
+  let layout: BarLayout | undefined;
+  const draw = () => {
+    const s = o.store.getSnapshot();
+    try {
+      layout = layoutFor(s.model, s.look, { statuses: s.statuses, clock: { epochMs: s.epochMs, systemZone: s.systemZone }, ...(s.tiler ? { tiler: s.tiler } : {}), tilerOptions: { ...o.tilerOptions, pickerOpen } }, s.size, o.version, s.message);
+      o.writer.draw(frameToAnsi(layout.rows, o.depth));
+    } catch (e) {
+      o.onDrawError(e);
+    }
+  };
+  const input = new BarInput(o.store.getSnapshot().model, {
+    perform: (action) => {
+      if (action.kind === 'toggle-layout-picker') {
+        pickerOpen = !pickerOpen;
+        draw();
+        return;
+      }
+      o.onAction(action);
+      if (action.kind === 'messages' && pickerOpen) {
+        pickerOpen = false;
+        draw();
+      }
+    },
+    binding: (trigger) => o.onBinding(trigger, o.store.getSnapshot().tiler?.mouseFollowsFocus),
+    quit: o.onQuit,
+    now: o.now,
+  });
+  const offStore = o.store.subscribe(() => {
+    input.setModel(o.store.getSnapshot().model);
+    draw();
+  });
+  const offKeys = o.terminal.onKeys((data) => input.input(data, layout));
+  draw();
+  return {
+    async stop() {
+      offStore();
+      offKeys();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * `tilebar run` as an Ink app. Its state lives in React: the bar store's snapshot (config, readings, clock,
+ * window manager, size — store.ts publishes it on the scheduler's timers; no component starts a timer) and
+ * the layout picker's open state. From them it derives the layout (the pure fitting of layout.ts) and renders
+ * it as <Bar>. Keys come through Ink's input handling (raw mode); the SGR mouse reports Ink passes on whole
+ * are decoded by BarInput, as for the direct renderer.
+ */
+import { useInput, useStdin } from 'ink';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { layoutFor } from '../../bar/appearance.js';
+import { BarInput, type BarInputEffects } from '../../bar/bar-input.js';
+import type { BarStore } from '../../bar/bar-store.js';
+import type { ColourDepth } from '../../colour/depth.js';
+import type { MouseTrigger } from '../../config/schema/mouse.js';
+import type { TilerViewOptions } from '../../../widgets/tiler-view.js';
+import type { ClickAction } from '../../../widgets/view.js';
+import type { BarLayout } from '../layout.js';
+import { Bar } from './Bar.js';
+
+export interface AppProps {
+  store: BarStore;
+  depth: ColourDepth;
+  version: string;
+  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
+  /** A click's action other than the layout picker: launch a command, send messages. */
+  onAction(action: Exclude<ClickAction, { kind: 'toggle-layout-picker' }>): void;
+  /** A mouse binding fired; `mouseFollowsFocus` is the manager's setting as the bar knows it. */
+  onBinding(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
+  onQuit(status: number): void;
+  /** A frame could not be laid out: the last one stays on screen. */
+  onDrawError(error: unknown): void;
+  /** Monotonic milliseconds (the scheduler's clock), for double clicks. */
+  now(): number;
+}
+
+export function App(props: AppProps): ReactNode {
+  const { store, depth, version, tilerOptions } = props;
+  const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // A layout that cannot be made (a bug, or a model from a damaged cache) keeps the last one on screen.
+  const lastGood = useRef<BarLayout | undefined>(undefined);
+  const layout = useMemo(() => {
+    try {
+      lastGood.current = layoutFor(
+        snap.model,
+        snap.look,
+        { statuses: snap.statuses, clock: { epochMs: snap.epochMs, systemZone: snap.systemZone }, ...(snap.tiler ? { tiler: snap.tiler } : {}), tilerOptions: { ...tilerOptions, pickerOpen } },
+        snap.size,
+        version,
+        snap.message,
+      );
+    } catch (e) {
+      props.onDrawError(e);
+    }
+    return lastGood.current;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [snap, pickerOpen, tilerOptions, version]);
+
+  // The latest props and state for input handlers that live as long as the app.
+  const latest = useRef({ props, snap, layout });
+  latest.current = { props, snap, layout };
+  const input = useMemo(() => {
+    const effects: BarInputEffects = {
+      perform: (action) => {
+        if (action.kind === 'toggle-layout-picker') {
+          setPickerOpen((open) => !open);
+          return;
+        }
+        latest.current.props.onAction(action);
+        if (action.kind === 'messages') setPickerOpen(false);
+      },
+      binding: (trigger) => latest.current.props.onBinding(trigger, latest.current.snap.tiler?.mouseFollowsFocus),
+      quit: (status) => latest.current.props.onQuit(status),
+      now: () => latest.current.props.now(),
+    };
+    return new BarInput(snap.model, effects);
+    // One for the app's life; a new config reaches it through setModel below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => input.setModel(snap.model), [input, snap.model]);
+
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (text, key) => {
+      // Ink passes a mouse report on whole, without its ESC; a Ctrl-C as `c` with ctrl.
+      if (key.ctrl && text === 'c') input.input('\u0003', latest.current.layout);
+      else input.input(/^\[<\d+;\d+;\d+[Mm]$/.test(text) ? `\u001b${text}` : text, latest.current.layout);
+    },
+    { isActive: isRawModeSupported === true },
+  );
+
+  return layout ? <Bar layout={layout} depth={depth} /> : null;
+}

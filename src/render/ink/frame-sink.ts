@@ -1,0 +1,38 @@
+/**
+ * Where the Ink app's frames go: a stand-in for a stdout that hands each rendered frame to FrameWriter.
+ *
+ * Ink runs in debug mode against it (reference/INK-LIVE.md measured the ways to hook Ink to a 1-row pane):
+ * Ink then writes each frame exactly, with no escapes of its own — no newline after the last row, no erase,
+ * no clear of the screen and its scrollback, no cursor codes — and it does so whether or not `CI` is set,
+ * where Ink's normal mode draws nothing live. FrameWriter keeps owning the terminal: the alternate screen,
+ * each row from its first column, unchanged rows skipped. It reports no `rows` and is not a TTY, so Ink never
+ * thinks it fills the screen. Nothing in the app may write through `useStdout().write` or `<Static>`: in debug
+ * mode those arrive here as if they were frames.
+ */
+import { EventEmitter } from 'node:events';
+import type { FrameWriter } from '../terminal.js';
+
+export class InkFrameSink extends EventEmitter {
+  constructor(
+    private readonly writer: FrameWriter,
+    private readonly width: () => number,
+  ) {
+    super();
+  }
+
+  /** What Ink lays the root out in. */
+  get columns(): number {
+    return this.width();
+  }
+
+  /** A frame: its rows as FrameWriter draws them. An empty write (Ink's on a narrowing resize) draws nothing. */
+  write(frame: string): boolean {
+    if (frame !== '') this.writer.draw(frame.split('\n'));
+    return true;
+  }
+
+  /** The terminal was resized: Ink lays out again at the new width. */
+  resized(): void {
+    this.emit('resize');
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The Ink renderer: one persistent `render()` of <App>, for the bar's whole life, its frames handed to
+ * FrameWriter through InkFrameSink (debug mode: see frame-sink.ts). Ink and React are loaded here, after the
+ * config, so a start that fails early does not pay for them.
+ */
+import chalk from 'chalk';
+import { render } from 'ink';
+import type { BarView, BarViewOptions } from '../bar-view.js';
+import { App } from './App.js';
+import { chalkLevelFor } from './chalk-level.js';
+import { InkFrameSink } from './frame-sink.js';
+
+export function startInkView(o: BarViewOptions): BarView {
+  chalk.level = chalkLevelFor(o.depth);
+  const sink = new InkFrameSink(o.writer, () => o.store.getSnapshot().size.width);
+  const offResize = o.store.subscribe(() => {
+    // Ink lays the root out at the sink's width: tell it when that changes.
+    if (o.store.getSnapshot().size.width !== lastWidth) {
+      lastWidth = o.store.getSnapshot().size.width;
+      sink.resized();
+    }
+  });
+  let lastWidth = o.store.getSnapshot().size.width;
+  const instance = render(
+    <App
+      store={o.store}
+      depth={o.depth}
+      version={o.version}
+      tilerOptions={o.tilerOptions}
+      onAction={o.onAction}
+      onBinding={o.onBinding}
+      onQuit={o.onQuit}
+      onDrawError={o.onDrawError}
+      now={o.now}
+    />,
+    { stdout: sink as unknown as NodeJS.WriteStream, stdin: o.terminal.stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
+  );
+  return {
+    async stop() {
+      offResize();
+      instance.unmount();
+      await instance.waitUntilExit().catch(() => undefined);
+    },
+  };
+}
