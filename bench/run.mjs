@@ -55,7 +55,7 @@ rows.push([`strftime "${fmt}" (parsed once; per call)`, `${((time(() => { for (l
 rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)', `${((time(() => { for (let i = 0; i < 1000; i++) strftime(DateTime.fromMillis(1725782703000 + i * 1000, { zone: 'Europe/London' }), '%T'); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
 {
   const { appearanceOf, layoutFor } = await import('../dist/src/bar/appearance.js');
-  const { renderFrame } = await import('../dist/src/render/frame.js');
+  const { renderFrame } = await import('../dist/src/render/ink/frame.js');
   const { simulatedReadings } = await import('../dist/src/thresholds/simulate.js');
   const m = loadConfigText(example, 'x').model;
   const look = appearanceOf(m);
@@ -64,7 +64,7 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
   const layout = layoutFor(m, look, state, { width: 160, height: 1 }, '0.1.0');
   renderFrame(layout, 'truecolor');
   rows.push(['layout of config.example.json at 160 × 1 (compose + layout)', `${time(() => layoutFor(m, look, state, { width: 160, height: 1 }, '0.1.0'), 50).toFixed(2)} ms`]);
-  rows.push(['render that frame through the Ink components (truecolor)', `${time(() => renderFrame(layout, 'truecolor'), 50).toFixed(2)} ms`]);
+  rows.push(['render that frame through the Ink components, renderToString (truecolor)', `${time(() => renderFrame(layout, 'truecolor'), 50).toFixed(2)} ms`]);
   const { frameToAnsi } = await import('../dist/src/render/ansi.js');
   rows.push(['render that frame with the direct serializer (truecolor)', `${time(() => frameToAnsi(layout.rows, 'truecolor'), 200).toFixed(3)} ms`]);
   // 30 widgets: ten of each of Cpu, Memory, Time across the three sections, grouped per widget.

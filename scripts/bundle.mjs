@@ -38,8 +38,9 @@ const result = await build({
   // Production React (and Ink's dependencies) in the bundle: the development builds are slower on every
   // render and twice the size (reference: INK-LIVE.md).
   define: { __TILEBAR_BUILD__: JSON.stringify(identity.digest('hex').slice(0, 16)), 'process.env.NODE_ENV': '"production"' },
-  // Ink's React DevTools bridge loads only in development (DEV=true) and its package is not installed.
-  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
+  // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
+  // which tilebar never sets; its package is not even installed.
+  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs') },
   logLevel: 'warning',
   // What each chunk holds and imports: test/cli/start-up-modules.test.ts checks what `run` loads before its first frame.
   metafile: true,

@@ -11,7 +11,8 @@ import type { Run } from './layout.js';
 const sgrCache = new Map<string, string>();
 
 function sgr(run: Run, depth: ColourDepth): string {
-  const key = `${depth}${run.fg ?? ''}${run.bg ?? ''}${run.bold ? 'b' : ''}`;
+  // Separated: a foreground-only and a background-only run of one colour must not share an entry.
+  const key = `${depth}|${run.fg ?? ''}|${run.bg ?? ''}|${run.bold ? 'b' : ''}`;
   const hit = sgrCache.get(key);
   if (hit !== undefined) return hit;
   const value = makeSgr(run, depth);

@@ -1,10 +1,12 @@
 /**
- * What `tilebar run` loads before its first frame, read from the bundler's metafile (dist/bundle-meta.json,
- * written by `npm run build`). Loading a module costs start-up time and memory for as long as the bar
- * runs: the schemas and validator (zod) are needed only when a config has to be validated, and Ink, React,
- * systeminformation and chokidar either never (Linux) or only after the first frame.
+ * What each command loads, read from the bundler's metafile (dist/bundle-meta.json, written by `npm run
+ * build`). `run` and `preview` draw through Ink and React (production builds, in the bundle); the direct
+ * renderer, `check`, `schema` and `themes` never load them. Before its first frame `run` loads no schema or
+ * validator (a config taken from the cache of validated models does not need them) and no
+ * systeminformation, chokidar or semver index.
  */
 import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -13,45 +15,68 @@ interface Meta {
 }
 const meta = JSON.parse(readFileSync(join(process.cwd(), 'dist', 'bundle-meta.json'), 'utf8')) as Meta;
 
-/** Every source file in the chunks statically imported by the chunks holding `entries` (loaded as soon as they are). */
-function loadedWith(...entries: string[]): string[] {
+const chunkOf = (entry: string): string => {
+  const chunk = Object.keys(meta.outputs).find((k) => k.endsWith('.js') && entry in (meta.outputs[k]?.inputs ?? {}));
+  if (!chunk) throw new Error(`no chunk holds ${entry}`);
+  return chunk;
+};
+
+/** Every source file in the chunks `entries` load: statically only, or with what they import dynamically. */
+function loadedWith(entries: string[], dynamic = false): string[] {
   const chunks = new Set<string>();
   const visit = (chunk: string) => {
     if (chunks.has(chunk)) return;
     chunks.add(chunk);
-    for (const im of meta.outputs[chunk]?.imports ?? []) if (im.kind === 'import-statement' && !im.external) visit(im.path);
+    for (const im of meta.outputs[chunk]?.imports ?? []) {
+      if (im.external) continue;
+      if (im.kind === 'import-statement' || (dynamic && im.kind === 'dynamic-import')) visit(im.path);
+    }
   };
-  for (const entry of entries) {
-    const chunk = Object.keys(meta.outputs).find((k) => k.endsWith('.js') && entry in (meta.outputs[k]?.inputs ?? {}));
-    if (!chunk) throw new Error(`no chunk holds ${entry}`);
-    visit(chunk);
-  }
+  for (const entry of entries) visit(chunkOf(entry));
   return [...chunks].flatMap((c) => Object.keys(meta.outputs[c]?.inputs ?? {}));
 }
+const packagesIn = (files: string[]) => new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []));
+const ENTRY = ['src/cli/main.ts', 'src/cli/program.ts'];
 
-describe('modules loaded before the first frame of tilebar run', () => {
-  const loaded = loadedWith('src/cli/main.ts', 'src/cli/program.ts', 'src/cli/run.ts');
+describe('what each command loads', () => {
+  it('run and preview render through Ink and React, and their production builds', () => {
+    for (const command of ['src/cli/run.ts', 'src/cli/preview.ts']) {
+      const loaded = loadedWith([...ENTRY, command], true);
+      const packages = packagesIn(loaded);
+      for (const pkg of ['ink', 'react', 'react-reconciler', 'yoga-layout']) expect(packages, `${command} loads ${pkg}`).toContain(pkg);
+      expect(loaded.some((f) => /react\/cjs\/react\.development\.js$/.test(f)), command).toBe(false);
+      expect(loaded.some((f) => /react-reconciler\/cjs\/react-reconciler\.development\.js$/.test(f)), command).toBe(false);
+    }
+    expect(loadedWith(['src/render/ink/mount.tsx'])).toContain('src/render/ink/App.tsx');
+  });
 
-  it('include the bar itself: layout, widgets views, scheduler, Linux readers, clocks', () => {
-    for (const m of ['src/render/layout.ts', 'widgets/time-view.ts', 'widgets/cpu-view.ts', 'src/scheduler/scheduler.ts', 'src/system/linux/readers.ts', 'src/time/strftime.ts']) {
-      expect(loaded).toContain(m);
+  it('check, schema, themes and the direct renderer never load Ink or React', () => {
+    for (const command of ['src/cli/check.ts', 'src/cli/schema.ts', 'src/cli/themes.ts', 'src/render/direct-view.ts']) {
+      // The entry's static imports, and everything the command itself may load.
+      const packages = packagesIn([...loadedWith(ENTRY), ...loadedWith([command], true)]);
+      for (const pkg of ['ink', 'react', 'react-reconciler', 'yoga-layout']) expect(packages, `${command} loads ${pkg}`).not.toContain(pkg);
     }
   });
 
-  it('leave out the schemas and validator, which a config taken from the cache of validated models does not need', () => {
+  it('run loads no schema or validator before its first frame (a warm start takes its model from the cache)', () => {
+    const loaded = loadedWith([...ENTRY, 'src/cli/run.ts', 'src/render/ink/mount.tsx']);
     expect(loaded.filter((m) => m.includes('node_modules/zod/'))).toEqual([]);
     expect(loaded.filter((m) => /^src\/config\/(schema\/|schema-kit|validate|load\.ts|normalise)/.test(m))).toEqual([]);
     expect(loaded.filter((m) => /^widgets\/(cpu|memory|battery|network|storage|update|date|time|applications|tiler|registry)\.ts$/.test(m))).toEqual([]);
-  });
-
-  it('leave out Ink, React, systeminformation, chokidar and the whole of semver', () => {
-    for (const pkg of ['ink', 'react', 'systeminformation', 'chokidar', 'jsonc-parser']) {
-      expect(loaded.filter((m) => m.includes(`node_modules/${pkg}/`))).toEqual([]);
-    }
+    for (const pkg of ['systeminformation', 'chokidar', 'jsonc-parser']) expect(loaded.filter((m) => m.includes(`node_modules/${pkg}/`))).toEqual([]);
     expect(loaded).not.toContain('node_modules/semver/index.js');
   });
 
-  it('are loaded by the validating path when a config must be checked', () => {
-    expect(loadedWith('src/config/load.ts').some((m) => m.includes('node_modules/zod/'))).toBe(true);
+  it('loads zod on the validating path, when a config must be checked', () => {
+    expect(loadedWith(['src/config/load.ts']).some((m) => m.includes('node_modules/zod/'))).toBe(true);
+  });
+
+  it('imports nothing from node_modules at run time: the package needs no dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    // systeminformation's optional macOS sensor add-ons, required inside try/catch by functions tilebar never calls.
+    const optional = new Set(['osx-temperature-sensor', 'macos-temperature-sensor']);
+    const externals = Object.values(meta.outputs).flatMap((o) => o.imports.filter((im) => im.external && !builtinModules.includes(im.path.replace(/^node:/, '')) && !optional.has(im.path)).map((im) => im.path));
+    expect(externals).toEqual([]);
+    expect(pkg.dependencies ?? {}).toEqual({});
   });
 });

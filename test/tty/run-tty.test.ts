@@ -30,13 +30,18 @@ const utcMinutes = () => {
   return [now, now - 60_000].map((t) => new Date(t).toISOString().slice(11, 16));
 };
 
-for (const rows of [1, 3]) {
-  describe.skipIf(!hasTmux)(`tilebar run in a real ${rows}-row tmux pane`, () => {
+for (const [rows, renderer] of [
+  [1, 'ink'],
+  [3, 'ink'],
+  [1, 'direct'],
+  [3, 'direct'],
+] as const) {
+  describe.skipIf(!hasTmux)(`tilebar run --renderer ${renderer} in a real ${rows}-row tmux pane`, () => {
     it('shows the time in the palette, follows a valid edit, survives an invalid one, quits on q', { timeout: 40_000 }, async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
       const file = join(dir, 'bar.json');
       await save(file, config('FIRST %Y'));
-      pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(join(dir, 'tilebar.log'))}`, { width: 80, height: rows, env: { COLORTERM: 'truecolor' } });
+      pane = openPane(`${bin} run --renderer ${renderer} --config ${shellQuote(file)} --log ${shellQuote(join(dir, 'tilebar.log'))}`, { width: 80, height: rows, env: { COLORTERM: 'truecolor' } });
 
       const first = await pane.waitFor((s) => s.includes('FIRST') && utcMinutes().some((m) => s.includes(m)));
       const lines = first.replace(/\n$/, '').split('\n');

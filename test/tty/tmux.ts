@@ -20,6 +20,8 @@ export interface Pane {
   currentCommand(): string;
   /** The pane's title (what an OSC 2 sequence written to it would set). */
   title(): string;
+  /** Lines scrolled off the top of the pane into its history. */
+  historySize(): number;
   close(): void;
 }
 
@@ -57,6 +59,9 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
     },
     title() {
       return tmux('display-message', '-p', '-t', 'test', '#{pane_title}').trim();
+    },
+    historySize() {
+      return Number(tmux('display-message', '-p', '-t', 'test', '#{history_size}').trim());
     },
     close() {
       spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
