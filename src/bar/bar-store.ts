@@ -3,8 +3,9 @@
  * the config's model and appearance with its message, each source's status, the instant and zone of the
  * clocks, the window manager's state and the terminal's size. Changes from the scheduler, the config file, the
  * window manager and the terminal are merged and published as one new snapshot at most every `minFrameMs` (on
- * the scheduler's timers: the store starts no timer of its own), so a second's readings and its clock tick
- * make one render, and a burst of notifications makes at most ten a second.
+ * the scheduler's timers: the store starts no timer of its own), and never sooner than `settleMs` after the
+ * first change: the polls a heartbeat starts answer a few milliseconds after its clock tick, and this way
+ * they and the tick make one render, not two. A burst of notifications makes at most ten a second.
  */
 import type { Appearance } from './appearance.js';
 import type { BarModel } from '../config/model.js';
@@ -29,6 +30,8 @@ export interface BarSnapshot {
 export type BarChange = Partial<Omit<BarSnapshot, 'epochMs'>>;
 
 export const MIN_FRAME_MS = 100;
+/** Long enough for a heartbeat's reads of /proc and statfs (well under a millisecond each), short to see. */
+export const SETTLE_MS = 25;
 
 export class BarStore {
   private snapshot: BarSnapshot;
@@ -41,6 +44,7 @@ export class BarStore {
     private readonly timers: Timers,
     initial: Omit<BarSnapshot, 'epochMs'>,
     private readonly minFrameMs = MIN_FRAME_MS,
+    private readonly settleMs = SETTLE_MS,
   ) {
     this.snapshot = { ...initial, epochMs: timers.wallNow() };
   }
@@ -56,7 +60,7 @@ export class BarStore {
   update(change: BarChange = {}): void {
     this.pending = { ...this.pending, ...change };
     if (this.timer !== undefined) return;
-    this.timer = this.timers.setTimeout(() => this.publish(), Math.max(0, this.lastPublished + this.minFrameMs - this.timers.now()));
+    this.timer = this.timers.setTimeout(() => this.publish(), Math.max(this.settleMs, this.lastPublished + this.minFrameMs - this.timers.now()));
   }
 
   /** Publish what is pending now (the first frame, a resize). */

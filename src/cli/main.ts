@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=1 --no-memory-reducer --no-opt
+#!/usr/bin/env -S node --max-semi-space-size=1 --no-memory-reducer --no-opt --wasm-lazy-compilation --liftoff-only
 /**
  * Entry point of the `tilebar` binary. Node's flags on the first line suit a process that runs all day
  * with a small, flat heap and code that runs once a second (bench/idle.mjs):
@@ -7,7 +7,9 @@
  *   reclaiming under 1 MB) no longer cost ~0.25 CPU s of the first minute;
  * - without V8's optimizing compiler (TurboFan), which kept compiling and discarding code that never runs hot
  *   on a thread of its own: the Ink bar takes ~35 % less CPU and ~5 MB less memory, the direct renderer
- *   likewise, and even `check` of 110 files and `preview` are faster (they end before optimized code pays).
+ *   likewise, and even `check` of 110 files and `preview` are faster (they end before optimized code pays);
+ * - Yoga (Ink's layout, WebAssembly) compiled lazily and by the baseline compiler only: compiling it whole and
+ *   optimized was a ~5 MB peak of memory at start-up, for no measurable difference in CPU.
  */
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
