@@ -8,6 +8,7 @@
  * log. `q` quits (0), Ctrl-C gives 130 and SIGTERM 143, as a shell expects, always restoring the terminal.
  */
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appearanceOf, type Appearance } from '../bar/appearance.js';
@@ -209,6 +210,12 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     log(`the ${renderer} renderer could not start (${e instanceof Error ? e.message : String(e)}); drawing directly instead`);
     view = (await import('../render/direct-view.js')).startDirectView(viewOptions);
   }
+  // From here on this process is a bar that runs all day: V8 grows the old generation less between full
+  // collections. Through Ink, a 6-minute run of config.example.json settles near 78 MB (peak ~79 MB) instead
+  // of climbing to ~87 MB; the live heap is ~10 MB after every full collection either way, and the CPU is the
+  // same. Set after the first frame, not on the command line, where it slows V8's compilers during start-up.
+  // Only for the real terminal: tests run bars in-process.
+  if (!deps.terminal) setFlagsFromString('--optimize-for-size');
   const offResize = terminal.onResize(() => {
     writer.invalidate();
     store.update({ size: barSize(terminal) });
