@@ -2,8 +2,10 @@
 // tmux control-mode client (`tmux -C`) is told of the pane's output (`%output`) as the program writes it.
 // Escape sequences alone (the alternate screen, mouse modes, clearing) do not count: only printable text.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-let serial = 0;
 
 /** Printable text in a `%output` payload: tmux escapes bytes below 32 and `\` as octal. */
 function visibleText(payload) {
@@ -20,18 +22,21 @@ function visibleText(payload) {
  * The program is then killed with its tmux server.
  */
 export function firstFrameMs(shellCommand, { timeoutMs = 10_000 } = {}) {
-  const socket = `tilebar-first-${process.pid}-${serial++}`;
+  // A socket path in a private directory, removed afterwards: a killed tmux server leaves its socket behind.
+  const dir = mkdtempSync(join(tmpdir(), 'tilebar-first-'));
+  const socket = join(dir, 'tmux');
   return new Promise((resolve) => {
     const started = performance.now();
-    const tmux = spawn('tmux', ['-L', socket, '-f', '/dev/null', '-C', 'new-session', '-x', '160', '-y', '1', shellCommand], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const tmux = spawn('tmux', ['-S', socket, '-f', '/dev/null', '-C', 'new-session', '-x', '160', '-y', '1', shellCommand], { stdio: ['pipe', 'pipe', 'ignore'] });
     let pending = '';
     let done = false;
     const finish = (ms) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      spawnSync('tmux', ['-L', socket, 'kill-server']);
+      spawnSync('tmux', ['-S', socket, 'kill-server']);
       tmux.kill();
+      rmSync(dir, { recursive: true, force: true });
       resolve(ms);
     };
     const timer = setTimeout(() => finish(NaN), timeoutMs);

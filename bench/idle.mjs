@@ -93,10 +93,10 @@ const firstOutput = (p) => firstFrameMs(shellCommand(p));
 
 async function runOnce(run) {
   const live = programs.map((p, i) => {
-    const socket = `tilebar-bench-${process.pid}-${run}-${i}`;
+    const socket = join(dir, `tmux-${run}-${i}`); // a path (-S), removed with dir: a killed server leaves its socket
     const started = performance.now();
-    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', shellCommand(p)]);
-    const pid = Number(execFileSync('tmux', ['-L', socket, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], { encoding: 'utf8' }).trim());
+    execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', shellCommand(p)]);
+    const pid = Number(execFileSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], { encoding: 'utf8' }).trim());
     return { p, socket, pid, started, cpuAtShort: 0 };
   });
   await sleep(Math.max(0, SHORT * 1000 - (performance.now() - Math.min(...live.map((l) => l.started)))));
@@ -109,11 +109,11 @@ async function runOnce(run) {
     return { name: l.p.name, startupCpuMs: l.cpuAtShort, steadyPerMin: ((cpuLong - l.cpuAtShort) / 1000 / span) * 60, rssMb: hwmKb(l.pid) / 1024, l };
   });
   for (const r of results) {
-    if (r.l.p.log) spawnSync('tmux', ['-L', r.l.socket, 'send-keys', '-t', 'b', 'q']);
+    if (r.l.p.log) spawnSync('tmux', ['-S', r.l.socket, 'send-keys', '-t', 'b', 'q']);
   }
   await sleep(800);
   for (const r of results) {
-    spawnSync('tmux', ['-L', r.l.socket, 'kill-server']);
+    spawnSync('tmux', ['-S', r.l.socket, 'kill-server']);
     if (r.l.p.log && existsSync(r.l.p.log)) {
       const m = /stopped after (\d+) frames, (\d+) bytes/.exec(readFileSync(r.l.p.log, 'utf8').split('\n').filter((x) => x.includes('stopped after')).at(-1) ?? '');
       if (m) Object.assign(r, { frames: Number(m[1]), bytes: Number(m[2]) });
@@ -165,3 +165,4 @@ check('direct renderer steady state, config.example.json', row('tilebar (example
 for (const r of direct) check(`direct renderer time to first frame, ${r.name.slice(9, -1)}`, r.first, 300, 'ms');
 for (const r of direct) check(`direct renderer peak RSS, ${r.name.slice(9, -1)}`, r.rss, 75, 'MB');
 console.log(`budget:\n  ${verdicts.join('\n  ')}`);
+rmSync(dir, { recursive: true, force: true });

@@ -21,15 +21,15 @@ if (spawnSync('tmux', ['-V']).status !== 0) {
 }
 const dir = mkdtempSync(join(tmpdir(), 'tilebar-profile-'));
 const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
-const socket = `tilebar-profile-${process.pid}`;
+const socket = join(dir, 'tmux'); // a path (-S): a killed server leaves its socket behind
 const main = join(root, 'dist', 'bundle', 'main.js');
 const command = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, ...commandNodeFlags(main), main, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'tilebar.log'), ...extra];
 const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(join(dir, 'cache'))} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
-execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', '1', `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
+execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', '1', `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
-spawnSync('tmux', ['-L', socket, 'send-keys', '-t', 'p', 'q']);
+spawnSync('tmux', ['-S', socket, 'send-keys', '-t', 'p', 'q']);
 await new Promise((r) => setTimeout(r, 2000));
-spawnSync('tmux', ['-L', socket, 'kill-server']);
+spawnSync('tmux', ['-S', socket, 'kill-server']);
 
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error('no profile was written');

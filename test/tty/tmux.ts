@@ -1,7 +1,6 @@
 /** A real terminal for tests: a detached tmux pane on a private server socket, read with capture-pane. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,11 +25,14 @@ export interface Pane {
 }
 
 export function openPane(command: string, opts: { width?: number; height?: number; env?: Record<string, string> } = {}): Pane {
-  const socket = `tilebar-test-${randomUUID().slice(0, 8)}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  // The server's socket and the program's cache live in one private directory that close() removes: a killed
+  // tmux server leaves its socket file behind, and hundreds of runs would fill /tmp/tmux-<uid>.
+  const dir = mkdtempSync(join(tmpdir(), 'tilebar-test-'));
+  const socket = join(dir, 'tmux');
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
   // A clean environment: the test runner's own FORCE_COLOR, NO_COLOR or CI must not reach the program.
   // Its own cache directory too: the bar's cache of validated models must not go to the runner's home.
-  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'tilebar-test-cache-')) };
+  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', XDG_CACHE_HOME: join(dir, 'cache') };
   const env = Object.entries({ ...base, ...opts.env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   // `; sleep` keeps the pane open after the command so its last screen can be read.
   tmux('new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), `env -i ${env} ${command}; sleep 30`);
@@ -64,7 +66,8 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
       return Number(tmux('display-message', '-p', '-t', 'test', '#{history_size}').trim());
     },
     close() {
-      spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+      spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
