@@ -175,7 +175,7 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
   const listen = async (): Promise<boolean> => {
     if (listening) return true;
     rmSync(path, { force: true });
-    const problem = await new Promise<string | undefined>((resolve) => {
+    let problem = await new Promise<string | undefined>((resolve) => {
       const onError = (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message);
       server.once('error', onError);
       // The socket file takes its mode from the umask when it is made: make it 0600 from the start.
@@ -190,6 +190,8 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
       }
     });
     if (problem) {
+      // Node reports a missing directory as EACCES (libuv's bind), which sends users after permissions.
+      if (problem === 'EACCES' && !existsSync(dir)) problem = 'the directory does not exist yet';
       if (problem !== lastListenProblem) say(`cannot listen in ${dir} (${problem}); trying again every ${RETRY_MS / 1000} s`);
       lastListenProblem = problem;
       return false;

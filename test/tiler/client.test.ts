@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -81,5 +81,19 @@ describe('window-manager client on a real Unix socket', () => {
     wm = new FakeWindowManager(dir);
     await wm.start();
     await vi.waitFor(() => expect(connection).toEqual([true]), { timeout: 3000 });
+  });
+
+  it('waits for a socket directory that does not exist yet, saying so once, and subscribes when it appears', { timeout: 10_000 }, async () => {
+    const dir = join(await shortDir(), 'komorebi');
+    const logs: string[] = [];
+    const connection: boolean[] = [];
+    sub = await subscribe(dir, realTimers, { notification: () => undefined, connection: (c) => connection.push(c), log: (m) => logs.push(m) });
+    await new Promise((r) => setTimeout(r, 1300));
+    // Node reports the missing directory as EACCES; the user is told what is really the matter, once.
+    expect(logs.filter((l) => l.startsWith('cannot listen'))).toEqual([`cannot listen in ${dir} (the directory does not exist yet); trying again every 1 s`]);
+    await mkdir(dir);
+    wm = new FakeWindowManager(dir);
+    await wm.start();
+    await vi.waitFor(() => expect(connection).toEqual([true]), { timeout: 4000 });
   });
 });
