@@ -22,6 +22,26 @@ for (const dir of ['src', 'widgets', 'themes']) {
   for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
 }
 for (const file of ['package.json', 'package-lock.json']) identity.update(readFileSync(join(root, file)));
+/**
+ * Yoga's Emscripten loader fetches its inlined WebAssembly (a data: URL) with the global `fetch` whenever one
+ * exists, and Node 20's `fetch` loads undici on first call: ~45 ms of compiling Node's internal modules before
+ * the first frame and ~10 MB of memory for the bar's life, to decode a base64 string. The loader's factory gets
+ * a `fetch` parameter that is undefined, which sends it down its own synchronous path (decode, then
+ * WebAssembly.instantiate); the global is untouched for everything else. A Yoga whose loader no longer has this
+ * shape fails the build here, and test/cli/start-up-modules.test.ts checks that a preview loads no undici.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const head = 'var loadYoga = (() => {';
+      const tail = '})();\nexport default loadYoga;';
+      if (source.split(head).length !== 2 || source.split(tail).length !== 2) throw new Error(`${args.path}: Yoga's loader has changed shape; see yogaWithoutFetch in scripts/bundle.mjs`);
+      return { contents: source.replace(head, 'var loadYoga = ((fetch) => {').replace(tail, '})(undefined);\nexport default loadYoga;'), loader: 'js' };
+    });
+  },
+};
 const result = await build({
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   outdir: join(root, 'dist', 'bundle'),
@@ -41,6 +61,7 @@ const result = await build({
   // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
   // which tilebar never sets; its package is not even installed.
   alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs') },
+  plugins: [yogaWithoutFetch],
   logLevel: 'warning',
   // What each chunk holds and imports: test/cli/start-up-modules.test.ts checks what `run` loads before its first frame.
   metafile: true,

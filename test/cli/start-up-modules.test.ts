@@ -5,7 +5,10 @@
  * validator (a config taken from the cache of validated models does not need them) and no
  * systeminformation, chokidar or semver index.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,5 +81,23 @@ describe('what each command loads', () => {
     const externals = Object.values(meta.outputs).flatMap((o) => o.imports.filter((im) => im.external && !builtinModules.includes(im.path.replace(/^node:/, '')) && !optional.has(im.path)).map((im) => im.path));
     expect(externals).toEqual([]);
     expect(pkg.dependencies ?? {}).toEqual({});
+  });
+
+  it('drawing through Ink loads no undici: Yoga decodes its WebAssembly without fetch (see scripts/bundle.mjs)', () => {
+    // Node's internal module list at exit, of a real preview through the bundle: undici (Node's fetch) costs
+    // ~45 ms of start-up and ~10 MB for the bar's life.
+    const dir = mkdtempSync(join(tmpdir(), 'tilebar-modules-'));
+    const hook = join(dir, 'modules.mjs');
+    writeFileSync(hook, "process.on('exit', () => process.stderr.write('MODULES ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n");
+    try {
+      const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, join(process.cwd(), 'dist', 'bundle', 'main.js'), 'preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'ansi', '--width', '80'], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
+      expect(r.status, r.stderr).toBe(0);
+      const modules = JSON.parse(/MODULES (.*)/.exec(r.stderr)?.[1] ?? '[]') as string[];
+      expect(modules.length).toBeGreaterThan(50);
+      expect(r.stdout).toContain('\x1b[');
+      expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
