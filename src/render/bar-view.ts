@@ -21,11 +21,14 @@ export interface BarViewOptions {
   depth: ColourDepth;
   version: string;
   tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
+  /** A click's action other than the layout picker: launch a command, send messages. */
   onAction(action: Exclude<ClickAction, { kind: 'toggle-layout-picker' }>): void;
+  /** A mouse binding fired; `mouseFollowsFocus` is the manager's setting as the bar knows it. */
   onBinding(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
   onQuit(status: number): void;
   /** A frame could not be laid out: the last one stays; the caller logs it (and may validate a cached model). */
   onDrawError(error: unknown): void;
+  /** Monotonic milliseconds (the scheduler's clock), for double clicks. */
   now(): number;
 }
 

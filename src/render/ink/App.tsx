@@ -9,29 +9,13 @@ import { useInput, useStdin } from 'ink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { layoutFor } from '../../bar/appearance.js';
 import { BarInput, type BarInputEffects } from '../../bar/bar-input.js';
-import type { BarStore } from '../../bar/bar-store.js';
-import type { ColourDepth } from '../../colour/depth.js';
-import type { MouseTrigger } from '../../config/schema/mouse.js';
-import type { TilerViewOptions } from '../../../widgets/tiler-view.js';
 import type { ClickAction } from '../../../widgets/view.js';
+import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../layout.js';
 import { Bar } from './Bar.js';
 
-export interface AppProps {
-  store: BarStore;
-  depth: ColourDepth;
-  version: string;
-  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
-  /** A click's action other than the layout picker: launch a command, send messages. */
-  onAction(action: Exclude<ClickAction, { kind: 'toggle-layout-picker' }>): void;
-  /** A mouse binding fired; `mouseFollowsFocus` is the manager's setting as the bar knows it. */
-  onBinding(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
-  onQuit(status: number): void;
-  /** A frame could not be laid out: the last one stays on screen. */
-  onDrawError(error: unknown): void;
-  /** Monotonic milliseconds (the scheduler's clock), for double clicks. */
-  now(): number;
-}
+/** What the app needs of the view's options (bar-view.ts): the store, how to draw, and what input does. */
+export type AppProps = Pick<BarViewOptions, 'store' | 'depth' | 'version' | 'tilerOptions' | 'onAction' | 'onBinding' | 'onQuit' | 'onDrawError' | 'now'>;
 
 export function App(props: AppProps): ReactNode {
   const { store, depth, version, tilerOptions } = props;
