@@ -7,9 +7,11 @@ import type { LabelPrefix } from '../src/config/schema/common.js';
 import { THRESHOLD_RULES, explainCheck, type RuleCheck } from '../src/thresholds/rules.js';
 import type { SocketMessage } from '../src/config/schema/socket-message.js';
 import type { IconName } from './icons.js';
+import type { MediaCommand } from '../src/media/player.js';
 
 export type Segment =
-  | ({ role: 'icon'; icon: IconName } & Interactive)
+  /** `dim`: an element that is there but inert now (a media control the player disables). */
+  | ({ role: 'icon'; icon: IconName; tone?: 'dim' } & Interactive)
   /** The prefix word (`CPU: `), a value (`12`), its unit (`%`, `KiB/s`), or plain text. */
   | ({ role: 'label' | 'value' | 'unit' | 'text'; text: string; tone?: 'dim' } & Interactive)
   /** An application's stand-in icon (its initial): drawn in the icon colour. */
@@ -22,7 +24,9 @@ export type ClickAction =
   | { kind: 'messages'; messages: SocketMessage[] }
   | { kind: 'toggle-layout-picker' }
   /** Run an Applications item's command; `id` keys its launch cooldown. */
-  | { kind: 'launch'; id: string; command: string };
+  | { kind: 'launch'; id: string; command: string }
+  /** Control the media player shown. */
+  | { kind: 'media'; command: MediaCommand };
 
 export interface Interactive {
   /** The element is the selected one (focused workspace, current layout, focused window). */

@@ -12,6 +12,10 @@ import type { BarModel } from '../config/model.js';
 import type { Timers } from '../scheduler/timers.js';
 import type { Statuses } from '../thresholds/report.js';
 import type { TilerState } from '../tiler/state.js';
+import type { KeyboardStatus } from '../keyboard/status.js';
+import type { MediaStatus } from '../media/player.js';
+import type { TilerViewOptions } from '../../widgets/tiler-view.js';
+import type { BarState } from './compose.js';
 
 export interface BarSnapshot {
   model: BarModel;
@@ -24,6 +28,10 @@ export interface BarSnapshot {
   systemZone: string;
   /** The window manager's state; undefined while not connected. */
   tiler: TilerState | undefined;
+  /** The media player shown (Media widgets); undefined before its source answers. */
+  media?: MediaStatus;
+  /** The active keyboard layout (Keyboard widgets); undefined before its source answers. */
+  keyboard?: KeyboardStatus;
   size: { width: number; height: number };
 }
 
@@ -78,4 +86,16 @@ export class BarStore {
     this.timer = undefined;
     this.listeners.clear();
   }
+}
+
+/** What the widgets are composed from, in a snapshot (both renderers draw from this). */
+export function barStateOf(s: BarSnapshot, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen: boolean): BarState {
+  return {
+    statuses: s.statuses,
+    clock: { epochMs: s.epochMs, systemZone: s.systemZone },
+    ...(s.tiler ? { tiler: s.tiler } : {}),
+    ...(s.media ? { media: s.media } : {}),
+    ...(s.keyboard ? { keyboard: s.keyboard } : {}),
+    tilerOptions: { ...tilerOptions, pickerOpen },
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * What every widget shows right now, by section: the system widgets from their sources' statuses, the
  * clocks from the instant, the launcher from its config, the Tiler from the window manager's state.
- * Keyboard and Media have no source in a terminal and show nothing.
+ * Media and Keyboard from their event sources' latest status (hidden until their first answer).
  */
 import type { BarModel } from '../config/model.js';
 import type { Statuses } from '../thresholds/report.js';
@@ -14,6 +14,10 @@ import { timeView } from '../../widgets/time-view.js';
 import { tilerView, type TilerViewOptions } from '../../widgets/tiler-view.js';
 import type { UnitView } from '../../widgets/view.js';
 import type { TilerState } from '../tiler/state.js';
+import type { KeyboardStatus } from '../keyboard/status.js';
+import type { MediaStatus } from '../media/player.js';
+import { keyboardView } from '../../widgets/keyboard-view.js';
+import { mediaView } from '../../widgets/media-view.js';
 import { SYSTEM_WIDGET_KINDS, systemWidgets, type SystemWidget } from './system-widgets.js';
 import { clockWidgets } from './clock-widgets.js';
 
@@ -23,6 +27,8 @@ export interface BarState {
   /** The window manager's state for the Tiler widgets; undefined = not connected. */
   tiler?: TilerState;
   tilerOptions?: TilerViewOptions;
+  media?: MediaStatus;
+  keyboard?: KeyboardStatus;
 }
 
 /**
@@ -81,6 +87,10 @@ export function composeSections(model: BarModel, state: BarState, rows: number, 
           return [{ position, kind: w.kind, units: cache.units(position, [], () => applicationsView(w.config, icons === 'nerd')) }];
         case 'Tiler':
           return [{ position, kind: w.kind, units: cache.units(position, [state.tiler, state.tilerOptions?.pickerOpen, Math.floor(second / 10)], () => tilerView(w.config, state.tiler, state.tilerOptions)) }];
+        case 'Media':
+          return [{ position, kind: w.kind, units: cache.units(position, [state.media], () => mediaView(w.config, state.media)) }];
+        case 'Keyboard':
+          return [{ position, kind: w.kind, units: cache.units(position, [state.keyboard], () => keyboardView(w.config, state.keyboard)) }];
         default:
           return [];
       }

@@ -21,6 +21,7 @@ import type { Variant } from '../config/variant.js';
 import { readStdin, readTextFile, type ReadOutcome } from '../io/read-text-file.js';
 import { displayText } from '../text/safe-text.js';
 import { colourDepthFor } from './colour-options.js';
+import { sourceWarnings } from './check-sources.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 
 export interface CheckOptions {
@@ -100,7 +101,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
         fixed = applied;
       }
     }
-    const problems = [...result.problems].sort(byPosition);
+    const problems = [...result.problems, ...sourceWarnings(result, io.platform, io.env)].sort(byPosition);
     const report: FileReport = {
       file: target.label,
       variant: result.variant,

@@ -20,6 +20,7 @@ import { rowText, type BarLayout, type SectionName } from '../render/layout.js';
 import { realTimers } from '../scheduler/timers.js';
 import type { Readers } from '../system/readings.js';
 import type { Statuses } from '../thresholds/report.js';
+import { systemReadings } from '../thresholds/simulate.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { quote } from '../text/safe-text.js';
@@ -73,7 +74,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   if (opts.at) epochMs = parseInstant(opts.at, zone);
 
   // Given readings only; the machine for the rest, unless some were given (then nothing is read).
-  let statuses: Statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
+  let statuses: Statuses = Object.fromEntries(Object.entries(systemReadings(readings)).map(([k, v]) => [k, { reading: v }]));
   if (!given) {
     // Everything but the Update check: a preview never uses the network.
     const live = deps.readers ?? liveReaders(io, realTimers);
@@ -89,7 +90,9 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     tiler = r.state;
   }
   const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform) };
-  const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions }, { width, height }, VERSION);
+  // Media and Keyboard show what --set gives them; a preview never asks a player or the session.
+  const events = { ...(readings.media ? { media: readings.media } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard } : {}) };
+  const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
   if (format === 'json') {
     io.out(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
     return EXIT.ok;

@@ -7,7 +7,7 @@ import { realTimers, type Timers } from '../scheduler/timers.js';
 import type { Readers, SourceKey } from '../system/readings.js';
 import { formatRows, formatRuleTable, stateChanges, thresholdRows, type Statuses, type ThresholdRow } from '../thresholds/report.js';
 import { THRESHOLD_RULES } from '../thresholds/rules.js';
-import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
+import { SettingError, simulatedReadings, systemReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { VERSION } from '../version.js';
 import { EXIT, SIGNAL_EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
@@ -75,7 +75,7 @@ const SET_HINT: Record<SourceKey, string> = {
 };
 
 function fixedReaders(simulated: SimulatedReadings): Partial<Readers> {
-  return Object.fromEntries(Object.entries(simulated).map(([key, value]) => [key, async () => value])) as Partial<Readers>;
+  return Object.fromEntries(Object.entries(systemReadings(simulated)).map(([key, value]) => [key, async () => value])) as Partial<Readers>;
 }
 
 async function watch(widgets: SystemWidget[], readers: Readers, timers: Timers, opts: ThresholdsOptions, io: CliIo, deps: ThresholdsDeps): Promise<number> {

@@ -7,6 +7,7 @@
 import { layoutFor } from '../bar/appearance.js';
 import { BarInput } from '../bar/bar-input.js';
 import { frameToAnsi } from './ansi.js';
+import { barStateOf } from '../bar/bar-store.js';
 import type { BarView, BarViewOptions } from './bar-view.js';
 import type { BarLayout } from './layout.js';
 
@@ -16,7 +17,7 @@ export function startDirectView(o: BarViewOptions): BarView {
   const draw = () => {
     const s = o.store.getSnapshot();
     try {
-      layout = layoutFor(s.model, s.look, { statuses: s.statuses, clock: { epochMs: s.epochMs, systemZone: s.systemZone }, ...(s.tiler ? { tiler: s.tiler } : {}), tilerOptions: { ...o.tilerOptions, pickerOpen } }, s.size, o.version, s.message);
+      layout = layoutFor(s.model, s.look, barStateOf(s, o.tilerOptions, pickerOpen), s.size, o.version, s.message);
       o.writer.draw(frameToAnsi(layout.rows, o.depth));
     } catch (e) {
       o.onDrawError(e);

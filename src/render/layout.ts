@@ -197,10 +197,11 @@ function unitRuns(
     if (s.role === 'icon') {
       const g = glyph(s.icon, input.icons);
       const inverse = selectedUnit || s.selected === true;
-      runs.push(run(g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), s.selected ? c.selectedText : p.icon, bg, s.action, inverse));
-      // The original's icon-to-text gap; it stays when a word or value follows.
+      runs.push(run(g.padEnd(input.metrics.iconWidth - textWidth(g) + g.length), s.selected ? c.selectedText : s.tone === 'dim' ? p.dim : p.icon, bg, s.action, inverse));
+      // The original's icon-to-text gap; it stays when a word or value follows (not before a spacer: a
+      // single-space text segment, as between media buttons, is the gap itself).
       const next = segments[i + 1];
-      if (next && next.role !== 'icon' && next.role !== 'glyph') runs.push(run(' ', p.text, bg, s.action, inverse));
+      if (next && next.role !== 'icon' && next.role !== 'glyph' && !(next.role === 'text' && next.text === ' ')) runs.push(run(' ', p.text, bg, s.action, inverse));
     } else if (s.role === 'glyph') {
       runs.push(run(cellText(s.text, input), s.selected ? c.selectedText : p.icon, bg, s.action, selectedUnit || s.selected === true));
     } else {

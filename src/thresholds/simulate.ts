@@ -3,18 +3,31 @@
  *   cpu=95  memory=48  battery=12  battery.state=charging  storage./home=91  storage.C:\=50
  *   network.received=2MiB  network.transmitted=300K  network.total_received=5GiB
  *   network.total_transmitted=1GB  network.interface=wlan0  update=0.2.0
+ *   media.artist=Artist  media.title=Title  media.status=Playing|Paused|Stopped  keyboard=de
+ * Media and Keyboard are not system readings (their sources send events): they ride along as `media` and
+ * `keyboard`, which `systemReadings` leaves out.
  */
 import { didYouMean } from '../config/suggest.js';
 import type { BatteryState, Disk, Readings } from '../system/readings.js';
 import { quote } from '../text/safe-text.js';
 import { parseBytes } from '../../widgets/bytes.js';
+import { boundedLayout, type KeyboardStatus } from '../keyboard/status.js';
+import { MAX_MEDIA_TEXT, newPlayer, type MediaStatus, type PlaybackStatus } from '../media/player.js';
 
-export type SimulatedReadings = Partial<Readings>;
+export type SimulatedReadings = Partial<Readings> & { media?: MediaStatus; keyboard?: KeyboardStatus };
+
+/** The system readings only (what the scheduler's sources would return). */
+export function systemReadings(r: SimulatedReadings): Partial<Readings> {
+  const { media: _media, keyboard: _keyboard, ...rest } = r;
+  return rest;
+}
 
 export const SET_KEYS = [
   'cpu', 'memory', 'battery', 'battery.state', 'storage.<mount>', 'network.received', 'network.transmitted',
   'network.total_received', 'network.total_transmitted', 'network.interface', 'update',
+  'media.artist', 'media.title', 'media.status', 'keyboard',
 ] as const;
+const MEDIA_STATUSES: readonly PlaybackStatus[] = ['Playing', 'Paused', 'Stopped'];
 
 export class SettingError extends Error {}
 
@@ -85,7 +98,19 @@ function applySetting(r: SimulatedReadings, disks: Map<string, Disk>, setting: s
     n.defaultInterface = value;
     n.interfaces = n.interfaces.map((i) => (i.name === old ? { ...i, name: value } : i));
   } else if (lower === 'update') r.update = { latest: value.replace(/^v/, '') };
-  else {
+  else if (lower === 'media.artist' || lower === 'media.title' || lower === 'media.status') {
+    // A simulated player that can go back and forward: the preview shows every control live.
+    const p = r.media?.player ?? { ...newPlayer('simulated', 0), status: 'Playing' as const, canGoNext: true, canGoPrevious: true };
+    if (lower === 'media.status') {
+      const status = MEDIA_STATUSES.find((x) => x.toLowerCase() === value.toLowerCase());
+      if (!status) throw new SettingError(`--set ${key}: expected one of ${MEDIA_STATUSES.join(', ')}, found ${quote(value)}`);
+      r.media = { player: { ...p, status } };
+    } else r.media = { player: { ...p, [lower === 'media.artist' ? 'artist' : 'title']: value.slice(0, MAX_MEDIA_TEXT) } };
+  } else if (lower === 'keyboard') {
+    const layout = boundedLayout(value);
+    if (!layout) throw new SettingError(`--set ${key}: expected a layout name like us or de, found ${quote(value)}`);
+    r.keyboard = { layout };
+  } else {
     const hint = didYouMean(key, SET_KEYS.map((k) => k.replace('.<mount>', '')));
     throw new SettingError(`--set: unknown key ${quote(key)}${hint ? `; ${hint}` : ''} (keys: ${SET_KEYS.join(', ')})`);
   }

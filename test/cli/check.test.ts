@@ -12,10 +12,25 @@ const tmp = () => mkdtemp(join(tmpdir(), 'tilebar-'));
 
 describe('tilebar check', () => {
   it('passes the example config, listing what each section shows', async () => {
-    const r = await cli(['check', 'config.example.json']);
+    // A session where Media and Keyboard have sources (a session bus, an X display).
+    const r = await cli(['check', 'config.example.json'], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', DISPLAY: ':0' });
     expect(r.code).toBe(0);
     expect(r.out).toContain('config.example.json: ok (variant A from $schema; 0 errors, 0 warnings, 0 notes)');
     expect(r.out).toContain('right  Update, Network, Storage, Cpu, Memory, Battery, Keyboard, Date, Time');
+  });
+
+  it('warns at a Media or Keyboard widget that would have no source on this machine, saying what it needs', async () => {
+    const dir = await tmp();
+    await writeFile(join(dir, 'bar.json'), '{\n  "left_widgets": [],\n  "center_widgets": [ { "Media": { "enable": true } } ],\n  "right_widgets": [\n    { "Keyboard": { "enable": true } },\n    { "Keyboard": { "enable": false } }\n  ]\n}\n');
+    // No session bus, no display, nothing on PATH.
+    const bare = await cli(['check', 'bar.json'], { PATH: '' }, dir);
+    expect(bare.code).toBe(0);
+    expect(bare.out).toContain('bar.json:3:25: warning: center_widgets[0].Media: on this machine: no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus): media players cannot be seen\n');
+    expect(bare.out).toContain('bar.json:5:7: warning: right_widgets[0].Keyboard: on this machine: no keyboard layout source in this session: not sway (SWAYSOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), GNOME or X11 (DISPLAY), and no localectl; the widget shows Error\n');
+    expect(bare.out).toContain('0 errors, 2 warnings');
+    // In a sway session with a bus, nothing to say.
+    const sway = await cli(['check', 'bar.json'], { PATH: '', SWAYSOCK: '/run/user/1000/sway-ipc.sock', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' }, dir);
+    expect(sway.out).toContain('0 errors, 0 warnings');
   });
 
   it('exits 1 with located errors and a caret excerpt', async () => {

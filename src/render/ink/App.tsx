@@ -9,6 +9,7 @@ import { useInput, useStdin } from 'ink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { layoutFor } from '../../bar/appearance.js';
 import { BarInput, type BarInputEffects } from '../../bar/bar-input.js';
+import { barStateOf } from '../../bar/bar-store.js';
 import type { ClickAction } from '../../../widgets/view.js';
 import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../layout.js';
@@ -28,7 +29,7 @@ export function App(props: AppProps): ReactNode {
       lastGood.current = layoutFor(
         snap.model,
         snap.look,
-        { statuses: snap.statuses, clock: { epochMs: snap.epochMs, systemZone: snap.systemZone }, ...(snap.tiler ? { tiler: snap.tiler } : {}), tilerOptions: { ...tilerOptions, pickerOpen } },
+        barStateOf(snap, tilerOptions, pickerOpen),
         snap.size,
         version,
         snap.message,

@@ -1,0 +1,253 @@
+/**
+ * The Media widget's source on Linux and the BSDs: MPRIS players on the D-Bus session bus, followed by
+ * events, never polled. Players are the bus names `org.mpris.MediaPlayer2.*`; `NameOwnerChanged` says when
+ * one appears or goes, `PropertiesChanged` on `/org/mpris/MediaPlayer2` what changed (only the changed keys),
+ * `GetAll` reads a player whole. Controls are the player's `Previous`, `PlayPause` and `Next` methods.
+ *
+ * Through dbus-next's low-level messages: its proxy objects introspect every peer (an XML parse per player,
+ * and a peer that never answers would hold them up). Every call has a deadline; every reply is checked
+ * before use; a peer that sends nonsense is ignored. The bus going away clears the widget and the source
+ * connects again every 5 s. No bus at all is said once and never drawn.
+ */
+import { existsSync } from 'node:fs';
+import type { Message as DbusMessage, MessageBus, MessageLike } from 'dbus-next';
+import type { Timers } from '../scheduler/timers.js';
+import { MAX_PLAYERS, choosePlayer, mergePlayerProperties, newPlayer, type MediaCommand, type MediaPlayer, type MediaStatus } from './player.js';
+
+export const MPRIS_PREFIX = 'org.mpris.MediaPlayer2.';
+const PLAYER_PATH = '/org/mpris/MediaPlayer2';
+const PLAYER_IFACE = 'org.mpris.MediaPlayer2.Player';
+const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' } as const;
+const CALL_TIMEOUT_MS = 2_000;
+const RECONNECT_MS = 5_000;
+/** Nesting of variants unwrapped from a peer's reply (Metadata is two deep). */
+const MAX_DEPTH = 8;
+
+/** What the adapter needs of dbus-next (injected in tests; loaded only when a Media widget exists). */
+export interface DbusLibrary {
+  sessionBus(options: { busAddress: string }): MessageBus;
+  Message: new (msg: MessageLike) => DbusMessage;
+}
+
+export interface MediaSource {
+  control(command: MediaCommand): void;
+  close(): void;
+}
+
+export interface MprisOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  timers: Timers;
+  log(message: string): void;
+  /** dbus-next, or a stand-in. */
+  library?: () => Promise<DbusLibrary>;
+}
+
+/**
+ * The session bus's address: the environment's, else the systemd user bus, else why there is none. An
+ * abstract-namespace address (`unix:abstract=…`, what dbus-launch gives on older systems) cannot be reached
+ * from Node 20 without a native module (libuv connects by C string, so the leading NUL ends the path): the
+ * systemd user bus is used instead when there is one.
+ */
+export function sessionBus(env: Readonly<Record<string, string | undefined>>, exists: (path: string) => boolean = existsSync): { address: string } | { problem: string } {
+  const given = env.DBUS_SESSION_BUS_ADDRESS?.split(';').find((a) => a.trim() !== '');
+  const runtime = env.XDG_RUNTIME_DIR && exists(`${env.XDG_RUNTIME_DIR}/bus`) ? `unix:path=${env.XDG_RUNTIME_DIR}/bus` : undefined;
+  if (given && !/^unix:(?:.*,)?abstract=/.test(given)) return { address: given };
+  if (runtime) return { address: runtime };
+  if (given) return { problem: `the session bus is in the abstract namespace (${given.split(',')[0]}), which Node cannot reach without a native module, and there is no $XDG_RUNTIME_DIR/bus: media players cannot be seen` };
+  return { problem: 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus): media players cannot be seen' };
+}
+
+/** A D-Bus value with its variants unwrapped into plain values (objects, arrays, strings, numbers), bounded in depth. */
+export function unwrapVariants(v: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) return undefined;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.slice(0, 256).map((x) => unwrapVariants(x, depth + 1));
+  if (Buffer.isBuffer(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  // dbus-next's Variant: { signature, value }.
+  if (typeof o.signature === 'string' && 'value' in o && Object.keys(o).length === 2) return unwrapVariants(o.value, depth + 1);
+  const out: Record<string, unknown> = {};
+  let n = 0;
+  for (const key of Object.keys(o)) {
+    if (++n > 256) break;
+    out[key] = unwrapVariants(o[key], depth + 1);
+  }
+  return out;
+}
+
+const loadDbusNext = async (): Promise<DbusLibrary> => {
+  const mod = (await import('dbus-next')) as unknown as DbusLibrary & { default?: DbusLibrary };
+  return typeof mod.sessionBus === 'function' ? mod : (mod.default as DbusLibrary);
+};
+
+export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: MprisOptions): Promise<MediaSource> {
+  const { timers, log } = opts;
+  const found = sessionBus(opts.env);
+  if ('problem' in found) {
+    const { problem } = found;
+    log(`media: ${problem}`);
+    onStatus({ problem });
+    return { control: () => undefined, close: () => undefined };
+  }
+  const address = found.address;
+  let lib: DbusLibrary;
+  try {
+    lib = await (opts.library ?? loadDbusNext)();
+  } catch (e) {
+    const problem = `the D-Bus library could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+    log(`media: ${problem}`);
+    onStatus({ problem });
+    return { control: () => undefined, close: () => undefined };
+  }
+
+  let closed = false;
+  let bus: MessageBus | undefined;
+  let retry: unknown;
+  let lastProblem: string | undefined;
+  /** Players by well-known name, and well-known names by the unique name that sends their signals. */
+  const players = new Map<string, MediaPlayer>();
+  const nameOf = new Map<string, string>();
+  let shown: MediaPlayer | undefined;
+
+  const publish = () => {
+    const chosen = choosePlayer(players.values());
+    if (chosen === shown) return;
+    shown = chosen;
+    onStatus(chosen ? { player: chosen } : {});
+  };
+
+  const call = async (b: MessageBus, msg: MessageLike): Promise<unknown[]> => {
+    let timer: unknown;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = timers.setTimeout(() => reject(new Error(`${msg.member} got no answer within ${CALL_TIMEOUT_MS / 1000} s`)), CALL_TIMEOUT_MS);
+    });
+    try {
+      const reply = await Promise.race([b.call(new lib.Message(msg)), deadline]);
+      return Array.isArray(reply?.body) ? (reply.body as unknown[]) : [];
+    } finally {
+      timers.clearTimeout(timer);
+    }
+  };
+
+  /** Read a player whole (it appeared, or said its properties are invalid). */
+  const track = async (b: MessageBus, name: string) => {
+    if (!players.has(name) && players.size >= MAX_PLAYERS) return;
+    try {
+      const [owner] = await call(b, { ...DBUS, member: 'GetNameOwner', signature: 's', body: [name] });
+      const [props] = await call(b, { destination: name, path: PLAYER_PATH, interface: 'org.freedesktop.DBus.Properties', member: 'GetAll', signature: 's', body: [PLAYER_IFACE] });
+      if (bus !== b || typeof owner !== 'string') return;
+      nameOf.set(owner, name);
+      const bag = unwrapVariants(props);
+      const base = players.get(name) ?? newPlayer(name, timers.now());
+      players.set(name, bag && typeof bag === 'object' ? mergePlayerProperties(base, bag as Record<string, unknown>, timers.now()) : base);
+      publish();
+    } catch (e) {
+      log(`media: ${name} could not be read (${e instanceof Error ? e.message : String(e)})`);
+    }
+  };
+
+  const forget = (name: string) => {
+    players.delete(name);
+    for (const [unique, n] of nameOf) if (n === name) nameOf.delete(unique);
+    publish();
+  };
+
+  const onMessage = (b: MessageBus, msg: DbusMessage) => {
+    try {
+      if (msg.type !== 4 /* signal */) return;
+      const body: unknown[] = Array.isArray(msg.body) ? msg.body : [];
+      if (msg.sender === DBUS.destination && msg.member === 'NameOwnerChanged') {
+        const [name, , owner] = body;
+        if (typeof name !== 'string' || !name.startsWith(MPRIS_PREFIX)) return;
+        if (typeof owner === 'string' && owner !== '') void track(b, name);
+        else forget(name);
+        return;
+      }
+      if (msg.member === 'PropertiesChanged' && msg.path === PLAYER_PATH && body[0] === PLAYER_IFACE) {
+        const name = nameOf.get(msg.sender);
+        const player = name ? players.get(name) : undefined;
+        if (!name || !player) return;
+        const changed = unwrapVariants(body[1]);
+        if (changed && typeof changed === 'object') players.set(name, mergePlayerProperties(player, changed as Record<string, unknown>, timers.now()));
+        if (Array.isArray(body[2]) && body[2].length > 0) void track(b, name);
+        publish();
+      }
+    } catch (e) {
+      log(`media: ignored a message that could not be read (${e instanceof Error ? e.message : String(e)})`);
+    }
+  };
+
+  const lost = (b: MessageBus, why: string) => {
+    if (bus !== b) return;
+    bus = undefined;
+    try {
+      b.disconnect();
+    } catch {
+      // Already gone.
+    }
+    players.clear();
+    nameOf.clear();
+    publish();
+    if (why !== lastProblem) log(`media: the session bus went away (${why}); trying again every ${RECONNECT_MS / 1000} s`);
+    lastProblem = why;
+    if (!closed) retry = timers.setTimeout(connect, RECONNECT_MS);
+  };
+
+  function connect(): void {
+    if (closed) return;
+    let b: MessageBus;
+    try {
+      b = lib.sessionBus({ busAddress: address });
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      if (why !== lastProblem) log(`media: cannot reach the session bus at ${address} (${why}); trying again every ${RECONNECT_MS / 1000} s`);
+      lastProblem = why;
+      retry = timers.setTimeout(connect, RECONNECT_MS);
+      return;
+    }
+    bus = b;
+    b.on('error', (e: unknown) => lost(b, e instanceof Error ? e.message : String(e)));
+    // The bus forwards its connection's errors but not its end: listen to the connection itself.
+    (b as unknown as { _connection?: { on(event: 'end', fn: () => void): void } })._connection?.on('end', () => lost(b, 'the connection closed'));
+    b.on('message', (msg: DbusMessage) => onMessage(b, msg));
+    b.on('connect', () => {
+      void (async () => {
+        try {
+          await call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='org.mpris.MediaPlayer2'`] });
+          await call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='${PLAYER_PATH}'`] });
+          const [names] = await call(b, { ...DBUS, member: 'ListNames' });
+          if (lastProblem !== 'connected') log(`media: following MPRIS players on ${address}`);
+          lastProblem = 'connected';
+          const mpris = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && n.startsWith(MPRIS_PREFIX)).slice(0, MAX_PLAYERS) : [];
+          await Promise.all(mpris.map((n) => track(b, n)));
+        } catch (e) {
+          lost(b, e instanceof Error ? e.message : String(e));
+        }
+      })();
+    });
+  }
+  connect();
+
+  return {
+    control(command) {
+      const b = bus;
+      const player = shown;
+      if (!b || !player) return;
+      const member = { previous: 'Previous', 'play-pause': 'PlayPause', next: 'Next' }[command];
+      call(b, { destination: player.id, path: PLAYER_PATH, interface: PLAYER_IFACE, member }).catch((e: unknown) =>
+        log(`media: ${player.id} did not take ${member} (${e instanceof Error ? e.message : String(e)})`),
+      );
+    },
+    close() {
+      closed = true;
+      timers.clearTimeout(retry);
+      const b = bus;
+      bus = undefined;
+      try {
+        b?.disconnect();
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The Media widget's source on Windows: one long-lived PowerShell helper over the Global System Media
+ * Transport Controls (the session the original bar shows), so no native add-on is needed. The helper prints
+ * a JSON line whenever what it sees changes — `{"session":null}` or `{"session":{"id","artist","title",
+ * "status","canNext","canPrevious"}}` — and reads `previous`, `play-pause` and `next` lines on its stdin.
+ *
+ * Its lines are untrusted like any peer's: bounded, parsed without throwing, wrong types ignored. A helper
+ * that exits is started again after 5 s (said once); one that never answers just leaves the widget hidden.
+ * The protocol is tested with a fake helper process (test/media/windows-media.test.ts); the script itself
+ * needs Windows PowerShell 5.1 and was not run here.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { MediaSource } from './mpris.js';
+import { mergePlayerProperties, newPlayer, type MediaStatus } from './player.js';
+import type { Timers } from '../scheduler/timers.js';
+
+const RESTART_MS = 5_000;
+/** Longest line read from the helper; longer ones are dropped whole. */
+const MAX_LINE = 64 * 1024;
+
+export const WINDOWS_MEDIA_SCRIPT = String.raw`
+$ErrorActionPreference = 'Stop'
+Add-Type -AssemblyName System.Runtime.WindowsRuntime
+$asTask = ([System.WindowsRuntimeSystemExtensions].GetMethods() | Where-Object { $_.Name -eq 'AsTask' -and $_.GetParameters().Count -eq 1 -and $_.GetParameters()[0].ParameterType.Name -eq 'IAsyncOperation${'`'}1' })[0]
+function Await($op, [Type]$type) { $t = $asTask.MakeGenericMethod($type).Invoke($null, @($op)); $t.Wait(-1) | Out-Null; $t.Result }
+[Windows.Media.Control.GlobalSystemMediaTransportControlsSessionManager,Windows.Media.Control,ContentType=WindowsRuntime] | Out-Null
+$manager = Await ([Windows.Media.Control.GlobalSystemMediaTransportControlsSessionManager]::RequestAsync()) ([Windows.Media.Control.GlobalSystemMediaTransportControlsSessionManager])
+$stdin = [Console]::In
+$pending = $stdin.ReadLineAsync()
+$last = ''
+while ($true) {
+  if ($pending.IsCompleted) {
+    $cmd = $pending.Result
+    if ($cmd -eq $null) { break }
+    $s = $manager.GetCurrentSession()
+    if ($s -ne $null) {
+      switch ($cmd) {
+        'next' { Await ($s.TrySkipNextAsync()) ([bool]) | Out-Null }
+        'previous' { Await ($s.TrySkipPreviousAsync()) ([bool]) | Out-Null }
+        'play-pause' { Await ($s.TryTogglePlayPauseAsync()) ([bool]) | Out-Null }
+      }
+    }
+    $pending = $stdin.ReadLineAsync()
+  }
+  $s = $manager.GetCurrentSession()
+  if ($s -eq $null) { $line = '{"session":null}' } else {
+    $p = Await ($s.TryGetMediaPropertiesAsync()) ([Windows.Media.Control.GlobalSystemMediaTransportControlsSessionMediaProperties])
+    $i = $s.GetPlaybackInfo()
+    $line = (@{ session = @{ id = $s.SourceAppUserModelId; artist = $p.Artist; title = $p.Title; status = [string]$i.PlaybackStatus; canNext = $i.Controls.IsNextEnabled; canPrevious = $i.Controls.IsPreviousEnabled } } | ConvertTo-Json -Compress -Depth 3)
+  }
+  if ($line -ne $last) { [Console]::Out.WriteLine($line); [Console]::Out.Flush(); $last = $line }
+  Start-Sleep -Milliseconds 500
+}
+`;
+
+/** `-EncodedCommand` takes the script as base64 of UTF-16LE: stdin stays free for the control lines. */
+export function powershellCommand(script = WINDOWS_MEDIA_SCRIPT): { file: string; args: string[] } {
+  return { file: 'powershell.exe', args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', Buffer.from(script, 'utf16le').toString('base64')] };
+}
+
+/** One helper line → the status it says, or undefined for a line that is not one. */
+export function statusFromHelperLine(line: string, previous: MediaStatus, now: number): MediaStatus | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (doc === null || typeof doc !== 'object' || !('session' in doc)) return undefined;
+  const session = (doc as { session: unknown }).session;
+  if (session === null) return {};
+  if (typeof session !== 'object' || Array.isArray(session)) return undefined;
+  const s = session as Record<string, unknown>;
+  const id = typeof s.id === 'string' && s.id ? s.id.slice(0, 256) : 'windows-media-session';
+  const base = previous.player?.id === id ? previous.player : newPlayer(id, now);
+  // GSMTC's statuses are Closed, Opened, Changing, Stopped, Playing and Paused.
+  const status = s.status === 'Playing' || s.status === 'Paused' ? s.status : 'Stopped';
+  const player = mergePlayerProperties(base, { PlaybackStatus: status, CanGoNext: s.canNext, CanGoPrevious: s.canPrevious, Metadata: { 'xesam:artist': typeof s.artist === 'string' && s.artist ? [s.artist] : [], 'xesam:title': s.title } }, now);
+  return player === previous.player ? previous : { player };
+}
+
+export interface WindowsMediaOptions {
+  timers: Timers;
+  log(message: string): void;
+  /** The helper to run (tests run a fake). */
+  helper?: { file: string; args: string[] };
+}
+
+export function watchWindowsMedia(onStatus: (status: MediaStatus) => void, opts: WindowsMediaOptions): MediaSource {
+  const { timers, log } = opts;
+  const helper = opts.helper ?? powershellCommand();
+  let child: ChildProcessWithoutNullStreams | undefined;
+  let closed = false;
+  let restart: unknown;
+  let status: MediaStatus = {};
+  let lastProblem: string | undefined;
+
+  const set = (next: MediaStatus) => {
+    if (next === status) return;
+    status = next;
+    onStatus(next);
+  };
+
+  const start = () => {
+    if (closed) return;
+    let c: ChildProcessWithoutNullStreams;
+    try {
+      c = spawn(helper.file, helper.args, { stdio: 'pipe', windowsHide: true });
+    } catch (e) {
+      retry(`could not start (${e instanceof Error ? e.message : String(e)})`);
+      return;
+    }
+    child = c;
+    let buffer = '';
+    let stderr = '';
+    c.stdout.setEncoding('utf8');
+    c.stdout.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (;;) {
+        const nl = buffer.indexOf('\n');
+        if (nl < 0) break;
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (line.length > MAX_LINE) continue;
+        const next = statusFromHelperLine(line, status, timers.now());
+        if (next) {
+          lastProblem = undefined;
+          set(next);
+        }
+      }
+      // A line without its end that is already too long is dropped up to its end.
+      if (buffer.length > MAX_LINE) buffer = '';
+    });
+    c.stderr.setEncoding('utf8');
+    c.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 2048) stderr += chunk;
+    });
+    c.stdin.on('error', () => undefined);
+    c.on('error', (e) => ended(c, e.message));
+    c.on('exit', (code) => ended(c, `exited (${code ?? 'signal'})${stderr ? `: ${stderr.trim().split('\n')[0]?.slice(0, 200)}` : ''}`));
+  };
+
+  /** The helper `c` is gone (an error and an exit can both say so: the first one counts). */
+  function ended(c: ChildProcessWithoutNullStreams, why: string): void {
+    if (closed || child !== c) return;
+    child = undefined;
+    set({});
+    retry(why);
+  }
+
+  function retry(why: string): void {
+    if (why !== lastProblem) log(`media: the media-session helper ${why}; starting it again every ${RESTART_MS / 1000} s`);
+    lastProblem = why;
+    timers.clearTimeout(restart);
+    restart = timers.setTimeout(start, RESTART_MS);
+  }
+
+  start();
+  return {
+    control(command) {
+      if (child && status.player) child.stdin.write(`${command}\n`);
+    },
+    close() {
+      closed = true;
+      timers.clearTimeout(restart);
+      child?.kill();
+      child = undefined;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Keyboard widget's view (pure): the active layout, `KB: de` by the label prefix rules (KEYBOARD icon,
+ * `KB: ` word); `Error` when its source fails, as the original. Not clickable, and never hidden once a
+ * layout is known; hidden only until the source's first answer.
+ */
+import type { KeyboardStatus } from '../src/keyboard/status.js';
+import type { KeyboardConfig } from './keyboard.js';
+import { prefixed, type UnitView } from './view.js';
+
+export function keyboardView(config: Pick<KeyboardConfig, 'label_prefix'>, status: KeyboardStatus | undefined): UnitView[] {
+  const base = { id: 'keyboard', name: 'Keyboard', checks: [] };
+  if (status?.error !== undefined) return [{ ...base, segments: prefixed(config.label_prefix, 'KEYBOARD', 'KB: ', [{ role: 'value', text: 'Error' }]), state: 'error', why: status.error, error: status.error }];
+  if (!status?.layout) return [{ ...base, segments: [], state: 'hidden', why: 'waiting for the keyboard layout' }];
+  return [{ ...base, segments: prefixed(config.label_prefix, 'KEYBOARD', 'KB: ', [{ role: 'value', text: status.layout }]), state: 'normal', why: `layout ${status.layout}`, valueText: status.layout }];
+}
