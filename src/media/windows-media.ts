@@ -96,7 +96,7 @@ export function watchWindowsMedia(onStatus: (status: MediaStatus) => void, opts:
   let lastProblem: string | undefined;
 
   const set = (next: MediaStatus) => {
-    if (next === status) return;
+    if (next === status || (!next.player && !status.player)) return;
     status = next;
     onStatus(next);
   };

@@ -1,0 +1,65 @@
+/**
+ * The Windows media-session helper's protocol, with a fake helper process (the PowerShell script itself
+ * needs Windows): sessions as JSON lines (split across writes, junk and over-long lines among them),
+ * controls written back, and a helper that dies being started again.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MediaStatus } from '../../src/media/player.js';
+import { powershellCommand, statusFromHelperLine, watchWindowsMedia, WINDOWS_MEDIA_SCRIPT } from '../../src/media/windows-media.js';
+import type { MediaSource } from '../../src/media/mpris.js';
+import { realTimers } from '../../src/scheduler/timers.js';
+
+let source: MediaSource | undefined;
+afterEach(() => source?.close());
+
+const fake = (lines: string[]) => {
+  process.env.FAKE_HELPER_SCRIPT = JSON.stringify(lines);
+  return { file: process.execPath, args: [join(import.meta.dirname, 'fake-windows-helper.mjs')] };
+};
+
+describe('the Windows media-session helper', () => {
+  it('reads sessions from its lines, whole or split, skips junk, and sends the controls', { timeout: 15_000 }, async () => {
+    const statuses: MediaStatus[] = [];
+    const session = JSON.stringify({ session: { id: 'Spotify.exe', artist: 'Björk', title: 'Jóga', status: 'Playing', canNext: true, canPrevious: false } });
+    const helper = fake(['not json\n', `{"session": 42}\n`, `${'x'.repeat(70_000)}\n`, session.slice(0, 20), `${session.slice(20)}\n`]);
+    source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: () => undefined, helper });
+    await vi.waitFor(() => expect(statuses.at(-1)?.player).toMatchObject({ id: 'Spotify.exe', artist: 'Björk', title: 'Jóga', status: 'Playing', canGoNext: true, canGoPrevious: false }));
+    expect(statuses).toHaveLength(1);
+    source.control('next');
+    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('got next'));
+    source.control('play-pause');
+    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('got play-pause'));
+  });
+
+  it('clears the widget when the helper dies, says why once, and starts it again', { timeout: 20_000 }, async () => {
+    const statuses: MediaStatus[] = [];
+    const logs: string[] = [];
+    const helper = fake([`${JSON.stringify({ session: { id: 'a', title: 'One', status: 'Paused' } })}\n`]);
+    source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: (m) => logs.push(m), helper });
+    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('One'));
+    (source as { control(c: string): void }).control('exit' as never);
+    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({}));
+    expect(logs).toEqual(['media: the media-session helper exited (3); starting it again every 5 s']);
+    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('One'), { timeout: 8000 });
+  });
+
+  it('a helper that cannot start is said once and tried again, and the widget stays hidden', async () => {
+    const statuses: MediaStatus[] = [];
+    const logs: string[] = [];
+    source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: (m) => logs.push(m), helper: { file: '/nonexistent/powershell.exe', args: [] } });
+    await vi.waitFor(() => expect(logs).toHaveLength(1));
+    expect(logs[0]).toMatch(/^media: the media-session helper .*ENOENT.*; starting it again every 5 s$/);
+    expect(statuses).toEqual([]);
+  });
+
+  it('parses lines as the protocol says, and the script goes to PowerShell encoded', () => {
+    expect(statusFromHelperLine('{"session":null}', {}, 0)).toEqual({});
+    expect(statusFromHelperLine('{"session":{"status":"Changing","title":7,"artist":["x"]}}', {}, 0)?.player).toMatchObject({ id: 'windows-media-session', status: 'Stopped', title: '', artist: '' });
+    expect(statusFromHelperLine('[]', {}, 0)).toBeUndefined();
+    const { file, args } = powershellCommand();
+    expect(file).toBe('powershell.exe');
+    expect(Buffer.from(args.at(-1) ?? '', 'base64').toString('utf16le')).toBe(WINDOWS_MEDIA_SCRIPT);
+    expect(WINDOWS_MEDIA_SCRIPT).toContain("ParameterType.Name -eq 'IAsyncOperation`1'");
+  });
+});
