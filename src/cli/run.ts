@@ -8,8 +8,7 @@
  * log. `q` quits (0), Ctrl-C gives 130 and SIGTERM 143, as a shell expects, always restoring the terminal.
  */
 import { existsSync } from 'node:fs';
-import type { MediaSource } from '../media/mpris.js';
-import { hasEnabled, startMediaSource } from '../bar/media-source.js';
+import { EventSources } from '../bar/event-sources.js';
 import { setFlagsFromString } from 'node:v8';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -167,12 +166,12 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       if (state.model === before) act();
     }, onStray);
   };
-  let media: MediaSource | undefined;
+  const events = new EventSources({ env: io.env, platform: io.platform, timers, log }, (change) => store.update(change));
   const onAction = (action: Exclude<ClickAction, { kind: 'toggle-layout-picker' }>) =>
     whenTrusted(() => {
       if (action.kind === 'messages') send(action.messages);
       else if (action.kind === 'launch') launch(action.id, action.command);
-      else media?.control(action.command);
+      else events.control(action.command);
     });
   const onBinding = (trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined) => {
     if (!model().mouse?.bindings[trigger]) return;
@@ -261,27 +260,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       subscribe();
       scheduler.refreshAll();
       void ensureTiler();
-      void ensureMedia().catch(onStray);
+      void events.apply(next.model).catch(onStray);
     } else store.update({ message: next.message });
-  }
-
-  // Media players: followed while a Media widget is enabled (loaded then: the D-Bus library is not needed
-  // to draw a bar without one).
-  let mediaStarting = false;
-  async function ensureMedia(): Promise<void> {
-    const wanted = hasEnabled(model(), 'Media');
-    if (!wanted && media) {
-      media.close();
-      media = undefined;
-      store.update({ media: undefined });
-    }
-    if (!wanted || media || mediaStarting) return;
-    mediaStarting = true;
-    try {
-      media = await startMediaSource((status) => store.update({ media: status }), { env: io.env, platform: io.platform, timers, log });
-    } finally {
-      mediaStarting = false;
-    }
   }
 
   // The window manager: subscribed when a Tiler widget or a message binding needs it (also after a reload).
@@ -332,7 +312,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   );
   const closeZoneWatch = await watchSystemZone(zoneSources, (zone) => store.update({ systemZone: zone }), log);
   await ensureTiler();
-  await ensureMedia().catch(onStray);
+  await events.apply(model()).catch(onStray);
 
   subscribe();
   scheduler.start();
@@ -351,7 +331,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   await configFile.close();
   await closeZoneWatch();
   await subscription?.close();
-  media?.close();
+  events.close();
   if (mouse) terminal.write(DISABLE_MOUSE);
   writer.stop();
   if (!deps.terminal) {

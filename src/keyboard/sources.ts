@@ -1,0 +1,339 @@
+/**
+ * The Keyboard widget's sources (I/O), one per driver of detect.ts. Event-driven where the session allows —
+ * sway's input events, Hyprland's `activelayout` events, the X server's XKB state events, `gsettings
+ * monitor` — else polled every `data_refresh_interval` seconds (`localectl status`, macOS `defaults read`,
+ * and on Windows a line to a long-lived PowerShell helper). A source that fails shows `Error` (the original's
+ * label), says why once in the log, and is tried again every 5 s; whatever it sends is parsed without throwing.
+ */
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Timers } from '../scheduler/timers.js';
+import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../tiler/i3-ipc.js';
+import type { KeyboardDriver } from './detect.js';
+import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromLocalectl, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from './parse.js';
+import type { KeyboardStatus } from './status.js';
+
+export const RETRY_MS = 5_000;
+
+export interface KeyboardSourceOptions {
+  driver: KeyboardDriver;
+  env: Readonly<Record<string, string | undefined>>;
+  timers: Timers;
+  log(message: string): void;
+  /** How often polled drivers poll (data_refresh_interval, in seconds × 1000; 0 = every second). */
+  refreshMs: number;
+}
+
+export interface KeyboardSource {
+  close(): void;
+}
+
+/** Holds the status, says each new problem once, and reconnects after failures. */
+class Reporter {
+  private last: KeyboardStatus | undefined;
+  private lastProblem: string | undefined;
+  constructor(
+    private readonly onStatus: (s: KeyboardStatus) => void,
+    private readonly log: (m: string) => void,
+    private readonly driver: string,
+  ) {}
+
+  layout(name: string | undefined): void {
+    if (name === undefined) return;
+    this.lastProblem = undefined;
+    if (this.last?.layout === name && this.last.error === undefined) return;
+    this.last = { layout: name };
+    this.onStatus(this.last);
+  }
+
+  failed(why: string): void {
+    if (why !== this.lastProblem) this.log(`keyboard (${this.driver}): ${why}; trying again every ${RETRY_MS / 1000} s`);
+    this.lastProblem = why;
+    if (this.last?.error === why) return;
+    this.last = { error: why };
+    this.onStatus(this.last);
+  }
+}
+
+/** Run a command for its output, bounded in time (5 s) and size (256 KiB). */
+function run(file: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { timeout: 5_000, maxBuffer: 256 * 1024, windowsHide: true, encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out)));
+  });
+}
+
+export function watchKeyboard(onStatus: (s: KeyboardStatus) => void, opts: KeyboardSourceOptions): KeyboardSource {
+  const report = new Reporter(onStatus, opts.log, opts.driver);
+  switch (opts.driver) {
+    case 'x11':
+      return watchX11(report, opts);
+    case 'sway':
+      return watchSway(report, opts);
+    case 'hyprland':
+      return watchHyprland(report, opts);
+    case 'gnome':
+      return watchGnome(report, opts);
+    case 'windows':
+      return watchWindows(report, opts);
+    case 'localectl':
+      return poll(report, opts, async () => layoutFromLocalectl(await run('localectl', ['status'])) ?? fail('localectl shows no keyboard layout'));
+    case 'macos':
+      return poll(report, opts, async () => layoutFromMacDefaults(await run('defaults', ['read', join(opts.env.HOME ?? homedir(), 'Library/Preferences/com.apple.HIToolbox.plist'), 'AppleSelectedInputSources'])) ?? fail('no selected input source'));
+  }
+}
+
+const fail = (why: string): never => {
+  throw new Error(why);
+};
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]?.slice(0, 200) ?? '';
+
+/** A polled driver: read now, then every refresh interval (at least a second). */
+function poll(report: Reporter, opts: KeyboardSourceOptions, read: () => Promise<string>): KeyboardSource {
+  let closed = false;
+  let timer: unknown;
+  const tick = async () => {
+    try {
+      const layout = await read();
+      if (!closed) report.layout(layout);
+    } catch (e) {
+      if (!closed) report.failed(message(e));
+    }
+    if (!closed) timer = opts.timers.setTimeout(() => void tick(), Math.max(1000, opts.refreshMs));
+  };
+  void tick();
+  return {
+    close() {
+      closed = true;
+      opts.timers.clearTimeout(timer);
+    },
+  };
+}
+
+/** Reconnect-on-failure scaffolding for the event-driven drivers. */
+function reconnecting(opts: KeyboardSourceOptions, connect: (failed: (why: string) => void) => () => void, report: Reporter): KeyboardSource {
+  let closed = false;
+  let timer: unknown;
+  let stop: () => void = () => undefined;
+  const start = () => {
+    if (closed) return;
+    let done = false;
+    stop = connect((why) => {
+      if (done || closed) return;
+      done = true;
+      stop();
+      report.failed(why);
+      timer = opts.timers.setTimeout(start, RETRY_MS);
+    });
+  };
+  start();
+  return {
+    close() {
+      closed = true;
+      opts.timers.clearTimeout(timer);
+      stop();
+    },
+  };
+}
+
+/** sway: GET_INPUTS, then the `input` events (a layout switch, a keyboard added, a new keymap). */
+function watchSway(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
+  const path = opts.env.SWAYSOCK ?? '';
+  return reconnecting(
+    opts,
+    (failed) => {
+      const c = connectI3(
+        path,
+        (type, payload) => {
+          let doc: unknown;
+          try {
+            doc = JSON.parse(payload);
+          } catch {
+            return;
+          }
+          if (type === I3_MESSAGE.GET_INPUTS || type === (EVENT_BIT | 21) >>> 0) report.layout(layoutFromSwayInputs(doc));
+        },
+        (why) => failed(`sway at ${path}: ${why}`),
+      );
+      c.send(I3_MESSAGE.SUBSCRIBE, '["input"]');
+      c.send(I3_MESSAGE.GET_INPUTS);
+      return () => c.close();
+    },
+    report,
+  );
+}
+
+/** Hyprland's sockets: the current one under $XDG_RUNTIME_DIR/hypr, else the older /tmp/hypr. */
+export function hyprlandDir(env: Readonly<Record<string, string | undefined>>, exists: (p: string) => boolean): string {
+  const sig = env.HYPRLAND_INSTANCE_SIGNATURE ?? '';
+  const runtime = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'hypr', sig) : undefined;
+  return runtime && exists(join(runtime, '.socket2.sock')) ? runtime : join('/tmp/hypr', sig);
+}
+
+/** One request on Hyprland's request socket; the reply is everything until it closes (bounded). */
+export function hyprlandRequest(dir: string, request: string, timers: Timers): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(join(dir, '.socket.sock'));
+    let out = '';
+    const timer = timers.setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`${request} got no answer within 2 s`));
+    }, 2000);
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (d: string) => {
+      out += d;
+      if (out.length > 1024 * 1024) socket.destroy(new Error(`${request}: a reply over 1 MiB`));
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      timers.clearTimeout(timer);
+      reject(new Error(e.code ?? e.message));
+    });
+    socket.on('close', () => {
+      timers.clearTimeout(timer);
+      resolve(out);
+    });
+  });
+}
+
+function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
+  return reconnecting(
+    opts,
+    (failed) => {
+      const dir = hyprlandDir(opts.env, existsSync);
+      const events = createConnection(join(dir, '.socket2.sock'));
+      events.on('error', (e: NodeJS.ErrnoException) => failed(`Hyprland at ${dir}: ${e.code ?? e.message}`));
+      events.on('close', () => failed(`Hyprland at ${dir}: the event socket closed`));
+      const lines = createInterface({ input: events, crlfDelay: Infinity });
+      lines.on('line', (line) => {
+        if (line.length > 4096) return;
+        if (line.startsWith('activelayout>>')) report.layout(layoutFromHyprlandEvent(line.slice('activelayout>>'.length)));
+      });
+      events.on('connect', () => {
+        hyprlandRequest(dir, 'j/devices', opts.timers).then(
+          (reply) => {
+            try {
+              report.layout(layoutFromHyprlandDevices(JSON.parse(reply)));
+            } catch {
+              // Not JSON: the events will say.
+            }
+          },
+          (e: unknown) => failed(`Hyprland at ${dir}: ${message(e)}`),
+        );
+      });
+      return () => {
+        lines.close();
+        events.destroy();
+      };
+    },
+    report,
+  );
+}
+
+function watchGnome(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
+  return reconnecting(
+    opts,
+    (failed) => {
+      run('gsettings', ['get', 'org.gnome.desktop.input-sources', 'mru-sources']).then(
+        (out) => report.layout(layoutFromGnomeSources(out)),
+        (e: unknown) => failed(`gsettings: ${message(e)}`),
+      );
+      const child = spawn('gsettings', ['monitor', 'org.gnome.desktop.input-sources', 'mru-sources'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      child.on('error', (e) => failed(`gsettings monitor: ${e.message}`));
+      child.on('exit', (code) => failed(`gsettings monitor exited (${code ?? 'signal'})`));
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.length <= 4096) report.layout(layoutFromGnomeSources(line));
+      });
+      return () => child.kill();
+    },
+    report,
+  );
+}
+
+/** The foreground window's keyboard layout as a culture name (the original's call chain), a line per request. */
+export const WINDOWS_KEYBOARD_SCRIPT = String.raw`
+Add-Type @"
+using System; using System.Runtime.InteropServices;
+public static class TilebarKb {
+  [DllImport("user32.dll")] public static extern IntPtr GetForegroundWindow();
+  [DllImport("user32.dll")] public static extern uint GetWindowThreadProcessId(IntPtr hWnd, IntPtr pid);
+  [DllImport("user32.dll")] public static extern IntPtr GetKeyboardLayout(uint thread);
+}
+"@
+while (($line = [Console]::In.ReadLine()) -ne $null) {
+  try {
+    $thread = [TilebarKb]::GetWindowThreadProcessId([TilebarKb]::GetForegroundWindow(), [IntPtr]::Zero)
+    $langId = ([TilebarKb]::GetKeyboardLayout($thread).ToInt64() -band 0xFFFF)
+    [Console]::Out.WriteLine([Globalization.CultureInfo]::GetCultureInfo([int]$langId).Name)
+  } catch { [Console]::Out.WriteLine('Error') }
+  [Console]::Out.Flush()
+}
+`;
+
+function watchWindows(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
+  let child: ChildProcessWithoutNullStreams | undefined;
+  const polled = poll(report, opts, async () => {
+    if (!child) {
+      const c = spawn('powershell.exe', ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', Buffer.from(WINDOWS_KEYBOARD_SCRIPT, 'utf16le').toString('base64')], { stdio: 'pipe', windowsHide: true });
+      c.on('error', () => undefined);
+      c.on('exit', () => {
+        if (child === c) child = undefined;
+      });
+      c.stdin.on('error', () => undefined);
+      child = c;
+    }
+    const c = child;
+    return new Promise<string>((resolve, reject) => {
+      const lines = createInterface({ input: c.stdout });
+      const timer = opts.timers.setTimeout(() => {
+        lines.close();
+        reject(new Error('the PowerShell helper did not answer within 5 s'));
+      }, 5000);
+      lines.once('line', (line) => {
+        opts.timers.clearTimeout(timer);
+        lines.close();
+        const layout = layoutFromWindowsLine(line);
+        if (layout) resolve(layout);
+        else reject(new Error('the layout could not be read'));
+      });
+      c.stdin.write('\n');
+    });
+  });
+  return {
+    close() {
+      polled.close();
+      child?.kill();
+    },
+  };
+}
+
+/** X11: the XKB group and the symbols name, again on every XKB event (a group switch, a new keymap). */
+function watchX11(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
+  return reconnecting(
+    opts,
+    (failed) => {
+      let client: X11Client | undefined;
+      let closed = false;
+      void import('./x11-xkb.js').then(
+        ({ openXkb }) =>
+          openXkb(opts.env.DISPLAY ?? ':0', (symbols, group) => report.layout(layoutFromXkbSymbols(symbols, group)), (why) => failed(`X display ${opts.env.DISPLAY ?? ':0'}: ${why}`)).then((c) => {
+            if (closed) c.close();
+            else client = c;
+          }),
+        (e: unknown) => failed(`the X11 library could not be loaded (${message(e)})`),
+      );
+      return () => {
+        closed = true;
+        client?.close();
+      };
+    },
+    report,
+  );
+}
+
+interface X11Client {
+  close(): void;
+}

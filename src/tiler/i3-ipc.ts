@@ -1,0 +1,88 @@
+/**
+ * The i3/sway IPC protocol over a Unix socket: each message is the magic `i3-ipc`, a 32-bit payload length and
+ * a 32-bit type (native byte order: little-endian on every machine tilebar runs on), then the payload. The
+ * length is in bytes, so a workspace or layout name outside ASCII frames correctly. Replies come in the order
+ * of requests; events carry the high bit in their type. A peer's length is bounded: a message over 8 MiB is a
+ * broken or hostile peer and ends the connection.
+ */
+import { createConnection, type Socket } from 'node:net';
+
+const MAGIC = Buffer.from('i3-ipc');
+const HEADER = MAGIC.length + 8;
+export const MAX_IPC_MESSAGE = 8 * 1024 * 1024;
+export const EVENT_BIT = 0x80000000;
+
+export const I3_MESSAGE = { RUN_COMMAND: 0, GET_WORKSPACES: 1, SUBSCRIBE: 2, GET_OUTPUTS: 3, GET_TREE: 4, GET_VERSION: 7, GET_BINDING_STATE: 12, GET_INPUTS: 100 } as const;
+
+export function encodeI3Message(type: number, payload = ''): Buffer {
+  const body = Buffer.from(payload, 'utf8');
+  const header = Buffer.alloc(HEADER);
+  MAGIC.copy(header, 0);
+  header.writeUInt32LE(body.length, MAGIC.length);
+  header.writeUInt32LE(type >>> 0, MAGIC.length + 4);
+  return Buffer.concat([header, body]);
+}
+
+/** Splits a byte stream into messages; throws on a bad magic or an over-long message (the caller closes). */
+export class I3Decoder {
+  private buffer: Buffer = Buffer.alloc(0);
+
+  push(chunk: Buffer): Array<{ type: number; payload: string }> {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const out: Array<{ type: number; payload: string }> = [];
+    while (this.buffer.length >= HEADER) {
+      if (!this.buffer.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not the i3 IPC protocol (bad magic)');
+      const length = this.buffer.readUInt32LE(MAGIC.length);
+      if (length > MAX_IPC_MESSAGE) throw new Error(`a message of ${length} bytes (at most ${MAX_IPC_MESSAGE} are read)`);
+      if (this.buffer.length < HEADER + length) break;
+      out.push({ type: this.buffer.readUInt32LE(MAGIC.length + 4), payload: this.buffer.subarray(HEADER, HEADER + length).toString('utf8') });
+      this.buffer = this.buffer.subarray(HEADER + length);
+    }
+    return out;
+  }
+}
+
+export interface I3Connection {
+  /** Send a request; its reply comes to `onMessage` in order. */
+  send(type: number, payload?: string): void;
+  close(): void;
+  socket: Socket;
+}
+
+/**
+ * Connect to `path`; every message (reply or event) goes to `onMessage`; `onEnd` is called once, with why,
+ * when the connection ends for any reason (refused, closed by the peer, a protocol violation).
+ */
+export function connectI3(path: string, onMessage: (type: number, payload: string) => void, onEnd: (why: string) => void): I3Connection {
+  const socket = createConnection(path);
+  const decoder = new I3Decoder();
+  let ended = false;
+  const end = (why: string) => {
+    if (ended) return;
+    ended = true;
+    socket.destroy();
+    onEnd(why);
+  };
+  socket.on('data', (chunk: Buffer) => {
+    let messages: Array<{ type: number; payload: string }>;
+    try {
+      messages = decoder.push(chunk);
+    } catch (e) {
+      end(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    for (const m of messages) onMessage(m.type, m.payload);
+  });
+  socket.on('error', (e: NodeJS.ErrnoException) => end(e.code ?? e.message));
+  socket.on('close', () => end('the connection closed'));
+  return {
+    socket,
+    send: (type, payload) => {
+      if (!ended) socket.write(encodeI3Message(type, payload));
+    },
+    close: () => {
+      ended = true;
+      socket.destroy();
+    },
+  };
+}
