@@ -189,7 +189,8 @@ Examples:
 --set keys: cpu=N, memory=N, battery=N, battery.state=charging|discharging|full|not charging,
 storage.<mount>=N (e.g. storage./=91, storage.C:\\=50), network.received=BYTES/s,
 network.transmitted=BYTES/s, network.total_received=BYTES, network.total_transmitted=BYTES,
-network.interface=NAME, update=VERSION. Percentages are 0–100; bytes take KiB/MiB/GiB or K/M/G
+network.interface=NAME, update=VERSION, media.artist=TEXT, media.title=TEXT,
+media.status=Playing|Paused|Stopped, keyboard=LAYOUT. Percentages are 0–100; bytes take KiB/MiB/GiB or K/M/G
 (binary) and kB/MB/GB (decimal). With --set and without --watch nothing is read from the machine;
 with --watch, the --set sources stay fixed and the others are polled.`,
     )
