@@ -6,7 +6,7 @@
 // and cold (an empty cache directory every run: the first start after an install or an edit).
 // BENCH_SECONDS (default 60) and BENCH_RUNS (default 3) set the length and the number of the side-by-side
 // runs; BENCH_FIRST_RUNS (default 7) the number of first-output measurements of each program.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,6 +49,36 @@ writeFileSync(
   'general { output_format = "none" interval = 1 }\norder += "cpu_usage"\norder += "memory"\norder += "disk /"\norder += "ethernet _first_"\norder += "tztime local"\ncpu_usage { format = "CPU %usage" }\nmemory { format = "RAM %percentage_used" }\ndisk "/" { format = "/ %percentage_used" }\nethernet _first_ { format_up = "E %ip" format_down = "E down" }\ntztime local { format = "%H:%M:%S" }\n',
 );
 
+/**
+ * The Media and Keyboard widgets idle, with real sources: a private session bus with a fake MPRIS player
+ * (test/media/fake-player.mjs) and an X server (Xvfb) with two layouts; beside a clock-only bar, so the
+ * difference is what following a player and the keyboard costs. Skipped without dbus-daemon or Xvfb.
+ */
+function eventRows() {
+  if (spawnSync('dbus-daemon', ['--version']).status !== 0 || spawnSync('Xvfb', ['-help']).error) {
+    console.log('(dbus-daemon or Xvfb is not installed: the Media + Keyboard rows are left out)');
+    return [];
+  }
+  const busDir = join(dir, 'bus');
+  execFileSync('mkdir', ['-p', busDir]);
+  writeFileSync(join(busDir, 'session.conf'), `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd"><busconfig><type>session</type><listen>unix:path=${busDir}/bus</listen><auth>EXTERNAL</auth><policy context="default"><allow send_destination="*"/><allow own="*"/><allow user="*"/></policy></busconfig>`);
+  helpers.push(spawn('dbus-daemon', ['--config-file', join(busDir, 'session.conf'), '--nofork'], { stdio: 'ignore' }));
+  const address = `unix:path=${busDir}/bus`;
+  const display = `:${150 + (process.pid % 300)}`;
+  helpers.push(spawn('Xvfb', [display, '-noreset', '-nolisten', 'tcp'], { stdio: 'ignore' }));
+  for (let i = 0; i < 50 && !(existsSync(`${busDir}/bus`) && existsSync(`/tmp/.X11-unix/X${display.slice(1)}`)); i++) spawnSync('sleep', ['0.1']);
+  spawnSync('setxkbmap', ['-display', display, '-layout', 'us,de']);
+  helpers.push(spawn(node, [join(root, 'test', 'media', 'fake-player.mjs'), 'bench'], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address }, stdio: ['pipe', 'ignore', 'ignore'] }));
+  const clockOnly = join(dir, 'clock.json');
+  writeFileSync(clockOnly, JSON.stringify({ left_widgets: [], center_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }], right_widgets: [] }));
+  const events = join(dir, 'media-keyboard.json');
+  writeFileSync(events, JSON.stringify({ left_widgets: [{ Media: { enable: true, display: 'Full' } }], center_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }], right_widgets: [{ Keyboard: { enable: true } }] }));
+  const extraEnv = { DBUS_SESSION_BUS_ADDRESS: address, DISPLAY: display };
+  return [tilebar(clockOnly, 'tilebar (a clock only)'), { ...tilebar(events, 'tilebar (media + keyboard + clock)'), extraEnv }];
+}
+const helpers = [];
+process.on('exit', () => helpers.forEach((h) => h.kill()));
+
 const tilebar = (config, name, { cold = false, args = [] } = {}) => ({
   name,
   cold,
@@ -62,6 +92,7 @@ const programs = [
   tilebar(join(dir, 'busy.json'), 'tilebar (busy: every widget at 1 s)'),
   tilebar(join(root, 'config.example.json'), 'tilebar (example, --renderer direct)', { args: ['--renderer', 'direct'] }),
   tilebar(join(dir, 'busy.json'), 'tilebar (busy, --renderer direct)', { args: ['--renderer', 'direct'] }),
+  ...eventRows(),
   { name: 'bare Ink clock (bench/ink-clock.mjs)', command: [node, join(root, 'bench', 'ink-clock.mjs')] },
   { name: 'bare Node, a 1 s timer', command: [node, '-e', "setInterval(() => process.stdout.write('\\r' + new Date().toTimeString().slice(0, 8)), 1000); process.stdout.write('.')"] },
   ...(spawnSync('i3status', ['--version']).status === 0 ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
@@ -77,7 +108,8 @@ function shellCommand(p) {
     cache = join(dir, `cold-cache-${fresh++}`);
     rmSync(cache, { recursive: true, force: true });
   }
-  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(cache)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
+  const extra = Object.entries(p.extraEnv ?? {}).map(([k, v]) => ` ${k}=${q(v)}`).join('');
+  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(cache)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC${extra}`;
   return `exec env -i ${env} ${p.command.map(q).join(' ')}`;
 }
 const cpuMs = (pid) => {
