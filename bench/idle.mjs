@@ -197,4 +197,5 @@ check('direct renderer steady state, config.example.json', row('tilebar (example
 for (const r of direct) check(`direct renderer time to first frame, ${r.name.slice(9, -1)}`, r.first, 300, 'ms');
 for (const r of direct) check(`direct renderer peak RSS, ${r.name.slice(9, -1)}`, r.rss, 75, 'MB');
 console.log(`budget:\n  ${verdicts.join('\n  ')}`);
+for (const h of helpers) h.kill('SIGKILL');
 rmSync(dir, { recursive: true, force: true });
