@@ -9,6 +9,8 @@ export const hasDbusDaemon = spawnSync('dbus-daemon', ['--version'], { stdio: 'i
 
 export interface SessionBus {
   address: string;
+  /** The directory it listens in (where a bus started again gets the same address). */
+  dir: string;
   /** `keep`: leave the directory, to start a bus there again. */
   stop(keep?: boolean): void;
 }
@@ -17,7 +19,7 @@ export interface SessionBus {
  * A session bus of its own, listening on `bus` in a private directory (or in `dir`: a bus started again
  * where one was stopped has the same address).
  */
-export async function startSessionBus(dir = mkdtempSync(join(tmpdir(), 'tilebar-bus-')), listen = `unix:path=${dir}/bus`): Promise<SessionBus & { dir: string }> {
+export async function startSessionBus(dir = mkdtempSync(join(tmpdir(), 'tilebar-bus-')), listen = `unix:path=${dir}/bus`): Promise<SessionBus> {
   const config = join(dir, 'session.conf');
   rmSync(join(dir, 'bus'), { force: true });
   // The session bus's usual policy; anyone who can reach the socket may connect (the tmux tests run the
