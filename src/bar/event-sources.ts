@@ -10,7 +10,7 @@ import type { KeyboardStatus } from '../keyboard/status.js';
 import type { MediaSource } from '../media/mpris.js';
 import type { MediaCommand, MediaStatus } from '../media/player.js';
 import { existsSync } from 'node:fs';
-import { hasEnabled, startMediaSource, type EventSourceDeps } from './media-source.js';
+import { enabledWidget, startMediaSource, type EventSourceDeps } from './media-source.js';
 
 export class EventSources {
   private media: MediaSource | undefined;
@@ -42,7 +42,7 @@ export class EventSources {
   }
 
   private async applyMedia(model: BarModel): Promise<void> {
-    const wanted = hasEnabled(model, 'Media');
+    const wanted = enabledWidget(model, 'Media') !== undefined;
     if (!wanted && this.media) {
       this.media.close();
       this.media = undefined;
@@ -60,8 +60,8 @@ export class EventSources {
   }
 
   private applyKeyboard(model: BarModel): void {
-    const widget = [...model.left, ...model.center, ...model.right].find((w) => w.kind === 'Keyboard' && w.config.enable);
-    const refreshMs = widget?.kind === 'Keyboard' ? widget.config.data_refresh_interval * 1000 : 0;
+    const widget = enabledWidget(model, 'Keyboard');
+    const refreshMs = widget ? widget.config.data_refresh_interval * 1000 : 0;
     if (this.keyboard && (!widget || this.keyboard.refreshMs !== refreshMs)) {
       this.keyboard.source.close();
       this.keyboard = undefined;

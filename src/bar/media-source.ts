@@ -4,7 +4,7 @@
  * on macOS, which since 15.4 gives now-playing data only to Apple's own programs (the widget stays hidden,
  * and `tilebar check` says why).
  */
-import type { BarModel } from '../config/model.js';
+import type { BarModel, WidgetModel } from '../config/model.js';
 import { sessionBus, type MediaSource } from '../media/mpris.js';
 import type { MediaStatus } from '../media/player.js';
 import type { Timers } from '../scheduler/timers.js';
@@ -18,9 +18,9 @@ export interface EventSourceDeps {
 
 export const MACOS_MEDIA = 'macOS gives now-playing data only to Apple’s own programs (since macOS 15.4), so the Media widget stays hidden';
 
-/** Does the model show an enabled widget of this kind anywhere? */
-export function hasEnabled(model: Pick<BarModel, 'left' | 'center' | 'right'>, kind: 'Media' | 'Keyboard'): boolean {
-  return [...model.left, ...model.center, ...model.right].some((w) => w.kind === kind && 'enable' in w.config && w.config.enable === true);
+/** The first enabled widget of this kind anywhere on the bar, if any. */
+export function enabledWidget<K extends 'Media' | 'Keyboard'>(model: Pick<BarModel, 'left' | 'center' | 'right'>, kind: K): Extract<WidgetModel, { kind: K }> | undefined {
+  return [...model.left, ...model.center, ...model.right].find((w): w is Extract<WidgetModel, { kind: K }> => w.kind === kind && 'enable' in w.config && w.config.enable === true);
 }
 
 /** Why Media cannot work here, or undefined when it has a source (what `check` warns about). */

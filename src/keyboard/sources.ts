@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Timers } from '../scheduler/timers.js';
+import { powershellCommand } from '../system/powershell.js';
 import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../tiler/i3-ipc.js';
 import type { KeyboardDriver } from './detect.js';
 import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromLocalectl, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from './parse.js';
@@ -277,7 +278,8 @@ function watchWindows(report: Reporter, opts: KeyboardSourceOptions): KeyboardSo
   let child: ChildProcessWithoutNullStreams | undefined;
   const polled = poll(report, opts, async () => {
     if (!child) {
-      const c = spawn('powershell.exe', ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', Buffer.from(WINDOWS_KEYBOARD_SCRIPT, 'utf16le').toString('base64')], { stdio: 'pipe', windowsHide: true });
+      const { file, args } = powershellCommand(WINDOWS_KEYBOARD_SCRIPT);
+      const c = spawn(file, args, { stdio: 'pipe', windowsHide: true });
       c.on('error', () => undefined);
       c.on('exit', () => {
         if (child === c) child = undefined;

@@ -5,7 +5,8 @@
  * A player is any program on the session bus; its strings are bounded here and cleaned for cells by the view.
  */
 
-export type PlaybackStatus = 'Playing' | 'Paused' | 'Stopped';
+export const PLAYBACK_STATUSES = ['Playing', 'Paused', 'Stopped'] as const;
+export type PlaybackStatus = (typeof PLAYBACK_STATUSES)[number];
 
 export interface MediaPlayer {
   /** Its bus name (`org.mpris.MediaPlayer2.spotify`), or a helper's session id on Windows. */
@@ -48,7 +49,7 @@ const strings = (v: unknown): string[] | undefined =>
 export function mergePlayerProperties(previous: MediaPlayer, props: Readonly<Record<string, unknown>>, now: number): MediaPlayer {
   const next = { ...previous };
   const status = props.PlaybackStatus;
-  if (status === 'Playing' || status === 'Paused' || status === 'Stopped') next.status = status;
+  if ((PLAYBACK_STATUSES as readonly unknown[]).includes(status)) next.status = status as PlaybackStatus;
   if (typeof props.CanGoNext === 'boolean') next.canGoNext = props.CanGoNext;
   if (typeof props.CanGoPrevious === 'boolean') next.canGoPrevious = props.CanGoPrevious;
   const metadata = props.Metadata;

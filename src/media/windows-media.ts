@@ -13,6 +13,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { MediaSource } from './mpris.js';
 import { mergePlayerProperties, newPlayer, type MediaStatus } from './player.js';
 import type { Timers } from '../scheduler/timers.js';
+import { powershellCommand } from '../system/powershell.js';
 
 const RESTART_MS = 5_000;
 /** Longest line read from the helper; longer ones are dropped whole. */
@@ -53,11 +54,6 @@ while ($true) {
 }
 `;
 
-/** `-EncodedCommand` takes the script as base64 of UTF-16LE: stdin stays free for the control lines. */
-export function powershellCommand(script = WINDOWS_MEDIA_SCRIPT): { file: string; args: string[] } {
-  return { file: 'powershell.exe', args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-EncodedCommand', Buffer.from(script, 'utf16le').toString('base64')] };
-}
-
 /** One helper line → the status it says, or undefined for a line that is not one. */
 export function statusFromHelperLine(line: string, previous: MediaStatus, now: number): MediaStatus | undefined {
   let doc: unknown;
@@ -88,7 +84,7 @@ export interface WindowsMediaOptions {
 
 export function watchWindowsMedia(onStatus: (status: MediaStatus) => void, opts: WindowsMediaOptions): MediaSource {
   const { timers, log } = opts;
-  const helper = opts.helper ?? powershellCommand();
+  const helper = opts.helper ?? powershellCommand(WINDOWS_MEDIA_SCRIPT);
   let child: ChildProcessWithoutNullStreams | undefined;
   let closed = false;
   let restart: unknown;

@@ -12,7 +12,7 @@ import type { BatteryState, Disk, Readings } from '../system/readings.js';
 import { quote } from '../text/safe-text.js';
 import { parseBytes } from '../../widgets/bytes.js';
 import { boundedLayout, type KeyboardStatus } from '../keyboard/status.js';
-import { MAX_MEDIA_TEXT, newPlayer, type MediaStatus, type PlaybackStatus } from '../media/player.js';
+import { MAX_MEDIA_TEXT, PLAYBACK_STATUSES, newPlayer, type MediaStatus } from '../media/player.js';
 
 export type SimulatedReadings = Partial<Readings> & { media?: MediaStatus; keyboard?: KeyboardStatus };
 
@@ -27,7 +27,6 @@ export const SET_KEYS = [
   'network.total_received', 'network.total_transmitted', 'network.interface', 'update',
   'media.artist', 'media.title', 'media.status', 'keyboard',
 ] as const;
-const MEDIA_STATUSES: readonly PlaybackStatus[] = ['Playing', 'Paused', 'Stopped'];
 
 export class SettingError extends Error {}
 
@@ -102,8 +101,8 @@ function applySetting(r: SimulatedReadings, disks: Map<string, Disk>, setting: s
     // A simulated player that can go back and forward: the preview shows every control live.
     const p = r.media?.player ?? { ...newPlayer('simulated', 0), status: 'Playing' as const, canGoNext: true, canGoPrevious: true };
     if (lower === 'media.status') {
-      const status = MEDIA_STATUSES.find((x) => x.toLowerCase() === value.toLowerCase());
-      if (!status) throw new SettingError(`--set ${key}: expected one of ${MEDIA_STATUSES.join(', ')}, found ${quote(value)}`);
+      const status = PLAYBACK_STATUSES.find((x) => x.toLowerCase() === value.toLowerCase());
+      if (!status) throw new SettingError(`--set ${key}: expected one of ${PLAYBACK_STATUSES.join(', ')}, found ${quote(value)}`);
       r.media = { player: { ...p, status } };
     } else r.media = { player: { ...p, [lower === 'media.artist' ? 'artist' : 'title']: value.slice(0, MAX_MEDIA_TEXT) } };
   } else if (lower === 'keyboard') {

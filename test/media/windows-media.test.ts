@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaStatus } from '../../src/media/player.js';
-import { powershellCommand, statusFromHelperLine, watchWindowsMedia, WINDOWS_MEDIA_SCRIPT } from '../../src/media/windows-media.js';
+import { statusFromHelperLine, watchWindowsMedia, WINDOWS_MEDIA_SCRIPT } from '../../src/media/windows-media.js';
+import { powershellCommand } from '../../src/system/powershell.js';
 import type { MediaSource } from '../../src/media/mpris.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 
@@ -57,7 +58,7 @@ describe('the Windows media-session helper', () => {
     expect(statusFromHelperLine('{"session":null}', {}, 0)).toEqual({});
     expect(statusFromHelperLine('{"session":{"status":"Changing","title":7,"artist":["x"]}}', {}, 0)?.player).toMatchObject({ id: 'windows-media-session', status: 'Stopped', title: '', artist: '' });
     expect(statusFromHelperLine('[]', {}, 0)).toBeUndefined();
-    const { file, args } = powershellCommand();
+    const { file, args } = powershellCommand(WINDOWS_MEDIA_SCRIPT);
     expect(file).toBe('powershell.exe');
     expect(Buffer.from(args.at(-1) ?? '', 'base64').toString('utf16le')).toBe(WINDOWS_MEDIA_SCRIPT);
     expect(WINDOWS_MEDIA_SCRIPT).toContain("ParameterType.Name -eq 'IAsyncOperation`1'");
