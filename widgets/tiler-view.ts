@@ -19,6 +19,8 @@ export interface TilerViewOptions {
   exists?: (path: string) => boolean;
   /** Resolves `%VAR%`, `$Env:VAR` and `$VAR` in a switcher path. */
   resolvePath?: (path: string) => string;
+  /** No window manager was found (Linux without i3, sway, Hyprland or komorebi): said once, quietly. */
+  noManager?: boolean;
 }
 
 const LAYOUT_ICONS: Readonly<Record<TilerLayout, IconName>> = {
@@ -134,6 +136,8 @@ function layoutUnit(cfg: NonNullable<TilerModel['layout']>, state: TilerState, p
 
 function layerUnit(cfg: NonNullable<TilerModel['workspaceLayer']>, state: TilerState): UnitView {
   const base = { id: 'tiler:layer', name: 'Tiler layer', checks: [] };
+  // i3's binding mode (Hyprland's submap) shows where the layer does, as i3bar and waybar show it: while active.
+  if (state.mode) return { ...base, segments: [{ role: 'value', text: state.mode, selected: true }], state: 'normal', valueText: state.mode, why: 'binding mode' };
   if (state.layer === 'Tiling' && !cfg.showWhenTiling) return { ...base, segments: [], state: 'hidden', why: 'Tiling (show_when_tiling is false)' };
   const action = act([msg('FocusMonitorAtCursor'), msg('MouseFollowsFocus', false), msg('ToggleWorkspaceLayer'), msg('MouseFollowsFocus', state.mouseFollowsFocus ?? false)]);
   const icon: Segment[] = [{ role: 'icon', icon: state.layer === 'Tiling' ? 'LAYER_TILING' : 'LAYER_FLOATING', action }];
@@ -145,6 +149,7 @@ function layerUnit(cfg: NonNullable<TilerModel['workspaceLayer']>, state: TilerS
 function lockedUnit(cfg: NonNullable<TilerModel['lockedContainer']>, state: TilerState): UnitView {
   const base = { id: 'tiler:locked', name: 'Tiler locked container', checks: [] };
   const c = state.container;
+  if (state.manager) return { ...base, segments: [], state: 'hidden', why: `${state.manager} has no container locks` };
   if (!c) return { ...base, segments: [], state: 'hidden', why: 'no focused container' };
   if (!c.locked && !cfg.showWhenUnlocked) return { ...base, segments: [], state: 'hidden', why: 'unlocked (show_when_unlocked is false)' };
   const action = act([msg('FocusMonitorAtCursor'), msg('ToggleLock')]);
@@ -173,7 +178,9 @@ function focusedUnit(cfg: NonNullable<TilerModel['focusedContainer']>, state: Ti
   return { ...base, segments, state: 'normal', valueText: title, checks: [] };
 }
 
-function switcherUnits(cfg: NonNullable<TilerModel['configurationSwitcher']>, opts: TilerViewOptions): UnitView[] {
+function switcherUnits(cfg: NonNullable<TilerModel['configurationSwitcher']>, state: TilerState, opts: TilerViewOptions): UnitView[] {
+  // Replacing the configuration is komorebi's; another manager's switcher would do nothing.
+  if (state.manager) return [];
   return cfg.configurations
     .slice()
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -191,13 +198,14 @@ export function tilerView(cfg: TilerModel, state: TilerState | undefined, opts: 
   const shown = [cfg.workspaces, cfg.layout, cfg.focusedContainer, cfg.configurationSwitcher].some((s) => s?.enable);
   if (!shown) return [];
   if (!state) {
-    return [{ id: 'tiler', name: 'Tiler', segments: [{ role: 'text', text: 'not connected', tone: 'dim' }], state: 'normal', why: 'no window manager answering', checks: [] }];
+    const [text, why] = opts.noManager ? ['no window manager', 'no window manager found (the log says where tilebar looked)'] : ['not connected', 'no window manager answering'];
+    return [{ id: 'tiler', name: 'Tiler', segments: [{ role: 'text', text, tone: 'dim' }], state: 'normal', why, checks: [] }];
   }
   const units: UnitView[] = [];
   if (cfg.workspaces?.enable) units.push(workspacesUnit(cfg.workspaces, state));
   if (cfg.workspaceLayer?.enable) units.push(layerUnit(cfg.workspaceLayer, state));
   if (cfg.layout?.enable) units.push(layoutUnit(cfg.layout, state, opts.pickerOpen === true));
-  if (cfg.configurationSwitcher?.enable) units.push(...switcherUnits(cfg.configurationSwitcher, opts));
+  if (cfg.configurationSwitcher?.enable) units.push(...switcherUnits(cfg.configurationSwitcher, state, opts));
   if (cfg.lockedContainer?.enable) units.push(lockedUnit(cfg.lockedContainer, state));
   if (cfg.focusedContainer?.enable) units.push(focusedUnit(cfg.focusedContainer, state));
   return units;

@@ -28,6 +28,8 @@ export interface BarSnapshot {
   systemZone: string;
   /** The window manager's state; undefined while not connected. */
   tiler: TilerState | undefined;
+  /** No window manager to talk to: the Tiler widgets say so instead of "not connected". */
+  noTiler?: boolean;
   /** The media player shown (Media widgets); undefined before its source answers. */
   media?: MediaStatus;
   /** The active keyboard layout (Keyboard widgets); undefined before its source answers. */
@@ -96,6 +98,6 @@ export function barStateOf(s: BarSnapshot, tilerOptions: Omit<TilerViewOptions, 
     ...(s.tiler ? { tiler: s.tiler } : {}),
     ...(s.media ? { media: s.media } : {}),
     ...(s.keyboard ? { keyboard: s.keyboard } : {}),
-    tilerOptions: { ...tilerOptions, pickerOpen },
+    tilerOptions: { ...tilerOptions, pickerOpen, ...(s.noTiler ? { noManager: true } : {}) },
   };
 }

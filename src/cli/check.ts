@@ -22,6 +22,8 @@ import { readStdin, readTextFile, type ReadOutcome } from '../io/read-text-file.
 import { displayText } from '../text/safe-text.js';
 import { colourDepthFor } from './colour-options.js';
 import { sourceWarnings } from './check-sources.js';
+import { managerForCheck, tilerWarnings } from './check-tiler.js';
+import type { Detected } from '../tiler/detect.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 
 export interface CheckOptions {
@@ -31,6 +33,8 @@ export interface CheckOptions {
   config?: string;
   quiet?: boolean;
   color?: ColourChoice;
+  /** `--tiler`: check against this window manager instead of the one found here. */
+  tiler?: string;
 }
 
 export interface CheckDeps {
@@ -46,6 +50,8 @@ interface FileReport {
   counts: ReturnType<typeof countBySeverity>;
   problems: Problem[];
   fixed?: Problem[];
+  /** The window manager `run` would talk to here, and why. */
+  tiler: Detected;
 }
 
 /** `--fix` runs again on what it fixed: one insertion per object is made per run. */
@@ -69,6 +75,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   if (opts.fix && targets.some((t) => t.stdin)) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   if (targets.filter((t) => t.stdin).length > 1) throw new UsageError('standard input (-) can be checked once');
 
+  const tiler = await managerForCheck(opts.tiler, io.env, io.platform);
   const paint = painter(colourDepthFor(opts, io) !== 'none');
   const reports: FileReport[] = [];
   let unreadable = 0;
@@ -101,7 +108,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
         fixed = applied;
       }
     }
-    const problems = [...result.problems, ...sourceWarnings(result, io.platform, io.env)].sort(byPosition);
+    const problems = [...result.problems, ...sourceWarnings(result, io.platform, io.env), ...tilerWarnings(result, tiler.manager, io.platform)].sort(byPosition);
     const report: FileReport = {
       file: target.label,
       variant: result.variant,
@@ -109,6 +116,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       ok: result.model !== undefined,
       counts: countBySeverity(problems),
       problems,
+      tiler,
     };
     if (fixed) report.fixed = fixed.map(({ fix, line, col, path, message }) => ({ severity: 'note', line, col, path, message, ...(fix ? { fix } : {}) }));
     reports.push(report);
@@ -157,6 +165,7 @@ function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: F
   const tail = [plural(error, 'error'), plural(warning, 'warning'), plural(note, 'note')].join(', ');
   if (result.model) {
     io.out(`${report.file}: ok (variant ${report.variant} from ${report.variantSource}; ${tail})\n${summarise(result.model)}\n`);
+    if (usesTiler(result.model)) io.out(`  window manager here: ${report.tiler.manager} (${report.tiler.why})\n`);
   } else {
     io.out(`${report.file}: rejected (variant ${report.variant} from ${report.variantSource}; ${tail})\n`);
   }
@@ -180,6 +189,10 @@ function widgetName(w: WidgetModel): string {
     return `Tiler(${parts.join(', ') || 'nothing enabled'})`;
   }
   return w.config.enable ? w.kind : `${w.kind}(disabled)`;
+}
+
+function usesTiler(model: BarModel): boolean {
+  return [...model.left, ...model.center, ...model.right].some((w) => w.kind === 'Tiler') || Object.values(model.mouse?.bindings ?? {}).some((b) => b?.kind === 'message');
 }
 
 /** One line per section: what the bar would show, for a quick look at what a file does. */

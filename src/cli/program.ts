@@ -9,6 +9,15 @@ import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 
+const tilerOption = () =>
+  new Option('--tiler <manager>', 'the window manager the Tiler widgets talk to: komorebi, i3, sway, hyprland or none (default: detected from SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket)').choices([
+    'komorebi',
+    'i3',
+    'sway',
+    'hyprland',
+    'none',
+  ]);
+
 const variantOption = () =>
   new Option('--variant <A|B>', 'format variant: A (Windows) or B (macOS); default from $schema, else the platform').argParser(
     (value: string): Variant => {
@@ -36,6 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--json', 'print the problems as JSON')
     .option('--fix', 'rewrite old key names and unambiguous misspellings in place, keeping comments')
     .option('-q, --quiet', 'print errors only (no summary, no excerpts)')
+    .addOption(tilerOption())
     .addOption(colorOption())
     .addHelpText(
       'after',
@@ -44,6 +54,7 @@ Examples:
   tilebar check ~/komorebi.bar.json
   tilebar check --variant B --json bar.json
   tilebar check --fix bar.json        # focused_window → focused_container, "Gruvbox-Dark-Medium" → "GruvboxDarkMedium"
+  tilebar check --tiler i3 bar.json   # which clicks and bindings do nothing on i3, and why
   cat bar.json | tilebar check -      # - reads standard input
 
 Problems print as FILE:LINE:COL: error|warning|note: PATH: MESSAGE, sorted by position; --json prints an
@@ -111,7 +122,8 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
     .addOption(terminalBgOption())
     .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
-    .option('--tiler-socket-dir <dir>', "the window manager's data directory with komorebi.sock (default: %LOCALAPPDATA%\\komorebi, ~/Library/Application Support/komorebi)")
+    .addOption(tilerOption())
+    .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock (default: ~/Library/Application Support/komorebi, $XDG_RUNTIME_DIR/komorebi)")
     .option('--no-mouse', 'leave the mouse to the terminal (for selecting text) instead of clicks on the bar')
     .addOption(
       new Option('--renderer <renderer>', 'ink: the Ink app (default); direct: the same frames serialized directly, at a fraction of the CPU and memory').choices(['ink', 'direct']),

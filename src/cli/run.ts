@@ -38,8 +38,10 @@ import { FrameWriter } from '../render/terminal.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import type { Readers } from '../system/readings.js';
-import { sendBatch, subscribe as subscribeTiler, tilerDataDir, type Subscription } from '../tiler/client.js';
-import { tilerStateFrom } from '../tiler/state.js';
+import { tilerDataDir } from '../tiler/client.js';
+import { askSocketPath, detectManager } from '../tiler/detect.js';
+import type { TilerSource } from '../tiler/manager.js';
+import type { TilerStateResult } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
@@ -62,6 +64,8 @@ export interface RunOptions {
   log?: string;
   /** The window manager's data directory (where `komorebi.sock` is). */
   tilerSocketDir?: string;
+  /** `--tiler`: which window manager the Tiler widgets talk to (default: detected). */
+  tiler?: string;
   /** `--no-mouse`: leave the mouse to the terminal (text selection) instead of the bar. */
   mouse?: boolean;
   /** `--renderer`: the Ink app (default) or the direct serializer. */
@@ -141,8 +145,15 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
 
   // What clicks, keys and bindings do: act only on a model that is the text's own (see LiveConfig).
   const tilerDir = tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir));
+  let tilerSource: TilerSource | undefined;
   const send = (messages: SocketMessage[]) => {
-    sendBatch(tilerDir, messages).catch((e: unknown) => log(`window manager: could not send ${messages.map((m) => m.type).join(', ')}: ${e instanceof Error ? e.message : String(e)}`));
+    const source = tilerSource;
+    const what = messages.map((m) => m.type).join(', ');
+    if (!source) {
+      log(`window manager: ${what} not sent: ${store.getSnapshot().noTiler ? 'no window manager' : 'not connected yet'}`);
+      return;
+    }
+    source.send(messages, store.getSnapshot().tiler).catch((e: unknown) => log(`${source.manager}: could not send ${what}: ${e instanceof Error ? e.message : String(e)}`));
   };
   const lastLaunch = new Map<string, number>();
   const launch = (id: string, command: string) => {
@@ -260,6 +271,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       subscribe();
       scheduler.refreshAll();
       void ensureTiler();
+      applyTiler();
       void events.apply(next.model).catch(onStray);
     } else store.update({ message: next.message });
   }
@@ -269,30 +281,62 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     const m = model();
     return [...m.left, ...m.center, ...m.right].some((w) => w.kind === 'Tiler') || Object.values(m.mouse?.bindings ?? {}).some((b) => b?.kind === 'message');
   };
-  let subscription: Subscription | undefined;
-  let subscribing = false;
+  let tilerStarting = false;
   let tilerProblem: string | undefined;
+  /** The manager's latest snapshot, kept so that a reload with another `monitor` index re-reads it. */
+  let tilerDerive: ((monitor: number) => TilerStateResult) | undefined;
+  const applyTiler = () => {
+    if (!tilerDerive) return;
+    const r = tilerDerive(model().monitor.index);
+    if (r.ok) {
+      tilerProblem = undefined;
+      store.update({ tiler: r.state });
+    } else {
+      if (r.problem !== tilerProblem) log(`window manager: ${r.problem}`);
+      tilerProblem = r.problem;
+      store.update({ tiler: undefined });
+    }
+  };
   async function ensureTiler(): Promise<void> {
-    if (subscription || subscribing || !needsTiler()) return;
-    subscribing = true;
-    subscription = await subscribeTiler(tilerDir, timers, {
-      notification: (doc) => {
-        const r = tilerStateFrom(doc, model().monitor.index);
-        if (r.ok) {
-          tilerProblem = undefined;
-          store.update({ tiler: r.state });
-        } else if (r.problem !== tilerProblem) {
-          tilerProblem = r.problem;
-          log(`window manager: ${r.problem}`);
-        }
-      },
-      connection: (connected) => {
-        log(connected ? `window manager: subscribed in ${tilerDir}` : 'window manager: not connected; retrying every second');
-        if (!connected) store.update({ tiler: undefined });
-      },
-      log: (m) => log(`window manager: ${m}`),
+    if (tilerSource || tilerStarting || !needsTiler()) return;
+    tilerStarting = true;
+    const detected = await detectManager({
+      ...(opts.tiler !== undefined ? { flag: opts.tiler } : {}),
+      env: io.env,
+      platform: io.platform,
+      exists: existsSync,
+      komorebiDir: tilerDir,
+      komorebiDirGiven: opts.tilerSocketDir !== undefined,
+      askI3: () => askSocketPath('i3', io.env),
     });
-    subscribing = false;
+    if (detected.manager === 'none') {
+      log(`window manager: none (${detected.why}); the Tiler widgets say "no window manager"`);
+      store.update({ noTiler: true, tiler: undefined });
+      tilerStarting = false;
+      return;
+    }
+    const manager = detected.manager;
+    log(`window manager: ${manager} (${detected.why})`);
+    try {
+      const { startTilerSource } = await import('../tiler/sources.js');
+      tilerSource = await startTilerSource(manager, { env: io.env, platform: io.platform, timers, exists: existsSync, komorebiDir: tilerDir }, {
+        snapshot: (derive) => {
+          tilerDerive = derive;
+          applyTiler();
+        },
+        connection: (connected) => {
+          log(connected ? `${manager}: connected (${tilerSource?.where ?? tilerDir})` : `${manager}: not connected; trying again`);
+          if (!connected) {
+            tilerDerive = undefined;
+            store.update({ tiler: undefined });
+          }
+        },
+        log: (m) => log(`${manager}: ${m}`),
+      });
+    } catch (e) {
+      onStray(e);
+    }
+    tilerStarting = false;
   }
 
   // The config file: watched and polled; every change of text or fault goes through LiveConfig, in order.
@@ -330,7 +374,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   await view.stop();
   await configFile.close();
   await closeZoneWatch();
-  await subscription?.close();
+  await tilerSource?.close();
   events.close();
   if (mouse) terminal.write(DISABLE_MOUSE);
   writer.stop();

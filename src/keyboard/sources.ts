@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import type { Timers } from '../scheduler/timers.js';
 import { powershellCommand } from '../system/powershell.js';
 import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../tiler/i3-ipc.js';
+import { hyprlandDir, hyprlandRequest } from '../tiler/hyprland-ipc.js';
 import type { KeyboardDriver } from './detect.js';
 import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromLocalectl, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from './parse.js';
 import type { KeyboardStatus } from './status.js';
@@ -165,39 +166,6 @@ function watchSway(report: Reporter, opts: KeyboardSourceOptions): KeyboardSourc
     },
     report,
   );
-}
-
-/** Hyprland's sockets: the current one under $XDG_RUNTIME_DIR/hypr, else the older /tmp/hypr. */
-export function hyprlandDir(env: Readonly<Record<string, string | undefined>>, exists: (p: string) => boolean): string {
-  const sig = env.HYPRLAND_INSTANCE_SIGNATURE ?? '';
-  const runtime = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'hypr', sig) : undefined;
-  return runtime && exists(join(runtime, '.socket2.sock')) ? runtime : join('/tmp/hypr', sig);
-}
-
-/** One request on Hyprland's request socket; the reply is everything until it closes (bounded). */
-export function hyprlandRequest(dir: string, request: string, timers: Timers): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(join(dir, '.socket.sock'));
-    let out = '';
-    const timer = timers.setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`${request} got no answer within 2 s`));
-    }, 2000);
-    socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(request));
-    socket.on('data', (d: string) => {
-      out += d;
-      if (out.length > 1024 * 1024) socket.destroy(new Error(`${request}: a reply over 1 MiB`));
-    });
-    socket.on('error', (e: NodeJS.ErrnoException) => {
-      timers.clearTimeout(timer);
-      reject(new Error(e.code ?? e.message));
-    });
-    socket.on('close', () => {
-      timers.clearTimeout(timer);
-      resolve(out);
-    });
-  });
 }
 
 function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {

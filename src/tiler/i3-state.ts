@@ -6,8 +6,9 @@
  * sway a Wayland one's `app_id`.
  *
  * i3's layouts become the layout widget's nearest: `splith` → Columns, `splitv` → Rows, `stacked` →
- * VerticalStack, `tabbed` → Monocle (one window shown at a time), a fullscreen window → Monocle; a floating
- * focused window puts the layer at Floating.
+ * VerticalStack (titles in a column, one window shown), `tabbed` → HorizontalStack (titles in a row), a
+ * fullscreen window → Monocle; a floating focused window puts the layer at Floating. Clicks map back the same
+ * way (translate-i3.ts).
  *
  * The walk is bounded (depth, nodes and text) like every peer's document: a hostile or broken peer gets the
  * first part read, never a crash.
@@ -20,14 +21,14 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const MAX_DEPTH = 64;
 const MAX_NODES = 20_000;
 
-const I3_LAYOUTS: Readonly<Record<string, TilerLayout>> = { splith: 'Columns', splitv: 'Rows', stacked: 'VerticalStack', tabbed: 'Monocle' };
+const I3_LAYOUTS: Readonly<Record<string, TilerLayout>> = { splith: 'Columns', splitv: 'Rows', stacked: 'VerticalStack', tabbed: 'HorizontalStack' };
 
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, STATE_LIMITS.text) : '');
 const nodesOf = (n: Obj): Obj[] => [...(Array.isArray(n.nodes) ? n.nodes : []), ...(Array.isArray(n.floating_nodes) ? n.floating_nodes : [])].filter(isObj);
 
 function windowOf(n: Obj): TilerWindow {
   const props = isObj(n.window_properties) ? n.window_properties : {};
-  return { title: text(n.name) || text(props.title), app: text(n.app_id) || text(props.class) || text(props.instance) };
+  return { title: text(n.name) || text(props.title), app: text(n.app_id) || text(props.class) || text(props.instance), ...(typeof n.id === 'number' ? { id: n.id } : {}) };
 }
 
 /** Leaves with a window (an X11 window id or a Wayland app), depth-first, bounded. */
@@ -59,7 +60,7 @@ function focusPath(root: Obj, budget: { nodes: number }): Obj[] {
   return path;
 }
 
-export function i3StateFrom(tree: unknown, monitor: number): TilerStateResult {
+export function i3StateFrom(tree: unknown, monitor: number, manager: 'i3' | 'sway' = 'i3', mode?: string): TilerStateResult {
   if (!isObj(tree) || tree.type !== 'root' || !Array.isArray(tree.nodes)) return { ok: false, problem: 'not an i3 or sway layout tree: it has no root node' };
   const budget = { nodes: MAX_NODES };
   const outputs = tree.nodes.filter(isObj).filter((o) => o.type === 'output' && o.name !== '__i3');
@@ -93,5 +94,6 @@ export function i3StateFrom(tree: unknown, monitor: number): TilerStateResult {
     // A floating window sits in a `floating_con` somewhere on the way down from the workspace.
     layer = path.some((n) => n.type === 'floating_con') ? 'Floating' : 'Tiling';
   } else if (ws) layout = I3_LAYOUTS[text(ws.layout)] ?? 'Columns';
-  return { ok: true, state: { monitorIndex: monitor, workspaces, focusedWorkspace: focusedIndex, layout, layer, ...(container ? { container } : {}) } };
+  const shownMode = mode && mode !== 'default' ? mode.slice(0, STATE_LIMITS.text) : undefined;
+  return { ok: true, state: { monitorIndex: monitor, workspaces, focusedWorkspace: focusedIndex, layout, layer, manager, ...(container ? { container } : {}), ...(shownMode ? { mode: shownMode } : {}) } };
 }

@@ -9,6 +9,8 @@ export interface TilerWindow {
   title: string;
   /** Executable or application name (`firefox.exe`, `Safari`), for the icon substitute. */
   app: string;
+  /** The manager's own handle (an i3/sway con_id, a Hyprland address), for focusing it on a click. */
+  id?: number | string;
 }
 
 export interface TilerWorkspace {
@@ -20,6 +22,8 @@ export interface TilerWorkspace {
   focusedWindows: TilerWindow[];
   /** Every window: monocle, tiled, maximized, floating (the AllIcons formats). */
   allWindows: TilerWindow[];
+  /** The manager's own handle (a Hyprland workspace id), for focusing it on a click. */
+  id?: number;
 }
 
 export interface TilerContainer {
@@ -37,6 +41,10 @@ export interface TilerState {
   layer: 'Tiling' | 'Floating';
   container?: TilerContainer;
   mouseFollowsFocus?: boolean;
+  /** Which manager this came from; absent: komorebi. Locks and configuration switching are komorebi's only. */
+  manager?: 'i3' | 'sway' | 'hyprland';
+  /** The binding mode (i3/sway) or submap (Hyprland) when not the default one. */
+  mode?: string;
 }
 
 export type TilerStateResult = { ok: true; state: TilerState } | { ok: false; problem: string };

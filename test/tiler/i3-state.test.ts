@@ -26,13 +26,16 @@ describe('i3 and sway trees', () => {
     if (!r.ok) return;
     expect(r.state.workspaces.map((w) => [w.name, w.focused, w.empty])).toEqual([['1: web', false, false], ['2: code', true, false], ['3', false, true]]);
     expect(r.state.layout).toBe('Rows');
-    expect(r.state.container).toEqual({ windows: [{ title: 'vim', app: 'kitty' }, { title: 'notes', app: 'foot' }], focusedIndex: 1, locked: false });
+    expect(r.state.container).toEqual({ windows: [{ title: 'vim', app: 'kitty', id: 22 }, { title: 'notes', app: 'foot', id: 23 }], focusedIndex: 1, locked: false });
+    expect(r.state.manager).toBe('i3');
+    expect(i3StateFrom(t, 0, 'sway', 'resize')).toMatchObject({ ok: true, state: { manager: 'sway', mode: 'resize' } });
+    expect(i3StateFrom(t, 0, 'sway', 'default')).not.toHaveProperty('state.mode');
     expect(r.state.workspaces[1]?.allWindows.map((w) => w.app)).toEqual(['kitty', 'foot', 'xterm']);
   });
 
-  it('tabbed and fullscreen read as Monocle; a floating focused window as the Floating layer', () => {
+  it('tabbed reads as HorizontalStack, fullscreen as Monocle; a floating focused window as the Floating layer', () => {
     const tabbed = tree([{ id: 10, type: 'workspace', name: '1', focus: [11], nodes: [{ id: 11, type: 'con', layout: 'tabbed', focus: [12], nodes: [win(12, 'a', 'x'), win(13, 'b', 'y')], floating_nodes: [] }], floating_nodes: [] }], [10]);
-    expect(i3StateFrom(tabbed, 0)).toMatchObject({ ok: true, state: { layout: 'Monocle' } });
+    expect(i3StateFrom(tabbed, 0)).toMatchObject({ ok: true, state: { layout: 'HorizontalStack' } });
     const full = tree([{ id: 10, type: 'workspace', name: '1', layout: 'splith', focus: [11], nodes: [win(11, 'mpv', 'mpv', { fullscreen_mode: 1 })], floating_nodes: [] }], [10]);
     expect(i3StateFrom(full, 0)).toMatchObject({ ok: true, state: { layout: 'Monocle' } });
     const floating = tree([{ id: 10, type: 'workspace', name: '1', layout: 'splith', focus: [15], nodes: [win(11, 'a', 'x')], floating_nodes: [{ id: 15, type: 'floating_con', focus: [16], nodes: [win(16, 'calc', 'galculator')], floating_nodes: [] }] }], [10]);

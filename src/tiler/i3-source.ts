@@ -1,0 +1,207 @@
+/**
+ * i3 and sway as a Tiler source, over their IPC socket with tilebar's own framing (i3-ipc.ts). Two
+ * connections, as i3's documentation advises: one subscribed to workspace, window, mode, output and shutdown
+ * events, one for requests (GET_TREE, GET_BINDING_STATE, RUN_COMMAND), whose replies come in order. Every
+ * workspace, window or output event re-reads the tree; events that arrive while a read is under way are
+ * folded into one more read, so a burst (a workspace switch is init + focus + empty) costs two reads at most.
+ * A mode event changes only the mode. When either connection ends (i3 restarting, sway gone) the bar clears
+ * the widgets and reconnects with back-off; a request unanswered for 3 s counts as a dead peer.
+ */
+import type { SocketMessage } from '../config/schema/socket-message.js';
+import type { Timers } from '../scheduler/timers.js';
+import { Backoff, OnceLog } from './backoff.js';
+import { EVENT_BIT, I3_MESSAGE, connectI3, type I3Connection } from './i3-ipc.js';
+import { i3StateFrom } from './i3-state.js';
+import type { TilerSource, TilerSourceEvents } from './manager.js';
+import type { TilerState } from './state.js';
+import { i3Commands } from './translate-i3.js';
+
+const EVENTS = { workspace: 0, output: 1, mode: 2, window: 3, shutdown: 6 } as const;
+export const I3_REQUEST_TIMEOUT_MS = 3000;
+
+export interface I3SourceOptions {
+  manager: 'i3' | 'sway';
+  /** Where the socket is; asked again before every connection (a restarted sway may have a new one). */
+  socketPath: () => Promise<string | undefined>;
+  timers: Timers;
+  events: TilerSourceEvents;
+}
+
+interface Pending {
+  resolve(payload: string): void;
+  reject(e: Error): void;
+}
+
+const parse = (payload: string): unknown => {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+};
+
+export function startI3Source(opts: I3SourceOptions): TilerSource {
+  const { manager, timers, events } = opts;
+  const problems = new OnceLog((m) => events.log(m));
+  const backoff = new Backoff();
+  let closed = false;
+  let path = '';
+  let eventConn: I3Connection | undefined;
+  let requestConn: I3Connection | undefined;
+  let pending: Pending[] = [];
+  let connected = false;
+  let retry: unknown;
+  let watchdog: unknown;
+  let tree: unknown;
+  let mode = 'default';
+  let reading = false;
+  let again = false;
+
+  const publish = () => {
+    if (tree === undefined) return;
+    const t = tree;
+    const m = mode;
+    events.snapshot((monitor) => i3StateFrom(t, monitor, manager, m));
+  };
+
+  const down = (why: string) => {
+    if (closed) return;
+    eventConn?.close();
+    requestConn?.close();
+    eventConn = requestConn = undefined;
+    timers.clearTimeout(watchdog);
+    for (const p of pending) p.reject(new Error(why));
+    pending = [];
+    reading = again = false;
+    tree = undefined;
+    if (connected) {
+      connected = false;
+      events.connection(false);
+    }
+    problems.say(`${manager}${path ? ` at ${path}` : ''}: ${why}; trying again`);
+    timers.clearTimeout(retry);
+    retry = timers.setTimeout(() => void connect(), backoff.next());
+  };
+
+  const request = (type: number, payload = ''): Promise<string> =>
+    new Promise((resolve, reject) => {
+      if (!requestConn) {
+        reject(new Error(`not connected to ${manager}`));
+        return;
+      }
+      pending.push({ resolve, reject });
+      if (pending.length === 1) armWatchdog();
+      requestConn.send(type, payload);
+    });
+
+  const armWatchdog = () => {
+    timers.clearTimeout(watchdog);
+    watchdog = timers.setTimeout(() => down(`no answer within ${I3_REQUEST_TIMEOUT_MS / 1000} s`), I3_REQUEST_TIMEOUT_MS);
+  };
+
+  const onReply = (type: number, payload: string) => {
+    if ((type & EVENT_BIT) !== 0) return;
+    const p = pending.shift();
+    timers.clearTimeout(watchdog);
+    if (pending.length > 0) armWatchdog();
+    p?.resolve(payload);
+  };
+
+  /** Read the tree now, or once more after the read under way. */
+  const refresh = () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    request(I3_MESSAGE.GET_TREE).then(
+      (payload) => {
+        reading = false;
+        const doc = parse(payload);
+        if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON; keeping the last one`);
+        else tree = doc;
+        if (!connected && tree !== undefined) {
+          connected = true;
+          backoff.reset();
+          problems.clear();
+          events.connection(true);
+        }
+        publish();
+        if (again) {
+          again = false;
+          refresh();
+        }
+      },
+      () => {
+        // down() has said why.
+        reading = false;
+      },
+    );
+  };
+
+  const onEvent = (type: number, payload: string) => {
+    if ((type & EVENT_BIT) === 0) return; // SUBSCRIBE's own reply
+    const event = type & 0x7f;
+    if (event === EVENTS.mode) {
+      const doc = parse(payload);
+      const change = typeof doc === 'object' && doc !== null ? (doc as { change?: unknown }).change : undefined;
+      mode = typeof change === 'string' ? change : 'default';
+      publish();
+    } else if (event === EVENTS.shutdown) down(`${manager} is shutting down or restarting`);
+    else refresh();
+  };
+
+  const connect = async () => {
+    retry = undefined;
+    if (closed) return;
+    let found: string | undefined;
+    try {
+      found = await opts.socketPath();
+    } catch {
+      found = undefined;
+    }
+    if (closed) return;
+    if (!found) {
+      down(`no ${manager} socket found (${manager === 'sway' ? 'SWAYSOCK' : 'I3SOCK or i3 --get-socketpath'})`);
+      return;
+    }
+    path = found;
+    const conns = [connectI3(path, onEvent, (why) => down(why)), connectI3(path, onReply, (why) => down(why))] as const;
+    [eventConn, requestConn] = conns;
+    eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(Object.keys(EVENTS)));
+    request(I3_MESSAGE.GET_BINDING_STATE).then((payload) => {
+      const doc = parse(payload);
+      const name = typeof doc === 'object' && doc !== null ? (doc as { name?: unknown }).name : undefined;
+      if (typeof name === 'string') mode = name;
+    }, () => undefined);
+    refresh();
+  };
+  void connect();
+
+  return {
+    manager,
+    get where() {
+      return path || `${manager} (socket not found yet)`;
+    },
+    async send(messages: readonly SocketMessage[], state: TilerState | undefined) {
+      const t = i3Commands(messages, state);
+      if (t.unsupported.length > 0) events.log(`${manager}: not supported, not sent: ${t.unsupported.join('; ')}`);
+      if (t.commands.length === 0) return;
+      const reply = parse(await request(I3_MESSAGE.RUN_COMMAND, t.commands.join('; ')));
+      const failed = Array.isArray(reply) ? reply.filter((r: unknown) => typeof r === 'object' && r !== null && (r as { success?: unknown }).success !== true) : [];
+      if (failed.length > 0) {
+        const why = failed.map((r) => String((r as { error?: unknown }).error ?? 'failed').slice(0, 200)).join('; ');
+        throw new Error(`${manager} refused "${t.commands.join('; ')}": ${why}`);
+      }
+    },
+    async close() {
+      closed = true;
+      timers.clearTimeout(retry);
+      timers.clearTimeout(watchdog);
+      eventConn?.close();
+      requestConn?.close();
+      for (const p of pending) p.reject(new Error('closed'));
+      pending = [];
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * komorebi on Windows, where Node cannot open komorebi.sock (libuv's pipes are named pipes only): tilebar
+ * serves a named pipe `\\.\pipe\tilebar-<word>-<n>` and asks komorebi to write to it with
+ * `komorebic subscribe-pipe <name>`. komorebi connects as a client and writes one notification per line, so
+ * the stream is split on newlines — a notification can span many chunks and a chunk can hold several — with
+ * each line bounded. The first state comes from `komorebic state`. When komorebi is not running, closes the
+ * pipe or never connects, tilebar subscribes again with back-off (komorebi forgets a pipe it could not write).
+ * The bar's messages become komorebic command lines (translate-komorebic.ts), run one after another.
+ *
+ * Nothing here is Windows-only code: a named pipe is a `net` server on a pipe path, so the tests run the same
+ * code on a Unix socket path, with a fake komorebic on PATH.
+ */
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { SocketMessage } from '../config/schema/socket-message.js';
+import { LineSplitter } from '../io/lines.js';
+import type { Timers } from '../scheduler/timers.js';
+import { Backoff, OnceLog } from './backoff.js';
+import { subscriberName } from './client.js';
+import type { TilerSource, TilerSourceEvents } from './manager.js';
+import { tilerStateFrom } from './state.js';
+import { komorebicCommands } from './translate-komorebic.js';
+
+/** A notification line longer than this is dropped (a large desktop's state is a few hundred KB). */
+export const MAX_NOTIFICATION_LINE = 4 * 1024 * 1024;
+/** How long komorebi has to connect after `subscribe-pipe` succeeded. */
+export const CONNECT_WITHIN_MS = 5000;
+const KOMOREBIC_TIMEOUT_MS = 5000;
+
+export interface KomorebiPipeOptions {
+  /** The pipe's path for a name: `\\.\pipe\<name>` on Windows; a socket path in tests. */
+  pipePath: (name: string) => string;
+  name?: string;
+  /** The komorebic program (found on PATH by default). */
+  komorebic?: string;
+  env: Readonly<Record<string, string | undefined>>;
+  timers: Timers;
+  events: TilerSourceEvents;
+}
+
+export function windowsPipePath(name: string): string {
+  return `\\\\.\\pipe\\${name}`;
+}
+
+/** Run komorebic; resolves with its output, rejects with a one-line reason. */
+function komorebic(file: string, args: string[], env: KomorebiPipeOptions['env']): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { timeout: KOMOREBIC_TIMEOUT_MS, maxBuffer: MAX_NOTIFICATION_LINE, windowsHide: true, encoding: 'utf8', env: env as NodeJS.ProcessEnv }, (e, out, err) => {
+      if (!e) {
+        resolve(out);
+        return;
+      }
+      const code = (e as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT'
+          ? `${file} is not on PATH`
+          : // komorebic prints "(os error 10061)" when komorebi is not running, as yasb recognises.
+            /10061/.test(`${err}${out}`)
+            ? 'komorebi is not running'
+            : `${file} ${args[0] ?? ''} failed: ${(`${err}`.trim().split('\n')[0] ?? '').slice(0, 200) || e.message.split('\n')[0]}`;
+      reject(new Error(why));
+    });
+  });
+}
+
+export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource {
+  const { timers, events } = opts;
+  const name = opts.name ?? subscriberName().replace(/^komorebi-bar-/, 'tilebar-');
+  const path = opts.pipePath(name);
+  const file = opts.komorebic ?? 'komorebic';
+  const problems = new OnceLog((m) => events.log(m));
+  const backoff = new Backoff();
+  let closed = false;
+  let connected = false;
+  let retry: unknown;
+  let waiting: unknown;
+  let peer: Socket | undefined;
+  /** Notifications read so far: a `komorebic state` answer older than one of them is not applied. */
+  let notified = 0;
+
+  const setConnected = (value: boolean) => {
+    if (value === connected) return;
+    connected = value;
+    events.connection(value);
+  };
+  const accept = (doc: unknown) => {
+    const probe = tilerStateFrom(doc, 0);
+    // A document that is not a state at all says nothing about any monitor; keep the last good one.
+    if (!probe.ok && /not a window-manager state/.test(probe.problem)) {
+      problems.say(`komorebi: ${probe.problem}`);
+      return;
+    }
+    events.snapshot((monitor) => tilerStateFrom(doc, monitor));
+  };
+  const parse = (text: string): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      problems.say('komorebi: ignored a notification that is not JSON');
+      return undefined;
+    }
+  };
+
+  const resubscribe = (why: string) => {
+    if (closed) return;
+    setConnected(false);
+    timers.clearTimeout(waiting);
+    problems.say(`komorebi: ${why}; subscribing again`);
+    timers.clearTimeout(retry);
+    retry = timers.setTimeout(() => void subscribe(), backoff.next());
+  };
+
+  const server: Server = createServer((socket) => {
+    // One writer at a time: a newer connection (komorebi restarted and subscribed again) replaces the old one.
+    peer?.destroy();
+    peer = socket;
+    timers.clearTimeout(waiting);
+    const lines = new LineSplitter(MAX_NOTIFICATION_LINE, (bytes) => problems.say(`komorebi: dropped a notification of ${bytes} bytes or more`));
+    socket.on('data', (chunk: Buffer) => {
+      for (const line of lines.push(chunk)) {
+        if (line.trim() === '') continue;
+        const doc = parse(line);
+        if (doc === undefined) continue;
+        notified++;
+        backoff.reset();
+        problems.clear();
+        setConnected(true);
+        accept(doc);
+      }
+    });
+    socket.on('error', () => undefined); // 'close' follows
+    socket.on('close', () => {
+      if (peer === socket) {
+        peer = undefined;
+        resubscribe('komorebi closed the pipe');
+      }
+    });
+  });
+  server.on('error', (e: NodeJS.ErrnoException) => problems.say(`komorebi: the pipe ${path}: ${e.code ?? e.message}`));
+
+  const subscribe = async () => {
+    retry = undefined;
+    if (closed) return;
+    try {
+      await komorebic(file, ['subscribe-pipe', name], opts.env);
+    } catch (e) {
+      resubscribe(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    if (closed) return;
+    timers.clearTimeout(waiting);
+    waiting = timers.setTimeout(() => {
+      if (!peer) resubscribe(`komorebi did not connect to ${path} within ${CONNECT_WITHIN_MS / 1000} s`);
+    }, CONNECT_WITHIN_MS);
+    const before = notified;
+    komorebic(file, ['state'], opts.env).then(
+      (out) => {
+        const doc = closed || notified !== before ? undefined : parse(out);
+        if (doc !== undefined) {
+          setConnected(true);
+          accept(doc);
+        }
+      },
+      (e: unknown) => problems.say(`komorebi: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  };
+
+  // A socket path left by an earlier run would refuse the listen (not so for pipes, which vanish with their server).
+  if (!path.startsWith('\\\\')) rmSync(path, { force: true });
+  server.listen(path, () => void subscribe());
+
+  return {
+    manager: 'komorebi',
+    where: path,
+    async send(messages: readonly SocketMessage[]) {
+      const t = komorebicCommands(messages);
+      if (t.unsupported.length > 0) events.log(`komorebi (Windows): not supported, not sent: ${t.unsupported.join('; ')}`);
+      for (const argv of t.commands) await komorebic(file, argv, opts.env);
+    },
+    async close() {
+      closed = true;
+      timers.clearTimeout(retry);
+      timers.clearTimeout(waiting);
+      peer?.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!path.startsWith('\\\\')) rmSync(path, { force: true });
+    },
+  };
+}
