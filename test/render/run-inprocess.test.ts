@@ -1,55 +1,12 @@
-import { EventEmitter } from 'node:events';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
-import { runCommand, type RunTerminal } from '../../src/cli/run.js';
+import { runCommand } from '../../src/cli/run.js';
 import { FrameWriter } from '../../src/render/terminal.js';
+import { fakeTerminal, screenOf } from './fake-terminal.js';
 import type { Readers } from '../../src/system/readings.js';
-
-/** A terminal's input as Ink reads it: a TTY stream in raw mode that is read when it says it is readable. */
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private pending: string[] = [];
-  setRawMode() {}
-  setEncoding() {}
-  ref() {}
-  unref() {}
-  read(): string | null {
-    return this.pending.shift() ?? null;
-  }
-  type(data: string) {
-    this.pending.push(data);
-    this.emit('readable');
-  }
-}
-
-/** A terminal for both renderers: the direct one reads keys through onKeys, the Ink app through stdin. */
-function fakeTerminal(columns: number, rows: number) {
-  const written: string[] = [];
-  let resize: () => void = () => undefined;
-  let keys: (d: string) => void = () => undefined;
-  const stdin = new FakeStdin();
-  const size = { columns, rows };
-  const terminal: RunTerminal = {
-    write: (t) => void written.push(t),
-    size: () => size,
-    onResize: (l) => ((resize = l), () => undefined),
-    onKeys: (l) => ((keys = l), () => undefined),
-    stdin: stdin as unknown as NodeJS.ReadStream,
-  };
-  return {
-    terminal,
-    written,
-    size,
-    resize: () => resize(),
-    press: (k: string) => {
-      keys(k);
-      stdin.type(k);
-    },
-  };
-}
 
 const readers = {
   cpu: async () => ({ percent: 42 }),
@@ -81,15 +38,6 @@ describe('FrameWriter', () => {
 });
 
 /** What a terminal would show after the writes so far: each row's plain text. */
-function screenOf(written: readonly string[]): string[] {
-  const rows: string[] = [];
-  for (const w of written) {
-    // A row is cleared before it is written, so blanks left at its end (Ink trims uncoloured ones) are blank.
-    for (const m of w.matchAll(/\x1b\[(\d+);1H\x1b\[0m\x1b\[K(.*?)\x1b\[0m(?=\x1b\[\d+;1H|$)/g)) rows[Number(m[1]) - 1] = (m[2] ?? '').replace(/\x1b\[[0-9;]*m/g, '').trimEnd();
-  }
-  return rows;
-}
-
 describe('tilebar run (in process, fake terminal)', () => {
   it('draws the bar, redraws at the new width on resize, and quits on q restoring the screen', { timeout: 15_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
