@@ -129,10 +129,29 @@ describe('layout, layer, locked and focused container', () => {
     expect(home && home.role !== 'grid' && home.action).toEqual({ kind: 'messages', messages: [{ type: 'ReplaceConfiguration', content: '/cfg/home.json' }] });
   });
 
-  it('says "not connected" once, without a window manager', () => {
-    const units = tilerView(tiler({ workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true } }), undefined);
+  it('says "not connected" once while the manager does not answer, and "no window manager" quietly when there is none', () => {
+    const cfg = tiler({ workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true }, locked_container: { enable: true } });
+    const units = tilerView(cfg, undefined);
     expect(units.map((u) => segmentText(u.segments))).toEqual(['not connected']);
+    const none = tilerView(cfg, undefined, { noManager: true });
+    expect(none.map((u) => segmentText(u.segments))).toEqual(['no window manager']);
+    expect(none[0]?.segments[0]).toMatchObject({ tone: 'dim' });
     expect(tilerView(tiler({ workspace_layer: { enable: true } }), THREE)).toEqual([]);
+  });
+
+  it('on i3, sway and Hyprland: the binding mode shows where the layer does; no lock and no configuration switcher', () => {
+    const cfg = tiler({
+      workspace_layer: { enable: true, display: 'Text', show_when_tiling: false },
+      locked_container: { enable: true, display: 'Text', show_when_unlocked: true },
+      configuration_switcher: { enable: true, configurations: { work: '/cfg/work.json' } },
+      workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' },
+    });
+    const i3: TilerState = { ...THREE, manager: 'i3' };
+    const ids = (units: UnitView[]) => units.filter((u) => u.state !== 'hidden').map((u) => `${u.id}=${marked(u)}`);
+    expect(ids(tilerView(cfg, i3, { exists: () => true }))).toEqual(['tiler:workspaces=dev* web 3']);
+    expect(ids(tilerView(cfg, { ...i3, mode: 'resize' }, { exists: () => true }))).toEqual(['tiler:workspaces=dev* web 3', 'tiler:layer=resize*']);
+    // komorebi keeps both.
+    expect(ids(tilerView(cfg, THREE, { exists: () => true }))).toEqual(['tiler:workspaces=dev* web 3', 'tiler:switch:work=work', 'tiler:locked=Unlocked']);
   });
 
   it('maps the bar monitor through monitor_usr_idx_map', () => {

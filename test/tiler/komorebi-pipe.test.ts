@@ -1,0 +1,150 @@
+/**
+ * komorebi on Windows, run here over a Unix socket path: the same `net` server code that serves
+ * `\\.\pipe\tilebar-…` there. A fake komorebic on PATH records its arguments; the test plays komorebi,
+ * connecting to the pipe and writing notifications a line each, in awkward chunks.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createConnection, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SocketMessage } from '../../src/config/schema/socket-message.js';
+import { realTimers } from '../../src/scheduler/timers.js';
+import { startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';
+import type { TilerSource } from '../../src/tiler/manager.js';
+import type { TilerState } from '../../src/tiler/state.js';
+import { stateDoc } from './fake-wm.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setUp(opts: { down?: boolean } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'tb-pipe-'));
+  const bin = join(dir, 'bin');
+  await import('node:fs/promises').then((fs) => fs.mkdir(bin));
+  await copyFile(new URL('./fake-komorebic.mjs', import.meta.url), join(bin, 'komorebic'));
+  await import('node:fs/promises').then((fs) => fs.chmod(join(bin, 'komorebic'), 0o755));
+  const env = {
+    PATH: `${bin}:${process.env.PATH ?? ''}`,
+    FAKE_KOMOREBIC_LOG: join(dir, 'args.log'),
+    FAKE_KOMOREBIC_STATE: join(dir, 'state.json'),
+    FAKE_KOMOREBIC_DOWN: join(dir, 'down'),
+  };
+  await writeFile(env.FAKE_KOMOREBIC_STATE, JSON.stringify(stateDoc({ workspaces: [{ name: 'from state' }], focused: 0 }).state));
+  if (opts.down) await writeFile(env.FAKE_KOMOREBIC_DOWN, '');
+  const states: Array<TilerState | undefined> = [];
+  const connections: boolean[] = [];
+  const logs: string[] = [];
+  const source: TilerSource = startKomorebiPipeSource({
+    pipePath: (name) => join(dir, name),
+    name: 'tilebar-test-1',
+    env,
+    timers: realTimers,
+    events: {
+      snapshot: (derive) => {
+        const r = derive(0);
+        states.push(r.ok ? r.state : undefined);
+      },
+      connection: (c) => void connections.push(c),
+      log: (m) => void logs.push(m),
+    },
+  });
+  cleanups.push(async () => {
+    await source.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
+  /** komorebi connecting to the pipe, as it does after `subscribe-pipe`. */
+  const komorebi = () =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = createConnection(join(dir, 'tilebar-test-1'));
+      s.once('connect', () => resolve(s));
+      s.once('error', reject);
+    });
+  const names = () => states.at(-1)?.workspaces.map((w) => w.name);
+  return { dir, env, source, states, connections, logs, calls, komorebi, names };
+}
+
+const line = (names: string[], focused = 0) => `${JSON.stringify(stateDoc({ workspaces: names.map((name) => ({ name })), focused }))}\n`;
+
+describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path here)', () => {
+  it('the pipe is \\\\.\\pipe\\<name> on Windows', () => {
+    expect(windowsPipePath('tilebar-amber-1234')).toBe('\\\\.\\pipe\\tilebar-amber-1234');
+  });
+
+  it('subscribes with komorebic, takes the first state from `komorebic state`, then reads notifications line by line across chunks', { timeout: 15_000 }, async () => {
+    const t = await setUp();
+    await vi.waitFor(() => expect(t.calls()).toEqual([['subscribe-pipe', 'tilebar-test-1'], ['state']]));
+    await vi.waitFor(() => expect(t.names()).toEqual(['from state']));
+    const k = await t.komorebi();
+    // Two notifications in three chunks, the second split inside a multi-byte character.
+    const bytes = Buffer.from(line(['one', 'two']) + line(['ünï', 'two'], 1));
+    const cut = bytes.indexOf(Buffer.from('ü')) + 1;
+    k.write(bytes.subarray(0, 20));
+    k.write(bytes.subarray(20, cut));
+    await vi.waitFor(() => expect(t.names()).toEqual(['one', 'two']));
+    k.write(bytes.subarray(cut));
+    await vi.waitFor(() => expect(t.names()).toEqual(['ünï', 'two']));
+    expect(t.states.at(-1)?.focusedWorkspace).toBe(1);
+    // Junk and a line that is not a state are logged and skipped; the last good state stays.
+    k.write('not json\n{"no":"monitors"}\n');
+    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/not JSON[\s\S]*not a window-manager state/));
+    expect(t.names()).toEqual(['ünï', 'two']);
+    expect(t.connections).toEqual([true]);
+    k.destroy();
+  });
+
+  it('clicks become komorebic command lines, run in order', { timeout: 15_000 }, async () => {
+    const t = await setUp();
+    await vi.waitFor(() => expect(t.names()).toEqual(['from state']));
+    const batch = [
+      { type: 'MouseFollowsFocus', content: false },
+      { type: 'FocusMonitorWorkspaceNumber', content: [0, 1] },
+      { type: 'MouseFollowsFocus', content: true },
+      { type: 'LayoutRatios', content: [null, null] },
+    ] as SocketMessage[];
+    await t.source.send(batch, t.states.at(-1));
+    expect(t.calls().slice(2)).toEqual([['mouse-follows-focus', 'disable'], ['focus-monitor-workspace', '0', '1'], ['mouse-follows-focus', 'enable']]);
+    expect(t.logs.join('\n')).toMatch(/not supported, not sent: LayoutRatios/);
+  });
+
+  it('komorebi not running: says so once and subscribes again with back-off until it is', { timeout: 20_000 }, async () => {
+    const t = await setUp({ down: true });
+    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/komorebi is not running; subscribing again/));
+    await vi.waitFor(() => expect(t.calls().length).toBeGreaterThanOrEqual(2), { timeout: 4000 });
+    expect(t.logs.filter((l) => /not running/.test(l))).toHaveLength(1);
+    await rm(t.env.FAKE_KOMOREBIC_DOWN);
+    await vi.waitFor(() => expect(t.names()).toEqual(['from state']), { timeout: 10_000 });
+    expect(t.connections.at(-1)).toBe(true);
+  });
+
+  it('komorebi closing the pipe (it stopped or restarted): not connected, then subscribed again', { timeout: 15_000 }, async () => {
+    const t = await setUp();
+    await vi.waitFor(() => expect(t.calls()).toHaveLength(2));
+    const k = await t.komorebi();
+    k.write(line(['a']));
+    await vi.waitFor(() => expect(t.names()).toEqual(['a']));
+    k.end();
+    await vi.waitFor(() => expect(t.connections).toEqual([true, false]));
+    await vi.waitFor(() => expect(t.calls().filter((c) => c[0] === 'subscribe-pipe')).toHaveLength(2), { timeout: 5000 });
+    const again = await t.komorebi();
+    again.write(line(['b']));
+    await vi.waitFor(() => expect(t.names()).toEqual(['b']));
+    again.destroy();
+  });
+
+  it('an endless notification is dropped at its limit, and the next one still reads', { timeout: 20_000 }, async () => {
+    const t = await setUp();
+    await vi.waitFor(() => expect(t.calls()).toHaveLength(2));
+    const k = await t.komorebi();
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    for (let i = 0; i < 5; i++) k.write(chunk);
+    k.write(`\n${line(['after'])}`);
+    await vi.waitFor(() => expect(t.names()).toEqual(['after']), { timeout: 10_000 });
+    expect(t.logs.join('\n')).toMatch(/dropped a notification of \d+ bytes or more/);
+    k.destroy();
+  });
+});
