@@ -1,0 +1,124 @@
+/**
+ * Real window managers for end-to-end tests: i3 under Xvfb (as root is fine) and sway headless (which refuses
+ * to run as root, so it runs as `nobody` through setpriv when the tests run as root, as in CI). Each gives its
+ * IPC socket, the environment a bar needs to find it, and a one-shot request helper.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { I3_MESSAGE, connectI3 } from '../../src/tiler/i3-ipc.js';
+
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).error === undefined;
+export const hasI3 = has('i3', ['--version']) && has('Xvfb', ['-help']);
+export const hasSway = has('sway', ['--version']) && (process.getuid?.() !== 0 || has('setpriv', ['--version']));
+
+export interface RealWm {
+  socket: string;
+  /** What a bar's environment needs to find this manager. */
+  env: Record<string, string>;
+  ask(type: number, payload?: string): Promise<unknown>;
+  command(text: string): Promise<Array<{ success: boolean; error?: string }>>;
+  workspaces(): Promise<Array<{ name: string; focused: boolean; output: string }>>;
+  stop(): void;
+}
+
+async function until(test: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function client(socket: string, dir: string, env: Record<string, string>, children: ChildProcess[]): RealWm {
+  const ask = (type: number, payload = '') =>
+    new Promise<unknown>((resolve, reject) => {
+      const c = connectI3(
+        socket,
+        (_t, reply) => {
+          c.close();
+          resolve(JSON.parse(reply));
+        },
+        (why) => reject(new Error(why)),
+      );
+      c.send(type, payload);
+    });
+  return {
+    socket,
+    env,
+    ask,
+    command: async (text) => (await ask(I3_MESSAGE.RUN_COMMAND, text)) as Array<{ success: boolean; error?: string }>,
+    workspaces: async () => (await ask(I3_MESSAGE.GET_WORKSPACES)) as Array<{ name: string; focused: boolean; output: string }>,
+    stop() {
+      for (const c of children) c.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Xvfb on a free display and i3 on it, its socket where the config says; DISPLAY is all a bar needs. */
+export async function startI3(extraConfig = ''): Promise<RealWm & { display: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tb-i3-'));
+  const socket = join(dir, 'i3.sock');
+  const display = `:${100 + Math.floor(Math.random() * 400)}`;
+  const children: ChildProcess[] = [spawn('Xvfb', [display, '-noreset', '-nolisten', 'tcp', '-screen', '0', '1280x800x24'], { stdio: 'ignore' })];
+  await until(() => existsSync(`/tmp/.X11-unix/X${display.slice(1)}`), 'Xvfb');
+  writeFileSync(join(dir, 'config'), `ipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
+  children.push(spawn('i3', ['-c', join(dir, 'config')], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' }));
+  await until(() => existsSync(socket), 'i3');
+  return { ...client(socket, dir, { DISPLAY: display }, children), display };
+}
+
+/** sway with the headless backend, as an ordinary user; SWAYSOCK is all a bar needs. */
+export async function startSway(config = ''): Promise<RealWm> {
+  const dir = mkdtempSync(join(tmpdir(), 'tb-sway-'));
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+  const socket = join(runtime, 'sway.sock');
+  writeFileSync(join(dir, 'config'), `${config}\n`);
+  const root = process.getuid?.() === 0;
+  if (root) {
+    for (const p of [dir, runtime, join(dir, 'config')]) chownSync(p, 65534, 65534);
+    chmodSync(dir, 0o755);
+  }
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_RUNTIME_DIR: runtime, WLR_BACKENDS: 'headless', WLR_LIBINPUT_NO_DEVICES: '1', WLR_RENDERER: 'pixman', SWAYSOCK: socket };
+  const [file, args] = root ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'sway', '-c', join(dir, 'config')]] : ['sway', ['-c', join(dir, 'config')]];
+  const children = [spawn(file, args as string[], { env, stdio: 'ignore' })];
+  await until(() => existsSync(socket), 'sway');
+  return client(socket, dir, { SWAYSOCK: socket }, children);
+}
+
+/** A real X11 window with a title and class, mapped on `display` (i3 manages it); closed with its connection. */
+export async function openX11Window(display: string, title: string, cls: string): Promise<() => void> {
+  const require = createRequire(import.meta.url);
+  const x11 = require('x11') as {
+    createClient(o: { display: string }, cb: (err: Error | null, d: { client: X; screen: Array<{ root: number }> }) => void): { on(e: 'error', f: (e: Error) => void): void };
+  };
+  interface X {
+    AllocID(): number;
+    CreateWindow(id: number, parent: number, x: number, y: number, w: number, h: number, border: number, depth: number, cls: number, visual: number, values: object): void;
+    ChangeProperty(mode: number, wid: number, prop: number, type: number, format: number, data: string | Buffer): void;
+    MapWindow(id: number): void;
+    terminate(): void;
+    atoms: Record<string, number>;
+  }
+  return new Promise((resolve, reject) => {
+    const conn = x11.createClient({ display }, (err, d) => {
+      if (err) {
+        reject(err);
+        return;
+      }
+      const X = d.client;
+      const root = d.screen[0]?.root ?? 0;
+      const id = X.AllocID();
+      X.CreateWindow(id, root, 0, 0, 200, 100, 0, 0, 0, 0, {});
+      X.ChangeProperty(0, id, X.atoms.WM_NAME ?? 39, X.atoms.STRING ?? 31, 8, title);
+      X.ChangeProperty(0, id, X.atoms.WM_CLASS ?? 67, X.atoms.STRING ?? 31, 8, `${cls}\0${cls}\0`);
+      X.MapWindow(id);
+      resolve(() => X.terminate());
+    });
+    conn.on('error', reject);
+  });
+}
