@@ -114,3 +114,33 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
     expect(t.written.at(-2)).toBe('\x1b[?1000l\x1b[?1006l');
   });
 });
+
+describe('tilebar run on Linux without any window manager (in process, fake terminal)', () => {
+  it('each Tiler widget says "no window manager" once; the log says where tilebar looked; clicks are logged, not sent', { timeout: 15_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-nowm-'));
+    await writeFile(
+      join(dir, 'bar.json'),
+      JSON.stringify({
+        left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true }, locked_container: { enable: true } } }],
+        center_widgets: [{ Komorebi: { focused_container: { enable: true } } }],
+        right_widgets: [],
+        mouse: { on_middle_click: { message: { type: 'TogglePause' } } },
+      }),
+    );
+    const t = fakeTerminal(60, 1);
+    const logs: string[] = [];
+    const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: true, platform: 'linux' };
+    const done = runCommand({ config: 'bar.json', color: 'none' }, io, { terminal: t.terminal, readers, log: (m) => void logs.push(m) });
+    const row = () => screenOf(t.written)[0] ?? '';
+    try {
+      await vi.waitFor(() => expect(row()).toMatch(/^ no window manager +no window manager$/));
+      expect(row()).not.toContain('not connected');
+      expect(logs).toContain(`window manager: none (no window manager found (looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in ${join(dir, 'komorebi')})); the Tiler widgets say "no window manager"`);
+      t.press('\x1b[<1;5;1M');
+      await vi.waitFor(() => expect(logs).toContain('window manager: FocusMonitorAtCursor, TogglePause not sent: no window manager'));
+    } finally {
+      t.press('q');
+      await done;
+    }
+  });
+});

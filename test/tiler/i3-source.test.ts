@@ -1,0 +1,148 @@
+/**
+ * The i3/sway source against an in-process peer speaking the i3 IPC protocol: bursts of events folded into few
+ * tree reads, commands and their refusals, and peers that break the protocol, go silent or go away.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SocketMessage } from '../../src/config/schema/socket-message.js';
+import { realTimers } from '../../src/scheduler/timers.js';
+import { EVENT_BIT, I3Decoder, I3_MESSAGE, encodeI3Message } from '../../src/tiler/i3-ipc.js';
+import { startI3Source } from '../../src/tiler/i3-source.js';
+import type { TilerSource } from '../../src/tiler/manager.js';
+import type { TilerState } from '../../src/tiler/state.js';
+
+const tree = (names: string[], focused: number) => ({
+  id: 1,
+  type: 'root',
+  nodes: [{ id: 2, type: 'output', name: 'eDP-1', nodes: [{ id: 3, type: 'con', name: 'content', focus: [100 + focused], nodes: names.map((name, i) => ({ id: 100 + i, type: 'workspace', name, nodes: [], floating_nodes: [], focus: [] })) }] }],
+});
+
+/** A peer playing i3: answers requests, records them, and can misbehave on demand. */
+class FakeI3 {
+  readonly requests: Array<{ type: number; payload: string }> = [];
+  names = ['1', '2'];
+  focused = 0;
+  mode: 'normal' | 'silent' | 'garbage' = 'normal';
+  subscribers: Socket[] = [];
+  private server: Server | undefined;
+  constructor(readonly path: string) {}
+  async start() {
+    this.server = createServer((s) => {
+      const decoder = new I3Decoder();
+      s.on('error', () => undefined);
+      s.on('data', (d: Buffer) => {
+        if (this.mode === 'garbage') {
+          s.write('HTTP/1.1 400 Bad Request\r\n\r\n');
+          return;
+        }
+        for (const m of decoder.push(d)) {
+          this.requests.push(m);
+          if (this.mode === 'silent') continue;
+          if (m.type === I3_MESSAGE.SUBSCRIBE) {
+            this.subscribers.push(s);
+            s.write(encodeI3Message(m.type, '{"success":true}'));
+          } else if (m.type === I3_MESSAGE.GET_TREE) s.write(encodeI3Message(m.type, JSON.stringify(tree(this.names, this.focused))));
+          else if (m.type === I3_MESSAGE.GET_BINDING_STATE) s.write(encodeI3Message(m.type, '{"name":"default"}'));
+          else if (m.type === I3_MESSAGE.RUN_COMMAND) s.write(encodeI3Message(m.type, JSON.stringify(m.payload.includes('nonsense') ? [{ success: false, error: 'Expected one of these tokens' }] : [{ success: true }])));
+        }
+      });
+    });
+    await new Promise<void>((r) => this.server?.listen(this.path, r));
+  }
+  event(type: number, payload: object) {
+    for (const s of this.subscribers) s.write(encodeI3Message((EVENT_BIT | type) >>> 0, JSON.stringify(payload)));
+  }
+  async stop() {
+    for (const s of this.subscribers) s.destroy();
+    this.subscribers = [];
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+  get treeReads() {
+    return this.requests.filter((r) => r.type === I3_MESSAGE.GET_TREE).length;
+  }
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setUp(mode: FakeI3['mode'] = 'normal') {
+  const dir = await mkdtemp(join(tmpdir(), 'tb-i3src-'));
+  const fake = new FakeI3(join(dir, 'ipc.sock'));
+  fake.mode = mode;
+  await fake.start();
+  const states: Array<TilerState | undefined> = [];
+  const connections: boolean[] = [];
+  const logs: string[] = [];
+  const source: TilerSource = startI3Source({
+    manager: 'i3',
+    socketPath: async () => fake.path,
+    timers: realTimers,
+    events: {
+      snapshot: (derive) => {
+        const r = derive(0);
+        states.push(r.ok ? r.state : undefined);
+      },
+      connection: (c) => void connections.push(c),
+      log: (m) => void logs.push(m),
+    },
+  });
+  cleanups.push(async () => {
+    await source.close();
+    await fake.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { fake, source, states, connections, logs, last: () => states.at(-1) };
+}
+
+describe('i3/sway source (in-process i3 peer)', () => {
+  it('subscribes, reads the tree, folds a burst of events into a couple of reads, and runs commands', { timeout: 10_000 }, async () => {
+    const t = await setUp();
+    await vi.waitFor(() => expect(t.last()?.workspaces.map((w) => w.name)).toEqual(['1', '2']));
+    expect(t.fake.requests.find((r) => r.type === I3_MESSAGE.SUBSCRIBE)?.payload).toBe('["workspace","output","mode","window","shutdown"]');
+    const before = t.fake.treeReads;
+    t.fake.focused = 1;
+    for (let i = 0; i < 50; i++) t.fake.event(0, { change: 'focus' });
+    await vi.waitFor(() => expect(t.last()?.focusedWorkspace).toBe(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.fake.treeReads - before).toBeLessThanOrEqual(3);
+
+    t.fake.event(2, { change: 'resize', pango_markup: false });
+    await vi.waitFor(() => expect(t.last()?.mode).toBe('resize'));
+
+    await t.source.send([{ type: 'FocusMonitorWorkspaceNumber', content: [0, 0] } as SocketMessage], t.last());
+    expect(t.fake.requests.at(-1)).toEqual({ type: I3_MESSAGE.RUN_COMMAND, payload: 'workspace number 1' });
+    await t.source.send([{ type: 'TogglePause' } as SocketMessage], t.last());
+    expect(t.logs.at(-1)).toMatch(/not supported, not sent: TogglePause/);
+  });
+
+  it('a command i3 refuses rejects with i3’s reason', { timeout: 10_000 }, async () => {
+    const t = await setUp();
+    await vi.waitFor(() => expect(t.last()).toBeDefined());
+    await expect(t.source.send([{ type: 'FocusNamedWorkspace', content: 'x' } as SocketMessage], t.last())).resolves.toBeUndefined();
+    await expect(t.source.send([{ type: 'FocusNamedWorkspace', content: 'nonsense' } as SocketMessage], t.last())).rejects.toThrow(/refused .*Expected one of these tokens/);
+  });
+
+  it('a peer that is not i3 is left with a reason, and tried again later', { timeout: 10_000 }, async () => {
+    const t = await setUp('garbage');
+    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/not the i3 IPC protocol \(bad magic\); trying again/));
+    expect(t.connections).toEqual([]);
+    t.fake.mode = 'normal';
+    await vi.waitFor(() => expect(t.connections).toEqual([true]), { timeout: 5000 });
+  });
+
+  it('a peer that never answers is given up after 3 s; one that goes away clears the widgets and is found again', { timeout: 20_000 }, async () => {
+    const t = await setUp('silent');
+    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/no answer within 3 s/), { timeout: 5000 });
+    t.fake.mode = 'normal';
+    await vi.waitFor(() => expect(t.connections).toEqual([true]), { timeout: 5000 });
+    await t.fake.stop();
+    await vi.waitFor(() => expect(t.connections).toEqual([true, false]));
+    await t.fake.start();
+    await vi.waitFor(() => expect(t.connections).toEqual([true, false, true]), { timeout: 8000 });
+  });
+});
