@@ -33,6 +33,32 @@ describe('tilebar check', () => {
     expect(sway.out).toContain('0 errors, 0 warnings');
   });
 
+  it('says which window manager run would use here, and with --tiler what does nothing on that one', async () => {
+    const here = await cli(['check', 'config.example.json'], { SWAYSOCK: '/run/user/1000/sway-ipc.sock' });
+    expect(here.out).toContain('  window manager here: sway (SWAYSOCK is set)\n');
+    const none = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: '/nonexistent' });
+    expect(none.out).toContain('  window manager here: none (no window manager found (looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in /nonexistent/komorebi))\n');
+
+    const i3 = await cli(['check', '--tiler', 'i3', 'config.example.json']);
+    expect(i3.code).toBe(0);
+    expect(i3.out).toContain('config.example.json:32:5: warning: mouse.on_middle_click: on i3: TogglePause has no i3/sway equivalent; this binding does nothing there\n');
+    expect(i3.out).toContain('warning: left_widgets[0].Komorebi: on i3: Tiler layout: a click sends WorkspaceLayout BSP');
+    expect(i3.out).toContain('warning: left_widgets[0].Komorebi.locked_container: on i3: there are no container locks; locked_container is not shown\n');
+    expect(i3.out).toContain('  window manager here: i3 (--tiler i3)\n');
+    // Workspace clicks, the Columns/Rows/stack layouts and the wheel's CycleFocusWorkspace all work on i3.
+    expect(i3.out).not.toMatch(/FocusMonitorWorkspaceNumber|CycleFocusWorkspace|VerticalStack:/);
+
+    const json = await cli(['check', '--json', '--tiler', 'hyprland', 'config.example.json']);
+    const [report] = JSON.parse(json.out) as Array<{ tiler: unknown; problems: Array<{ path: string; message: string }> }>;
+    expect(report?.tiler).toEqual({ manager: 'hyprland', why: '--tiler hyprland' });
+    expect(report?.problems.some((p) => p.path === 'mouse.on_middle_click' && /on Hyprland: TogglePause/.test(p.message))).toBe(true);
+
+    // komorebi on a Unix socket takes every message as it is: nothing to warn about.
+    const komorebi = await cli(['check', '--tiler', 'komorebi', 'config.example.json'], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', DISPLAY: ':0' });
+    expect(komorebi.out).toContain('0 errors, 0 warnings');
+    expect((await cli(['check', '--tiler', 'xmonad', 'config.example.json'])).code).toBe(2);
+  });
+
   it('exits 1 with located errors and a caret excerpt', async () => {
     const dir = await tmp();
     await writeFile(join(dir, 'bar.json'), '{\n  "left_widgets": [],\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n}\n');
