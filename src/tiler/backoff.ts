@@ -34,3 +34,31 @@ export class OnceLog {
     this.last = undefined;
   }
 }
+
+/**
+ * A source's link to its manager: whether it is up (said to the bar on every change), how long to wait before
+ * the next attempt, and its troubles said once each until it is up again.
+ */
+export class Link {
+  connected = false;
+  readonly backoff = new Backoff();
+  readonly problems: OnceLog;
+
+  constructor(private readonly events: { connection(connected: boolean): void; log(message: string): void }) {
+    this.problems = new OnceLog((m) => events.log(m));
+  }
+
+  up(): void {
+    if (this.connected) return;
+    this.connected = true;
+    this.backoff.reset();
+    this.problems.clear();
+    this.events.connection(true);
+  }
+
+  lost(): void {
+    if (!this.connected) return;
+    this.connected = false;
+    this.events.connection(false);
+  }
+}

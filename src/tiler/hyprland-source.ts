@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import { LineSplitter } from '../io/lines.js';
 import type { Timers } from '../scheduler/timers.js';
-import { Backoff, OnceLog } from './backoff.js';
+import { Link } from './backoff.js';
 import { hyprlandRequest } from './hyprland-ipc.js';
 import { hyprlandStateFrom, type HyprlandSnapshot } from './hyprland-state.js';
-import type { TilerSource, TilerSourceEvents } from './manager.js';
+import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import type { TilerState } from './state.js';
 import { hyprlandCommands, hyprlandDialect, type HyprlandDialect } from './translate-hyprland.js';
 
@@ -34,28 +34,17 @@ export interface HyprlandSourceOptions {
   events: TilerSourceEvents;
 }
 
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
 export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   const { timers, events } = opts;
-  const problems = new OnceLog((m) => events.log(m));
-  const backoff = new Backoff();
+  const link = new Link(events);
+  const problems = link.problems;
   let closed = false;
   let dir = '';
   let stream: Socket | undefined;
-  let connected = false;
   let retry: unknown;
   let snapshot: HyprlandSnapshot | undefined;
   let submap = '';
   let dialect: HyprlandDialect = 'classic';
-  let reading = false;
-  let again = false;
   let generation = 0;
 
   const publish = () => {
@@ -70,18 +59,15 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     stream?.destroy();
     stream = undefined;
     snapshot = undefined;
-    reading = again = false;
-    if (connected) {
-      connected = false;
-      events.connection(false);
-    }
+    refresher.reset();
+    link.lost();
     problems.say(`Hyprland${dir ? ` at ${dir}` : ''}: ${why}; trying again`);
     timers.clearTimeout(retry);
-    retry = timers.setTimeout(connect, backoff.next());
+    retry = timers.setTimeout(connect, link.backoff.next());
   };
 
   const read = async (): Promise<HyprlandSnapshot> => {
-    const ask = async (request: string) => parse(await hyprlandRequest(dir, request, timers));
+    const ask = async (request: string) => parseJson(await hyprlandRequest(dir, request, timers));
     // One at a time: Hyprland answers each synchronously on its main loop.
     const monitors = await ask('j/monitors');
     const workspaces = await ask('j/workspaces');
@@ -91,35 +77,21 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     return { monitors, workspaces, clients, activewindow, layoutOption };
   };
 
-  const refresh = () => {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
+  const refresher = new FoldedRefresh(async () => {
     const mine = generation;
-    read().then(
-      (s) => {
-        if (mine !== generation) return;
-        reading = false;
-        snapshot = s;
-        if (!connected) {
-          connected = true;
-          backoff.reset();
-          problems.clear();
-          events.connection(true);
-        }
-        publish();
-        if (again) {
-          again = false;
-          refresh();
-        }
-      },
-      (e: unknown) => {
-        if (mine === generation) down(e instanceof Error ? e.message : String(e));
-      },
-    );
-  };
+    let s: HyprlandSnapshot;
+    try {
+      s = await read();
+    } catch (e) {
+      if (mine === generation) down(e instanceof Error ? e.message : String(e));
+      throw e;
+    }
+    if (mine !== generation) return;
+    snapshot = s;
+    link.up();
+    publish();
+  });
+  const refresh = () => refresher.request();
 
   const onLine = (line: string) => {
     const at = line.indexOf('>>');
@@ -157,7 +129,7 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
       hyprlandRequest(dir, 'j/version', timers).then(
         (reply) => {
           if (mine !== generation) return;
-          dialect = hyprlandDialect(parse(reply));
+          dialect = hyprlandDialect(parseJson(reply));
           refresh();
         },
         (e: unknown) => {

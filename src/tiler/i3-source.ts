@@ -9,10 +9,10 @@
  */
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
-import { Backoff, OnceLog } from './backoff.js';
+import { Link } from './backoff.js';
 import { EVENT_BIT, I3_MESSAGE, connectI3, type I3Connection } from './i3-ipc.js';
 import { i3StateFrom } from './i3-state.js';
-import type { TilerSource, TilerSourceEvents } from './manager.js';
+import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import type { TilerState } from './state.js';
 import { i3Commands } from './translate-i3.js';
 
@@ -32,30 +32,19 @@ interface Pending {
   reject(e: Error): void;
 }
 
-const parse = (payload: string): unknown => {
-  try {
-    return JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
-};
-
 export function startI3Source(opts: I3SourceOptions): TilerSource {
   const { manager, timers, events } = opts;
-  const problems = new OnceLog((m) => events.log(m));
-  const backoff = new Backoff();
+  const link = new Link(events);
+  const problems = link.problems;
   let closed = false;
   let path = '';
   let eventConn: I3Connection | undefined;
   let requestConn: I3Connection | undefined;
   let pending: Pending[] = [];
-  let connected = false;
   let retry: unknown;
   let watchdog: unknown;
   let tree: unknown;
   let mode = 'default';
-  let reading = false;
-  let again = false;
 
   const publish = () => {
     if (tree === undefined) return;
@@ -72,15 +61,12 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     timers.clearTimeout(watchdog);
     for (const p of pending) p.reject(new Error(why));
     pending = [];
-    reading = again = false;
+    refresher.reset();
     tree = undefined;
-    if (connected) {
-      connected = false;
-      events.connection(false);
-    }
+    link.lost();
     problems.say(`${manager}${path ? ` at ${path}` : ''}: ${why}; trying again`);
     timers.clearTimeout(retry);
-    retry = timers.setTimeout(() => void connect(), backoff.next());
+    retry = timers.setTimeout(() => void connect(), link.backoff.next());
   };
 
   const request = (type: number, payload = ''): Promise<string> =>
@@ -108,42 +94,20 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   };
 
   /** Read the tree now, or once more after the read under way. */
-  const refresh = () => {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
-    request(I3_MESSAGE.GET_TREE).then(
-      (payload) => {
-        reading = false;
-        const doc = parse(payload);
-        if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON; keeping the last one`);
-        else tree = doc;
-        if (!connected && tree !== undefined) {
-          connected = true;
-          backoff.reset();
-          problems.clear();
-          events.connection(true);
-        }
-        publish();
-        if (again) {
-          again = false;
-          refresh();
-        }
-      },
-      () => {
-        // down() has said why.
-        reading = false;
-      },
-    );
-  };
+  const refresher = new FoldedRefresh(async () => {
+    const doc = parseJson(await request(I3_MESSAGE.GET_TREE));
+    if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON; keeping the last one`);
+    else tree = doc;
+    if (tree !== undefined) link.up();
+    publish();
+  });
+  const refresh = () => refresher.request();
 
   const onEvent = (type: number, payload: string) => {
     if ((type & EVENT_BIT) === 0) return; // SUBSCRIBE's own reply
     const event = type & 0x7f;
     if (event === EVENTS.mode) {
-      const doc = parse(payload);
+      const doc = parseJson(payload);
       const change = typeof doc === 'object' && doc !== null ? (doc as { change?: unknown }).change : undefined;
       mode = typeof change === 'string' ? change : 'default';
       publish();
@@ -170,7 +134,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     [eventConn, requestConn] = conns;
     eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(Object.keys(EVENTS)));
     request(I3_MESSAGE.GET_BINDING_STATE).then((payload) => {
-      const doc = parse(payload);
+      const doc = parseJson(payload);
       const name = typeof doc === 'object' && doc !== null ? (doc as { name?: unknown }).name : undefined;
       if (typeof name === 'string') mode = name;
     }, () => undefined);
@@ -187,7 +151,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
       const t = i3Commands(messages, state);
       if (t.unsupported.length > 0) events.log(`${manager}: not supported, not sent: ${t.unsupported.join('; ')}`);
       if (t.commands.length === 0) return;
-      const reply = parse(await request(I3_MESSAGE.RUN_COMMAND, t.commands.join('; ')));
+      const reply = parseJson(await request(I3_MESSAGE.RUN_COMMAND, t.commands.join('; ')));
       const failed = Array.isArray(reply) ? reply.filter((r: unknown) => typeof r === 'object' && r !== null && (r as { success?: unknown }).success !== true) : [];
       if (failed.length > 0) {
         const why = failed.map((r) => String((r as { error?: unknown }).error ?? 'failed').slice(0, 200)).join('; ');

@@ -47,3 +47,66 @@ export function emptyTranslation<C>(): Translation<C> {
 
 /** Messages that only steer komorebi's own pointer handling: on another manager they need nothing. */
 export const POINTER_ONLY = new Set(['FocusMonitorAtCursor', 'MouseFollowsFocus']);
+
+/**
+ * A translation of each message by `one`, which gives a command or why there is none; the pointer-only
+ * messages are ignored, as they need nothing on any manager but komorebi.
+ */
+export function translateEach<C>(messages: readonly SocketMessage[], one: (m: SocketMessage) => C | { unsupported: string }): Translation<C> {
+  const out = emptyTranslation<C>();
+  for (const m of messages) {
+    if (POINTER_ONLY.has(m.type)) {
+      out.ignored.push(m.type);
+      continue;
+    }
+    const r = one(m);
+    if (typeof r === 'object' && r !== null && 'unsupported' in r) out.unsupported.push(r.unsupported);
+    else out.commands.push(r);
+  }
+  return out;
+}
+
+/** A peer's JSON, or undefined when it is not JSON (the caller says so, without the peer's bytes). */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Re-reads a manager's state on request, folding requests that come while a read is under way into one more
+ * read: a burst of events costs two reads, not one per event.
+ */
+export class FoldedRefresh {
+  private reading = false;
+  private again = false;
+
+  constructor(private readonly read: () => Promise<void>) {}
+
+  request(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    this.read().then(
+      () => this.done(true),
+      () => this.done(false),
+    );
+  }
+
+  /** Forget a read under way (the connection it used is gone). */
+  reset(): void {
+    this.reading = this.again = false;
+  }
+
+  private done(ok: boolean): void {
+    this.reading = false;
+    if (ok && this.again) {
+      this.again = false;
+      this.request();
+    }
+  }
+}

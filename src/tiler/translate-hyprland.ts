@@ -5,7 +5,7 @@
  * the others are unsupported there rather than guessed.
  */
 import type { SocketMessage } from '../config/schema/socket-message.js';
-import { POINTER_ONLY, contentOf, emptyTranslation, type Translation } from './manager.js';
+import { contentOf, translateEach, type Translation } from './manager.js';
 import type { TilerState } from './state.js';
 
 export type HyprlandDialect = 'classic' | 'lua';
@@ -38,9 +38,8 @@ function workspaceArg(state: TilerState | undefined, monitor: number | undefined
 export function hyprlandCommands(dialect: HyprlandDialect): (messages: readonly SocketMessage[], state: TilerState | undefined) => Translation<string> {
   const lua = dialect === 'lua';
   const focusWorkspace = (arg: string) => (lua ? `dispatch hl.dsp.focus({ workspace = ${luaString(arg)} })` : `dispatch workspace ${arg}`);
-  return (messages, state) => {
-    const out = emptyTranslation<string>();
-    const one = (m: SocketMessage): string | { unsupported: string } => {
+  return (messages, state) =>
+    translateEach(messages, (m): string | { unsupported: string } => {
       const c = contentOf(m);
       switch (m.type) {
         case 'FocusMonitorWorkspaceNumber': {
@@ -85,16 +84,5 @@ export function hyprlandCommands(dialect: HyprlandDialect): (messages: readonly 
         default:
           return { unsupported: `${m.type} has no Hyprland equivalent` };
       }
-    };
-    for (const m of messages) {
-      if (POINTER_ONLY.has(m.type)) {
-        out.ignored.push(m.type);
-        continue;
-      }
-      const r = one(m);
-      if (typeof r === 'string') out.commands.push(r);
-      else out.unsupported.push(r.unsupported);
-    }
-    return out;
-  };
+    });
 }

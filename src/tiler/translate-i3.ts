@@ -7,7 +7,7 @@
  */
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { TilerLayout } from '../../widgets/tiler.js';
-import { POINTER_ONLY, contentOf, emptyTranslation, type Translation } from './manager.js';
+import { contentOf, translateEach, type Translation } from './manager.js';
 import type { TilerState } from './state.js';
 
 const LAYOUT_COMMANDS: Partial<Record<TilerLayout, string>> = { Columns: 'layout splith', Rows: 'layout splitv', VerticalStack: 'layout stacking', HorizontalStack: 'layout tabbed' };
@@ -34,8 +34,7 @@ function layoutCommand(layout: unknown): string | undefined {
 }
 
 export function i3Commands(messages: readonly SocketMessage[], state: TilerState | undefined): Translation<string> {
-  const out = emptyTranslation<string>();
-  const one = (m: SocketMessage): string | undefined | { unsupported: string } => {
+  return translateEach(messages, (m): string | { unsupported: string } => {
     const c = contentOf(m);
     switch (m.type) {
       case 'FocusMonitorWorkspaceNumber': {
@@ -49,7 +48,7 @@ export function i3Commands(messages: readonly SocketMessage[], state: TilerState
         return name === undefined ? { unsupported: `${m.type}: no workspace ${String(c)} is known` } : i3WorkspaceCommand(name);
       }
       case 'FocusNamedWorkspace':
-        return typeof c === 'string' ? i3WorkspaceCommand(c) : undefined;
+        return typeof c === 'string' ? i3WorkspaceCommand(c) : { unsupported: `${m.type}: no name` };
       case 'CycleFocusWorkspace':
         return c === 'Previous' ? 'workspace prev_on_output' : 'workspace next_on_output';
       case 'CycleFocusMonitor':
@@ -71,9 +70,9 @@ export function i3Commands(messages: readonly SocketMessage[], state: TilerState
       case 'ToggleWorkspaceLayer':
         return 'focus mode_toggle';
       case 'FocusWindow':
-        return typeof c === 'string' && DIRECTIONS[c] ? `focus ${DIRECTIONS[c]}` : undefined;
+        return typeof c === 'string' && DIRECTIONS[c] ? `focus ${DIRECTIONS[c]}` : { unsupported: `${m.type}: no direction` };
       case 'MoveWindow':
-        return typeof c === 'string' && DIRECTIONS[c] ? `move ${DIRECTIONS[c]}` : undefined;
+        return typeof c === 'string' && DIRECTIONS[c] ? `move ${DIRECTIONS[c]}` : { unsupported: `${m.type}: no direction` };
       case 'CycleFocusWindow':
         return c === 'Previous' ? 'focus prev' : 'focus next';
       case 'FocusStackWindow': {
@@ -87,15 +86,5 @@ export function i3Commands(messages: readonly SocketMessage[], state: TilerState
       default:
         return { unsupported: `${m.type} has no i3/sway equivalent` };
     }
-  };
-  for (const m of messages) {
-    if (POINTER_ONLY.has(m.type)) {
-      out.ignored.push(m.type);
-      continue;
-    }
-    const r = one(m);
-    if (typeof r === 'string') out.commands.push(r);
-    else out.unsupported.push(r ? r.unsupported : `${m.type}: unexpected content`);
-  }
-  return out;
+  });
 }

@@ -10,7 +10,7 @@ import { realTimers } from '../../src/scheduler/timers.js';
 import { hyprlandStateFrom } from '../../src/tiler/hyprland-state.js';
 import { startHyprlandSource } from '../../src/tiler/hyprland-source.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
-import type { TilerState } from '../../src/tiler/state.js';
+import { recordingEvents } from './recording-events.js';
 import type { Readers } from '../../src/system/readings.js';
 import { fakeTerminal, screenOf } from '../render/fake-terminal.js';
 import { FakeHyprland } from './fake-hyprland.js';
@@ -27,26 +27,14 @@ async function started(version?: string) {
   if (version) fake.version = { version, tag: `v${version}` };
   await fake.start();
   cleanups.push(() => fake.stop());
-  const states: Array<TilerState | undefined> = [];
-  const connections: boolean[] = [];
-  const logs: string[] = [];
+  const rec = recordingEvents({ clearOnDisconnect: true });
   const source: TilerSource = startHyprlandSource({
     dir: () => dir,
     timers: realTimers,
-    events: {
-      snapshot: (derive) => {
-        const r = derive(0);
-        states.push(r.ok ? r.state : undefined);
-      },
-      connection: (c) => {
-        connections.push(c);
-        if (!c) states.push(undefined);
-      },
-      log: (m) => logs.push(m),
-    },
+    events: rec.events,
   });
   cleanups.push(() => source.close());
-  return { fake, source, states, connections, logs, root, dir, last: () => states.at(-1) };
+  return { fake, source, ...rec, root, dir };
 }
 
 const click = (i: number): SocketMessage[] => [{ type: 'FocusMonitorWorkspaceNumber', content: [0, i] } as SocketMessage];

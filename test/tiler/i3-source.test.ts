@@ -12,7 +12,7 @@ import { realTimers } from '../../src/scheduler/timers.js';
 import { EVENT_BIT, I3Decoder, I3_MESSAGE, encodeI3Message } from '../../src/tiler/i3-ipc.js';
 import { startI3Source } from '../../src/tiler/i3-source.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
-import type { TilerState } from '../../src/tiler/state.js';
+import { recordingEvents } from './recording-events.js';
 
 const tree = (names: string[], focused: number) => ({
   id: 1,
@@ -75,28 +75,19 @@ async function setUp(mode: FakeI3['mode'] = 'normal') {
   const fake = new FakeI3(join(dir, 'ipc.sock'));
   fake.mode = mode;
   await fake.start();
-  const states: Array<TilerState | undefined> = [];
-  const connections: boolean[] = [];
-  const logs: string[] = [];
+  const rec = recordingEvents();
   const source: TilerSource = startI3Source({
     manager: 'i3',
     socketPath: async () => fake.path,
     timers: realTimers,
-    events: {
-      snapshot: (derive) => {
-        const r = derive(0);
-        states.push(r.ok ? r.state : undefined);
-      },
-      connection: (c) => void connections.push(c),
-      log: (m) => void logs.push(m),
-    },
+    events: rec.events,
   });
   cleanups.push(async () => {
     await source.close();
     await fake.stop();
     await rm(dir, { recursive: true, force: true });
   });
-  return { fake, source, states, connections, logs, last: () => states.at(-1) };
+  return { fake, source, ...rec };
 }
 
 describe('i3/sway source (in-process i3 peer)', () => {

@@ -13,7 +13,7 @@ import type { SocketMessage } from '../../src/config/schema/socket-message.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 import { startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
-import type { TilerState } from '../../src/tiler/state.js';
+import { recordingEvents } from './recording-events.js';
 import { stateDoc } from './fake-wm.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -35,22 +35,14 @@ async function setUp(opts: { down?: boolean } = {}) {
   };
   await writeFile(env.FAKE_KOMOREBIC_STATE, JSON.stringify(stateDoc({ workspaces: [{ name: 'from state' }], focused: 0 }).state));
   if (opts.down) await writeFile(env.FAKE_KOMOREBIC_DOWN, '');
-  const states: Array<TilerState | undefined> = [];
-  const connections: boolean[] = [];
-  const logs: string[] = [];
+  const rec = recordingEvents();
+  const { states } = rec;
   const source: TilerSource = startKomorebiPipeSource({
     pipePath: (name) => join(dir, name),
     name: 'tilebar-test-1',
     env,
     timers: realTimers,
-    events: {
-      snapshot: (derive) => {
-        const r = derive(0);
-        states.push(r.ok ? r.state : undefined);
-      },
-      connection: (c) => void connections.push(c),
-      log: (m) => void logs.push(m),
-    },
+    events: rec.events,
   });
   cleanups.push(async () => {
     await source.close();
@@ -65,7 +57,7 @@ async function setUp(opts: { down?: boolean } = {}) {
       s.once('error', reject);
     });
   const names = () => states.at(-1)?.workspaces.map((w) => w.name);
-  return { dir, env, source, states, connections, logs, calls, komorebi, names };
+  return { dir, env, source, ...rec, calls, komorebi, names };
 }
 
 const line = (names: string[], focused = 0) => `${JSON.stringify(stateDoc({ workspaces: names.map((name) => ({ name })), focused }))}\n`;
