@@ -62,6 +62,9 @@ const result = await build({
   // which tilebar never sets; its package is not even installed.
   alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs') },
   plugins: [yogaWithoutFetch],
+  // The PNG renderer's WebAssembly and the picture fonts are files read from their installed packages (the
+  // package's only dependencies, loaded for --format png alone): their JavaScript stays with them.
+  external: ['@resvg/resvg-wasm'],
   logLevel: 'warning',
   // What each chunk holds and imports: test/cli/start-up-modules.test.ts checks what `run` loads before its first frame.
   metafile: true,

@@ -1,6 +1,8 @@
 /** What a command may touch: injected so commands run in-process in tests. */
 export interface CliIo {
   out: (text: string) => void;
+  /** Binary output (a PNG); absent where only text can be written. */
+  outBytes?: (bytes: Uint8Array) => void;
   err: (text: string) => void;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
@@ -12,6 +14,7 @@ export interface CliIo {
 export function processIo(): CliIo {
   return {
     out: (t) => process.stdout.write(t),
+    outBytes: (b) => process.stdout.write(b),
     err: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),

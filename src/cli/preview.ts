@@ -4,6 +4,7 @@
  * with `--set update=VERSION`), and never starts a process or opens a socket named in the config.
  */
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
@@ -29,7 +30,7 @@ import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 import { readingsFromOptions, readJsonFile } from './render-options.js';
 
-export const PREVIEW_FORMATS = ['text', 'ansi', 'json'] as const;
+export const PREVIEW_FORMATS = ['text', 'ansi', 'json', 'svg', 'png'] as const;
 export type PreviewFormat = (typeof PREVIEW_FORMATS)[number];
 
 export interface PreviewOptions {
@@ -46,6 +47,12 @@ export interface PreviewOptions {
   icons?: IconSet;
   cell?: CellSize;
   tilerState?: string;
+  /** svg and png: pixels per cell pixel (2 for HiDPI). */
+  scale?: string;
+  /** png: font files drawn from before the shipped DejaVu Sans Mono (a Nerd Font for its icons). */
+  font?: string[];
+  /** Write the frame to this file instead of standard output. */
+  output?: string;
 }
 
 export interface PreviewDeps {
@@ -62,6 +69,9 @@ const positive = (name: string, v: string | undefined, fallback: number) => {
 export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: PreviewDeps = {}): Promise<number> {
   const format: PreviewFormat = opts.format ?? (io.isTTY ? 'ansi' : 'text');
   const width = positive('width', opts.width, 120);
+  const scale = scaleOf(opts.scale);
+  // A picture's bytes would garble the terminal: into a file or a pipe only.
+  if (format === 'png' && !opts.output && io.isTTY) throw new UsageError('--format png writes binary data: redirect it (> bar.png) or give --output bar.png');
   const { readings, given } = await readingsFromOptions(opts, io);
   const loaded = await loadBar(opts, io);
   if (!loaded) return EXIT.configError;
@@ -93,15 +103,45 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   // Media and Keyboard show what --set gives them; a preview never asks a player or the session.
   const events = { ...(readings.media ? { media: readings.media } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard } : {}) };
   const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
+  const write = output(opts.output, io);
   if (format === 'json') {
-    io.out(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
+    await write(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (format === 'svg' || format === 'png') {
+    // Exact palette colours on the cell grid; the config's font first, then the one shipped for pictures.
+    const { frameToSvg } = await import('../render/svg.js');
+    const svg = frameToSvg(layout.rows, {
+      cell: look.metrics.cell,
+      scale,
+      fonts: [...(model.fontFamily ? [model.fontFamily] : []), 'DejaVu Sans Mono'],
+      background: look.backgrounds.terminal,
+      foreground: look.theme.colours.text,
+    });
+    if (format === 'svg') {
+      await write(svg);
+      return EXIT.ok;
+    }
+    const { svgToPng } = await import('../render/png.js');
+    const png = await svgToPng(svg, (opts.font ?? []).map((f) => resolve(io.cwd, f)));
+    await write(png);
     return EXIT.ok;
   }
   // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
   const { renderFrame } = await import('../render/ink/frame.js');
   const frame = format === 'text' ? renderFrame(layout, 'none', true) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io));
-  io.out(`${frame}\n`);
+  await write(`${frame}\n`);
   return EXIT.ok;
+}
+
+/** Where the frame goes: `--output FILE`, else standard output (binary only where it can take bytes). */
+function output(file: string | undefined, io: CliIo): (data: string | Uint8Array) => Promise<void> {
+  return async (data) => {
+    if (file) await writeFile(resolve(io.cwd, file), data);
+    else if (typeof data === 'string') io.out(data);
+    else if (io.outBytes) io.outBytes(data);
+    else throw new UsageError('a PNG cannot be written here; give --output FILE');
+  };
 }
 
 /**
@@ -113,6 +153,14 @@ function previewDepth(choice: ColourChoice, io: CliIo): ColourDepth {
   if (io.isTTY) return resolveColourDepth('auto', { env: io.env, isTTY: true, platform: io.platform });
   const forced = forcedColourDepth(io.env.FORCE_COLOR);
   return (io.env.NO_COLOR ?? '') !== '' || forced === 'none' ? 'none' : 'truecolor';
+}
+
+/** `--scale`: 1 to 8, fractions allowed (1.5 for a 150 % display). */
+function scaleOf(v: string | undefined): number {
+  if (v === undefined) return 1;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 1 || n > 8) throw new UsageError(`--scale must be a number from 1 to 8, not "${v}"`);
+  return n;
 }
 
 /** Real time zones are 12 hours behind UTC to 14 ahead; an offset outside that is a typo, not a place. */

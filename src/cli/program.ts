@@ -152,7 +152,18 @@ a config with errors keeps the last good bar, shows "config error: …" in it, a
     .addOption(variantOption())
     .option('--width <columns>', 'width in columns', '120')
     .option('--height <rows>', "height in rows (default: the config's height; 50 px is 3 rows at font_size 12.5)")
-    .addOption(new Option('--format <format>', 'text (plain), ansi (colours) or json (each widget with text, state, colours); default ansi in a terminal, else text').choices(['text', 'ansi', 'json']))
+    .addOption(
+      new Option('--format <format>', 'text (plain), ansi (colours), json (each widget with text, state, colours), svg or png (a picture in the palette\'s exact colours); default ansi in a terminal, else text').choices([
+        'text',
+        'ansi',
+        'json',
+        'svg',
+        'png',
+      ]),
+    )
+    .option('-o, --output <file>', 'write the frame to FILE instead of standard output')
+    .option('--scale <n>', 'svg and png: pixels per cell pixel, e.g. 2 for a HiDPI picture (default 1)')
+    .option('--font <file>', 'png: a TTF/OTF font drawn from before the shipped DejaVu Sans Mono, e.g. a Nerd Font for its icons (repeatable)', (v: string, all: string[] = []) => [...all, v])
     .option('--at <iso-8601>', 'the instant to show, e.g. 2024-09-08T09:05:03 (local time of TZ or the system zone) or with an offset')
     .addOption(setOption())
     .option('--data <file>', 'a JSON file of readings with the --set keys, e.g. {"cpu": 95, "storage./": 91}')

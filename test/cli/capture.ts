@@ -5,8 +5,10 @@ import { runCli } from '../../src/cli/program.js';
 export async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd(), isTTY = false) {
   let out = '';
   let err = '';
+  const bytes: Uint8Array[] = [];
   const io: CliIo = {
     out: (t) => void (out += t),
+    outBytes: (b) => void bytes.push(b),
     err: (t) => void (err += t),
     env: { HOME: '/nonexistent-home', ...env },
     cwd,
@@ -14,5 +16,5 @@ export async function cli(argv: string[], env: Record<string, string> = {}, cwd 
     platform: 'linux',
   };
   const code = await runCli(argv, io);
-  return { code, out, err };
+  return { code, out, err, bytes: Buffer.concat(bytes) };
 }

@@ -74,15 +74,18 @@ describe('what each command loads', () => {
     expect(loadedWith(['src/config/load.ts']).some((m) => m.includes('node_modules/zod/'))).toBe(true);
   });
 
-  it('imports nothing from node_modules at run time: the package needs no dependencies', () => {
+  it('imports from node_modules at run time only the PNG renderer, only in the chunk that draws PNGs: the package’s two dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     // systeminformation's optional macOS sensor add-ons, required inside try/catch by functions tilebar never calls.
     // dbus-next's optional native socket module, required inside try/catch: without it dbus-next connects
     // with node:net (tilebar never gives it an abstract-namespace address, which would need it).
     const optional = new Set(['osx-temperature-sensor', 'macos-temperature-sensor', 'usocket']);
-    const externals = Object.values(meta.outputs).flatMap((o) => o.imports.filter((im) => im.external && !builtinModules.includes(im.path.replace(/^node:/, '')) && !optional.has(im.path)).map((im) => im.path));
-    expect(externals).toEqual([]);
-    expect(pkg.dependencies ?? {}).toEqual({});
+    const externals = Object.entries(meta.outputs).flatMap(([chunk, o]) => o.imports.filter((im) => im.external && !builtinModules.includes(im.path.replace(/^node:/, '')) && !optional.has(im.path)).map((im) => ({ chunk, path: im.path })));
+    // resvg's WebAssembly and the picture fonts are files read from their packages, for --format png alone.
+    expect(externals).toEqual([{ chunk: chunkOf('src/render/png.ts'), path: '@resvg/resvg-wasm' }]);
+    expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual(['@resvg/resvg-wasm', 'dejavu-fonts-ttf']);
+    // Nothing else loads the PNG chunk: not run, not the other formats of preview.
+    for (const entry of ['src/cli/run.ts', 'src/cli/preview.ts', 'src/cli/check.ts']) expect(loadedWith([entry])).not.toContain('src/render/png.ts');
   });
 
   it('drawing through Ink loads no undici: Yoga decodes its WebAssembly without fetch (see scripts/bundle.mjs)', () => {
