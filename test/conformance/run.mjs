@@ -45,15 +45,19 @@ for (const r of reports) {
     console.log(`FAIL ${r.file} rejected without the expected message "${want}":\n${text}`);
   }
 }
-// Every file that loads also previews, in every format (in process; readings given, so nothing is read).
+// Every file that loads also previews, in every format, pictures included (in process; readings given, so
+// nothing is read).
 const { runCli } = await import(join(root, 'dist', 'src', 'cli', 'program.js'));
 const previewStarted = process.hrtime.bigint();
 let previewed = 0;
+const FORMATS = ['text', 'ansi', 'json', 'svg', 'png'];
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 for (const r of reports.filter((x) => x.ok)) {
-  for (const format of ['text', 'ansi', 'json']) {
+  for (const format of FORMATS) {
     let out = '';
     let err = '';
-    const io = { out: (t) => void (out += t), err: (t) => void (err += t), env: { HOME: '/nonexistent', TZ: 'UTC' }, cwd: fixtures, isTTY: false, platform: 'linux' };
+    const bytes = [];
+    const io = { out: (t) => void (out += t), outBytes: (b) => void bytes.push(b), err: (t) => void (err += t), env: { HOME: '/nonexistent', TZ: 'UTC' }, cwd: fixtures, isTTY: false, platform: 'linux' };
     const argv = ['preview', '--config', r.file, '--at', '2024-09-08T09:05:03', '--set', 'cpu=95', '--set', 'battery=10', '--format', format, '--width', '160'];
     let code;
     try {
@@ -61,14 +65,16 @@ for (const r of reports.filter((x) => x.ok)) {
     } catch (e) {
       code = `threw ${e instanceof Error ? e.stack : String(e)}`;
     }
-    if (code !== 0 || !out.endsWith('\n') || (format === 'json' && !JSON.parse(out).sections)) {
+    const png = Buffer.concat(bytes);
+    const good = format === 'png' ? png.subarray(0, 8).equals(PNG_SIGNATURE) && png.length > 100 : out.endsWith('\n') && (format !== 'json' || JSON.parse(out).sections) && (format !== 'svg' || out.includes('</svg>'));
+    if (code !== 0 || !good) {
       failures++;
       console.log(`FAIL ${r.file} does not preview as ${format} (exit ${code}):\n${err}`);
     } else previewed++;
   }
 }
 const previewMs = Number(process.hrtime.bigint() - previewStarted) / 1e6;
-console.log(`preview: ${previewed} frames of ${reports.filter((x) => x.ok).length} configs in 3 formats, ${previewMs.toFixed(0)} ms in all`);
+console.log(`preview: ${previewed} frames of ${reports.filter((x) => x.ok).length} configs in ${FORMATS.length} formats (${FORMATS.join(', ')}), ${previewMs.toFixed(0)} ms in all`);
 const rejected = reports.filter((r) => !r.ok).length;
 console.log(
   `conformance: ${reports.length} files, ${reports.length - rejected} loaded (${warned} with warnings), ${rejected} rejected as expected; tilebar check took ${ms.toFixed(0)} ms in all`,
