@@ -1,8 +1,8 @@
 /**
  * What a user installs: `npm pack` on a copy of the repository as a clean clone has it (its `prepare` builds
  * the bundle), then the tarball installed into a temporary prefix with no network and no repository beside
- * it. The package holds only what runs (and the licences), needs no dependencies, and `tilebar --help` and
- * `tilebar preview` work from the install.
+ * it. The package holds only what runs (and the licences); its only dependencies are the PNG renderer and its
+ * fonts; `tilebar --help`, `tilebar preview` and a PNG preview work from the install.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
@@ -37,9 +37,11 @@ describe('the package a user installs', () => {
 
     const prefix = join(work, 'prefix');
     npm(['install', '--global', '--prefix', prefix, '--offline', join(work, packed?.filename ?? '')], work);
-    // Nothing but tilebar itself: the bundle carries every library it uses.
+    // tilebar, and beside its bundle (which carries every library it runs) only what --format png reads.
     expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['tilebar']);
-    expect(existsSync(join(prefix, 'lib', 'node_modules', 'tilebar', 'node_modules'))).toBe(false);
+    const deps = join(prefix, 'lib', 'node_modules', 'tilebar', 'node_modules');
+    expect(readdirSync(deps).sort()).toEqual(['@resvg', 'dejavu-fonts-ttf']);
+    expect(readdirSync(join(deps, '@resvg'))).toEqual(['resvg-wasm']);
 
     const tilebar = join(prefix, 'bin', 'tilebar');
     const home = mkdtempSync(join(tmpdir(), 'tilebar-pack-home-'));
@@ -48,5 +50,7 @@ describe('the package a user installs', () => {
     const frame = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'text', '--width', '160', '--height', '1'], { encoding: 'utf8', env, cwd: home });
     expect(frame).toContain('CPU: 95%');
     expect(frame).toContain('10:05:03');
+    const png = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'png', '--width', '160'], { env, cwd: home });
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 });
