@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { readFileBytes } from '../io/read-text-file.js';
 import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
@@ -109,6 +110,9 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     return EXIT.ok;
   }
   if (format === 'svg' || format === 'png') {
+    // A picture is width × height × scale² pixels of four bytes: bounded, whatever the options ask.
+    const pixels = layout.width * look.metrics.cell.width * layout.height * look.metrics.cell.height * scale * scale;
+    if (format === 'png' && pixels > MAX_PICTURE_PIXELS) throw new UsageError(`a ${layout.width} × ${layout.height} cell picture at --scale ${scale} would be ${(pixels / 1e6).toFixed(0)} megapixels; at most ${MAX_PICTURE_PIXELS / 1e6} are drawn (a smaller --width, --height or --scale)`);
     // Exact palette colours on the cell grid; the config's font first, then the one shipped for pictures.
     const { frameToSvg } = await import('../render/svg.js');
     const svg = frameToSvg(layout.rows, {
@@ -122,9 +126,11 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
       await write(svg);
       return EXIT.ok;
     }
-    const { svgToPng } = await import('../render/png.js');
-    const png = await svgToPng(svg, (opts.font ?? []).map((f) => resolve(io.cwd, f)));
-    await write(png);
+    const fonts = await Promise.all((opts.font ?? []).map((f) => readFontFile(resolve(io.cwd, f), f)));
+    const { svgToPng } = await import('../render/png.js').catch((e: unknown) => {
+      throw new UsageError(`--format png: the PNG renderer could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); reinstall tilebar with its dependencies`);
+    });
+    await write(await svgToPng(svg, fonts));
     return EXIT.ok;
   }
   // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
@@ -134,10 +140,24 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   return EXIT.ok;
 }
 
+/** The most pixels a picture may have: 64 megapixels (a 256 MB image in memory). */
+export const MAX_PICTURE_PIXELS = 64_000_000;
+
+/** A `--font` file's bytes, or a usage error saying why not (at most 64 MiB: no font is larger). */
+async function readFontFile(path: string, given: string): Promise<Uint8Array> {
+  const read = await readFileBytes(path, 64 * 1024 * 1024);
+  if (!read.ok) throw new UsageError(`--font ${given}: ${read.problem}`);
+  return new Uint8Array(read.bytes);
+}
+
 /** Where the frame goes: `--output FILE`, else standard output (binary only where it can take bytes). */
 function output(file: string | undefined, io: CliIo): (data: string | Uint8Array) => Promise<void> {
   return async (data) => {
-    if (file) await writeFile(resolve(io.cwd, file), data);
+    if (file) {
+      await writeFile(resolve(io.cwd, file), data).catch((e: NodeJS.ErrnoException) => {
+        throw new UsageError(`--output ${file}: cannot write it (${e.code ?? e.message})`);
+      });
+    }
     else if (typeof data === 'string') io.out(data);
     else if (io.outBytes) io.outBytes(data);
     else throw new UsageError('a PNG cannot be written here; give --output FILE');

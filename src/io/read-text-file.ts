@@ -49,6 +49,20 @@ function sizeText(bytes: number): string {
 }
 
 export async function readTextFile(path: string, options: ReadOptions): Promise<ReadOutcome> {
+  const read = await readBytes(path, options);
+  if (!read.ok) return read;
+  return 'text' in read ? read : { ok: true, text: read.bytes.toString('utf8') };
+}
+
+export type BytesOutcome = { ok: true; bytes: Buffer } | { ok: false; code: string; problem: string };
+
+/** A regular file's bytes (a font), with the same checks and bounds as text. */
+export async function readFileBytes(path: string, maxBytes: number): Promise<BytesOutcome> {
+  const read = await readBytes(path, { maxBytes });
+  return !read.ok || 'bytes' in read ? read : { ok: true, bytes: Buffer.from(read.text, 'utf8') };
+}
+
+async function readBytes(path: string, options: ReadOptions): Promise<BytesOutcome | ReadOutcome> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -73,7 +87,7 @@ export async function readTextFile(path: string, options: ReadOptions): Promise<
       if (length > options.maxBytes) return failure('ETOOLARGE', `it is more than ${sizeText(options.maxBytes)}`);
       if (length === buffer.length) break;
     }
-    return { ok: true, text: buffer.subarray(0, length).toString('utf8') };
+    return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (e) {
     return failure(errorCode(e));
   } finally {

@@ -27,11 +27,11 @@ function resvg(): Promise<typeof import('@resvg/resvg-wasm')> {
   return ready;
 }
 
-/** `extraFonts`: font files (TTF/OTF) drawn from before the shipped ones, e.g. a Nerd Font for its icons. */
-export async function svgToPng(svg: string, extraFonts: readonly string[] = []): Promise<Uint8Array> {
+/** `extraFonts`: fonts (TTF/OTF bytes) drawn from before the shipped ones, e.g. a Nerd Font for its icons. */
+export async function svgToPng(svg: string, extraFonts: readonly Uint8Array[] = []): Promise<Uint8Array> {
   const { Resvg } = await resvg();
-  const files = [...extraFonts, ...SHIPPED_FONTS.map((f) => require.resolve(f))];
-  const fontBuffers = await Promise.all(files.map(async (f) => new Uint8Array(await readFile(f))));
+  const shipped = await Promise.all(SHIPPED_FONTS.map(async (f) => new Uint8Array(await readFile(require.resolve(f)))));
+  const fontBuffers = [...extraFonts, ...shipped];
   const rendered = new Resvg(svg, { font: { fontBuffers, defaultFontFamily: SHIPPED_FAMILY } }).render();
   return rendered.asPng();
 }

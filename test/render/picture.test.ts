@@ -93,3 +93,26 @@ describe('preview --format svg', () => {
     expect(cellShape('█', c, '#123456')).toBe('<rect x="0" y="0" width="8" height="16" fill="#123456"/>');
   });
 });
+
+describe('preview --format png with bad options', () => {
+  it('says what is wrong, without a stack trace, and draws nothing too large', async () => {
+    const huge = await cli([...COMMAND, '--format', 'png', '--width', '1000', '--height', '1000', '--scale', '8']);
+    expect(huge.code).toBe(2);
+    expect(huge.err).toMatch(/would be \d+ megapixels; at most 64 are drawn/);
+    const noFont = await cli([...COMMAND, '--format', 'png', '--font', 'missing.ttf']);
+    expect(noFont.code).toBe(2);
+    expect(noFont.err).toBe('tilebar: --font missing.ttf: no such file\n');
+    const dirFont = await cli([...COMMAND, '--format', 'png', '--font', 'src']);
+    expect(dirFont.err).toBe('tilebar: --font src: it is a directory\n');
+    const unwritable = await cli([...COMMAND, '--format', 'svg', '--output', '/nonexistent-dir/bar.svg']);
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.err).toBe('tilebar: --output /nonexistent-dir/bar.svg: cannot write it (ENOENT)\n');
+  });
+
+  it('takes a --font file that is not a font without failing: resvg skips it, and the pixels are the same', { timeout: 30_000 }, async () => {
+    const junk = await cli([...COMMAND, '--format', 'png', '--font', 'package.json']);
+    expect(junk.code).toBe(0);
+    const plain = await cli([...COMMAND, '--format', 'png']);
+    expect(Buffer.compare(junk.bytes, plain.bytes)).toBe(0);
+  });
+});
