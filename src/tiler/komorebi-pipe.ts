@@ -16,9 +16,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import { LineSplitter } from '../io/lines.js';
 import type { Timers } from '../scheduler/timers.js';
-import { Backoff, OnceLog } from './backoff.js';
+import { Link } from './backoff.js';
 import { subscriberName } from './client.js';
-import type { TilerSource, TilerSourceEvents } from './manager.js';
+import { parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import { tilerStateFrom } from './state.js';
 import { komorebicCommands } from './translate-komorebic.js';
 
@@ -69,21 +69,15 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   const name = opts.name ?? subscriberName().replace(/^komorebi-bar-/, 'tilebar-');
   const path = opts.pipePath(name);
   const file = opts.komorebic ?? 'komorebic';
-  const problems = new OnceLog((m) => events.log(m));
-  const backoff = new Backoff();
+  const link = new Link(events);
+  const problems = link.problems;
   let closed = false;
-  let connected = false;
   let retry: unknown;
   let waiting: unknown;
   let peer: Socket | undefined;
   /** Notifications read so far: a `komorebic state` answer older than one of them is not applied. */
   let notified = 0;
 
-  const setConnected = (value: boolean) => {
-    if (value === connected) return;
-    connected = value;
-    events.connection(value);
-  };
   const accept = (doc: unknown) => {
     const probe = tilerStateFrom(doc, 0);
     // A document that is not a state at all says nothing about any monitor; keep the last good one.
@@ -94,21 +88,18 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     events.snapshot((monitor) => tilerStateFrom(doc, monitor));
   };
   const parse = (text: string): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      problems.say('komorebi: ignored a notification that is not JSON');
-      return undefined;
-    }
+    const doc = parseJson(text);
+    if (doc === undefined) problems.say('komorebi: ignored a notification that is not JSON');
+    return doc;
   };
 
   const resubscribe = (why: string) => {
     if (closed) return;
-    setConnected(false);
+    link.lost();
     timers.clearTimeout(waiting);
     problems.say(`komorebi: ${why}; subscribing again`);
     timers.clearTimeout(retry);
-    retry = timers.setTimeout(() => void subscribe(), backoff.next());
+    retry = timers.setTimeout(() => void subscribe(), link.backoff.next());
   };
 
   const server: Server = createServer((socket) => {
@@ -123,9 +114,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
         const doc = parse(line);
         if (doc === undefined) continue;
         notified++;
-        backoff.reset();
-        problems.clear();
-        setConnected(true);
+        link.up();
         accept(doc);
       }
     });
@@ -158,7 +147,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
       (out) => {
         const doc = closed || notified !== before ? undefined : parse(out);
         if (doc !== undefined) {
-          setConnected(true);
+          link.up();
           accept(doc);
         }
       },
