@@ -17,6 +17,13 @@ import type { TilerState } from './state.js';
 import { i3Commands } from './translate-i3.js';
 
 const EVENTS = { workspace: 0, output: 1, mode: 2, window: 3, shutdown: 6 } as const;
+/**
+ * The events the widgets need, subscribed together; `output` apart, because sway before 1.8 has no output
+ * event and refuses a whole subscription that names it (subscribing to the ones before it, silently).
+ * Without it an output change still shows: it moves workspaces, and workspace events re-read the tree.
+ */
+const NEEDED_EVENTS = ['workspace', 'window', 'mode', 'shutdown'] as const;
+const OPTIONAL_EVENTS = ['output'] as const;
 export const I3_REQUEST_TIMEOUT_MS = 3000;
 
 export interface I3SourceOptions {
@@ -45,6 +52,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   let watchdog: unknown;
   let tree: unknown;
   let mode = 'default';
+  let subscribeReplies = 0;
 
   const publish = () => {
     if (tree === undefined) return;
@@ -104,7 +112,11 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   const refresh = () => refresher.request();
 
   const onEvent = (type: number, payload: string) => {
-    if ((type & EVENT_BIT) === 0) return; // SUBSCRIBE's own reply
+    if ((type & EVENT_BIT) === 0) {
+      // The replies to the two SUBSCRIBEs, in order: the first one must succeed.
+      if (subscribeReplies++ === 0 && (parseJson(payload) as { success?: unknown } | undefined)?.success !== true) down(`${manager} refused to send ${NEEDED_EVENTS.join(', ')} events`);
+      return;
+    }
     const event = type & 0x7f;
     if (event === EVENTS.mode) {
       const doc = parseJson(payload);
@@ -132,7 +144,9 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     path = found;
     const conns = [connectI3(path, onEvent, (why) => down(why)), connectI3(path, onReply, (why) => down(why))] as const;
     [eventConn, requestConn] = conns;
-    eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(Object.keys(EVENTS)));
+    subscribeReplies = 0;
+    eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(NEEDED_EVENTS));
+    eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(OPTIONAL_EVENTS));
     request(I3_MESSAGE.GET_BINDING_STATE).then((payload) => {
       const doc = parseJson(payload);
       const name = typeof doc === 'object' && doc !== null ? (doc as { name?: unknown }).name : undefined;

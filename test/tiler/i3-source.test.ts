@@ -26,6 +26,8 @@ class FakeI3 {
   names = ['1', '2'];
   focused = 0;
   mode: 'normal' | 'silent' | 'garbage' = 'normal';
+  /** Event names it does not know and refuses a subscription for (sway 1.7: output). */
+  unknownEvents = new Set<string>();
   subscribers: Socket[] = [];
   private server: Server | undefined;
   constructor(readonly path: string) {}
@@ -42,8 +44,10 @@ class FakeI3 {
           this.requests.push(m);
           if (this.mode === 'silent') continue;
           if (m.type === I3_MESSAGE.SUBSCRIBE) {
-            this.subscribers.push(s);
-            s.write(encodeI3Message(m.type, '{"success":true}'));
+            const names = JSON.parse(m.payload) as string[];
+            const ok = names.every((n) => !this.unknownEvents.has(n));
+            if (ok && !this.subscribers.includes(s)) this.subscribers.push(s);
+            s.write(encodeI3Message(m.type, JSON.stringify({ success: ok })));
           } else if (m.type === I3_MESSAGE.GET_TREE) s.write(encodeI3Message(m.type, JSON.stringify(tree(this.names, this.focused))));
           else if (m.type === I3_MESSAGE.GET_BINDING_STATE) s.write(encodeI3Message(m.type, '{"name":"default"}'));
           else if (m.type === I3_MESSAGE.RUN_COMMAND) s.write(encodeI3Message(m.type, JSON.stringify(m.payload.includes('nonsense') ? [{ success: false, error: 'Expected one of these tokens' }] : [{ success: true }])));
@@ -70,10 +74,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setUp(mode: FakeI3['mode'] = 'normal') {
+async function setUp(mode: FakeI3['mode'] = 'normal', unknownEvents: string[] = []) {
   const dir = await mkdtemp(join(tmpdir(), 'tb-i3src-'));
   const fake = new FakeI3(join(dir, 'ipc.sock'));
   fake.mode = mode;
+  for (const e of unknownEvents) fake.unknownEvents.add(e);
   await fake.start();
   const rec = recordingEvents();
   const source: TilerSource = startI3Source({
@@ -94,7 +99,8 @@ describe('i3/sway source (in-process i3 peer)', () => {
   it('subscribes, reads the tree, folds a burst of events into a couple of reads, and runs commands', { timeout: 10_000 }, async () => {
     const t = await setUp();
     await vi.waitFor(() => expect(t.last()?.workspaces.map((w) => w.name)).toEqual(['1', '2']));
-    expect(t.fake.requests.find((r) => r.type === I3_MESSAGE.SUBSCRIBE)?.payload).toBe('["workspace","output","mode","window","shutdown"]');
+    // The output event apart: sway before 1.8 refuses a subscription that names it.
+    expect(t.fake.requests.filter((r) => r.type === I3_MESSAGE.SUBSCRIBE).map((r) => r.payload)).toEqual(['["workspace","window","mode","shutdown"]', '["output"]']);
     const before = t.fake.treeReads;
     t.fake.focused = 1;
     for (let i = 0; i < 50; i++) t.fake.event(0, { change: 'focus' });
@@ -109,6 +115,18 @@ describe('i3/sway source (in-process i3 peer)', () => {
     expect(t.fake.requests.at(-1)).toEqual({ type: I3_MESSAGE.RUN_COMMAND, payload: 'workspace number 1' });
     await t.source.send([{ type: 'TogglePause' } as SocketMessage], t.last());
     expect(t.logs.at(-1)).toMatch(/not supported, not sent: TogglePause/);
+  });
+
+  it('works with a sway that has no output event (1.7), and leaves a peer that refuses the events it needs', { timeout: 10_000 }, async () => {
+    const t = await setUp('normal', ['output']);
+    await vi.waitFor(() => expect(t.last()).toBeDefined());
+    t.fake.focused = 1;
+    t.fake.event(3, { change: 'new' });
+    await vi.waitFor(() => expect(t.last()?.focusedWorkspace).toBe(1));
+    expect(t.connections).toEqual([true]);
+
+    const refused = await setUp('normal', ['window']);
+    await vi.waitFor(() => expect(refused.logs.join('\n')).toMatch(/i3 refused to send workspace, window, mode, shutdown events; trying again/), { timeout: 5000 });
   });
 
   it('a command i3 refuses rejects with i3’s reason', { timeout: 10_000 }, async () => {

@@ -12,6 +12,8 @@ import { I3_MESSAGE, connectI3 } from '../../src/tiler/i3-ipc.js';
 
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).error === undefined;
 export const hasI3 = has('i3', ['--version']) && has('Xvfb', ['-help']);
+/** foot, the Wayland terminal Debian's sway recommends: a real window for sway to manage. */
+export const hasFoot = has('foot', ['--version']);
 export const hasSway = has('sway', ['--version']) && (process.getuid?.() !== 0 || has('setpriv', ['--version']));
 
 export interface RealWm {

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasI3, hasSway, openX11Window, startI3, startSway, type RealWm } from '../tiler/real-wm.js';
+import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway, type RealWm } from '../tiler/real-wm.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
@@ -106,8 +106,8 @@ describe.skipIf(!hasTmux || !hasI3)('a running bar on a real i3 (Xvfb)', () => {
 });
 
 describe.skipIf(!hasTmux || !hasSway)('a running bar on a real sway (headless, an ordinary user)', () => {
-  it('shows sway’s workspaces per output, follows a switch within a second, and switches sway on a click', { timeout: 60_000 }, async () => {
-    const wm = await startSway();
+  it('shows sway’s workspaces per output, follows a switch within a second, switches sway on a click, shows a real window’s title and the binding mode', { timeout: 60_000 }, async () => {
+    const wm = await startSway('mode "resize" {\n  bindsym Escape mode default\n}');
     cleanups.push(() => wm.stop());
     // Two outputs: the bar is on the first (monitor 0); focus goes to the second.
     await wm.command('create_output');
@@ -130,6 +130,18 @@ describe.skipIf(!hasTmux || !hasSway)('a running bar on a real sway (headless, a
     await wm.command('workspace "Ünï 日本"');
     const ms = await within(1000, () => pane.capture().includes('Ünï 日本'));
     expect(ms).toBeLessThan(1000);
+
+    // A real Wayland window (foot, which Debian's sway recommends): its title is the focused container's.
+    if (hasFoot) {
+      await wm.command("exec foot --title 'tilebar foot window' sleep 60");
+      await pane.waitFor('tilebar foot window', 10_000);
+    }
+
+    // The binding mode shows while it is on (sway 1.7 refuses an `output` subscription: events still come).
+    await wm.command('mode resize');
+    await pane.waitFor('resize', 2000);
+    await wm.command('mode default');
+    await pane.waitFor((s) => !s.includes('resize'), 2000);
 
     const log = await import('node:fs/promises').then((fs) => fs.readFile(join(dir, 'log'), 'utf8'));
     expect(log).toMatch(/window manager: sway \(SWAYSOCK is set\)/);
