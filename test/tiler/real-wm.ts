@@ -92,8 +92,13 @@ export async function startSway(config = ''): Promise<RealWm> {
   return client(socket, dir, { SWAYSOCK: socket }, children);
 }
 
+export interface X11Window {
+  setTitle(title: string): void;
+  close(): void;
+}
+
 /** A real X11 window with a title and class, mapped on `display` (i3 manages it); closed with its connection. */
-export async function openX11Window(display: string, title: string, cls: string): Promise<() => void> {
+export async function openX11Window(display: string, title: string, cls: string): Promise<X11Window> {
   const require = createRequire(import.meta.url);
   const x11 = require('x11') as {
     createClient(o: { display: string }, cb: (err: Error | null, d: { client: X; screen: Array<{ root: number }> }) => void): { on(e: 'error', f: (e: Error) => void): void };
@@ -119,7 +124,7 @@ export async function openX11Window(display: string, title: string, cls: string)
       X.ChangeProperty(0, id, X.atoms.WM_NAME ?? 39, X.atoms.STRING ?? 31, 8, title);
       X.ChangeProperty(0, id, X.atoms.WM_CLASS ?? 67, X.atoms.STRING ?? 31, 8, `${cls}\0${cls}\0`);
       X.MapWindow(id);
-      resolve(() => X.terminate());
+      resolve({ setTitle: (t) => X.ChangeProperty(0, id, X.atoms.WM_NAME ?? 39, X.atoms.STRING ?? 31, 8, t), close: () => X.terminate() });
     });
     conn.on('error', reject);
   });

@@ -63,12 +63,12 @@ async function within(ms: number, test: () => boolean): Promise<number> {
 }
 
 describe.skipIf(!hasTmux || !hasI3)('a running bar on a real i3 (Xvfb)', () => {
-  it('shows i3’s workspaces, follows a switch within a second, switches i3 on a click, shows the window title and the binding mode', { timeout: 60_000 }, async () => {
+  it('shows i3’s workspaces, follows a switch within a second, switches i3 on a click, follows a window’s title and the binding mode, and comes back after i3 restarts', { timeout: 60_000 }, async () => {
     const wm = await startI3('mode "resize" {\n  bindsym Escape mode default\n}');
     cleanups.push(() => wm.stop());
     // A real X11 window on workspace 1, and a named workspace with a non-ASCII name kept by a container.
-    const closeWindow = await openX11Window(wm.display, 'tilebar test window', 'tbtest');
-    cleanups.push(closeWindow);
+    const window = await openX11Window(wm.display, 'tilebar test window', 'tbtest');
+    cleanups.push(() => window.close());
     await vi.waitFor(async () => expect(JSON.stringify(await wm.ask(4))).toContain('tilebar test window'), { timeout: 10_000 });
     await wm.command('workspace "Ünï 日本"; open; workspace 3');
     // Found without I3SOCK: the bar asks `i3 --get-socketpath` on this DISPLAY.
@@ -85,6 +85,10 @@ describe.skipIf(!hasTmux || !hasI3)('a running bar on a real i3 (Xvfb)', () => {
     expect(ms).toBeLessThan(1000);
     expect(pane.capture()).not.toMatch(/ 3 /); // the empty workspace 3 is gone, as in i3
 
+    // A window's new title shows within a second (i3's window::title event).
+    window.setTitle('renamed test window');
+    await within(1000, () => pane.capture().includes('renamed test window'));
+
     // A click on the non-ASCII workspace makes i3 switch to it.
     const x = (pane.capture().split('\n')[0] ?? '').indexOf('Ünï');
     // The pane's cell columns: Ünï is ASCII-width, so the string index is the column.
@@ -97,6 +101,13 @@ describe.skipIf(!hasTmux || !hasI3)('a running bar on a real i3 (Xvfb)', () => {
     await pane.waitFor('resize', 2000);
     await wm.command('mode default');
     await pane.waitFor((s) => !s.includes('resize'), 2000);
+
+    // i3 restarting in place (its shutdown event): the bar reconnects by itself and shows the workspaces again.
+    await wm.ask(0, 'restart').catch(() => undefined);
+    await pane.waitFor('Ünï 日本', 10_000);
+    await vi.waitFor(async () => expect(await import('node:fs/promises').then((fs) => fs.readFile(join(dir, 'log'), 'utf8'))).toMatch(/i3: not connected; trying again[\s\S]*i3: connected/), { timeout: 10_000 });
+    await wm.command('workspace number 1');
+    await within(2000, () => selected(pane, '1'));
 
     const log = await import('node:fs/promises').then((fs) => fs.readFile(join(dir, 'log'), 'utf8'));
     expect(log).toMatch(/window manager: i3 \(i3 --get-socketpath answered /);
