@@ -1,5 +1,5 @@
 /** The README's picture is what tilebar's command draws today: made again here, it must be the committed bytes. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +26,21 @@ describe('the README picture', () => {
     const shown = /```sh\n(tilebar preview --config config\.example\.json[^`]*?)\n```/.exec(readme)?.[1]?.replace(/\\\n\s*/g, ' ').replace(/\s+/g, ' ');
     const args = (PICTURE_ARGS as string[]).map((a) => (/[\s'"]/.test(a) ? `'${a}'` : a)).join(' ');
     expect(shown).toBe(`tilebar ${args} > docs/bar.png`);
+  });
+});
+
+describe('the README’s links', () => {
+  it('point at files in the repository and at its own headings, and at nothing outside it but web pages', () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const slug = (h: string) => h.toLowerCase().replace(/[^\p{L}\p{N} -]/gu, '').replace(/ /g, '-');
+    const headings = new Set([...readme.matchAll(/^#{2,3} (.+)$/gm)].map((m) => slug(m[1] ?? '')));
+    const targets = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1] ?? '');
+    expect(targets.length).toBeGreaterThan(15);
+    for (const t of targets) {
+      if (t.startsWith('#')) expect(headings, t).toContain(t.slice(1));
+      else if (!/^https:\/\//.test(t)) expect(existsSync(join(process.cwd(), t)), t).toBe(true);
+    }
+    // Nothing a reader of the repository cannot open.
+    expect(readme).not.toMatch(/\.\.\/shared|BEHAVIOUR\.md|FORMAT-KEYS|PLATFORM-SOURCES|INK-LIVE|the spec\b|the issue/i);
   });
 });
