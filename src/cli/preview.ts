@@ -147,7 +147,7 @@ export const MAX_PICTURE_PIXELS = 64_000_000;
 async function readFontFile(path: string, given: string): Promise<Uint8Array> {
   const read = await readFileBytes(path, 64 * 1024 * 1024);
   if (!read.ok) throw new UsageError(`--font ${given}: ${read.problem}`);
-  return new Uint8Array(read.bytes);
+  return read.bytes;
 }
 
 /** Where the frame goes: `--output FILE`, else standard output (binary only where it can take bytes). */
@@ -157,8 +157,7 @@ function output(file: string | undefined, io: CliIo): (data: string | Uint8Array
       await writeFile(resolve(io.cwd, file), data).catch((e: NodeJS.ErrnoException) => {
         throw new UsageError(`--output ${file}: cannot write it (${e.code ?? e.message})`);
       });
-    }
-    else if (typeof data === 'string') io.out(data);
+    } else if (typeof data === 'string') io.out(data);
     else if (io.outBytes) io.outBytes(data);
     else throw new UsageError('a PNG cannot be written here; give --output FILE');
   };

@@ -8,7 +8,9 @@
 import { constants, createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 
-export type ReadOutcome = { ok: true; text: string } | { ok: false; code: string; problem: string };
+/** Why a file could not be read: a code, and the reason in words. */
+export type ReadFailure = { ok: false; code: string; problem: string };
+export type ReadOutcome = { ok: true; text: string } | ReadFailure;
 
 export interface ReadOptions {
   maxBytes: number;
@@ -42,7 +44,7 @@ export function errorCode(e: unknown): string {
   return typeof code === 'string' ? code : 'EUNKNOWN';
 }
 
-const failure = (code: string, detail?: string): ReadOutcome => ({ ok: false, code, problem: detail ?? reasonOf(code) });
+const failure = (code: string, detail?: string): ReadFailure => ({ ok: false, code, problem: detail ?? reasonOf(code) });
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
@@ -50,19 +52,17 @@ function sizeText(bytes: number): string {
 
 export async function readTextFile(path: string, options: ReadOptions): Promise<ReadOutcome> {
   const read = await readBytes(path, options);
-  if (!read.ok) return read;
-  return 'text' in read ? read : { ok: true, text: read.bytes.toString('utf8') };
+  return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : read;
 }
 
-export type BytesOutcome = { ok: true; bytes: Buffer } | { ok: false; code: string; problem: string };
+export type BytesOutcome = { ok: true; bytes: Buffer } | ReadFailure;
 
 /** A regular file's bytes (a font), with the same checks and bounds as text. */
 export async function readFileBytes(path: string, maxBytes: number): Promise<BytesOutcome> {
-  const read = await readBytes(path, { maxBytes });
-  return !read.ok || 'bytes' in read ? read : { ok: true, bytes: Buffer.from(read.text, 'utf8') };
+  return readBytes(path, { maxBytes });
 }
 
-async function readBytes(path: string, options: ReadOptions): Promise<BytesOutcome | ReadOutcome> {
+async function readBytes(path: string, options: ReadOptions): Promise<BytesOutcome> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -96,7 +96,7 @@ async function readBytes(path: string, options: ReadOptions): Promise<BytesOutco
 }
 
 /** A pipe or device, read to its end but no further than `maxBytes`. */
-function readStream(path: string, maxBytes: number): Promise<ReadOutcome> {
+function readStream(path: string, maxBytes: number): Promise<BytesOutcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -110,7 +110,7 @@ function readStream(path: string, maxBytes: number): Promise<ReadOutcome> {
       } else chunks.push(bytes);
     });
     stream.on('error', (e) => resolve(failure(errorCode(e))));
-    stream.on('end', () => resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+    stream.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks) }));
   });
 }
 
