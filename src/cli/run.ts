@@ -297,8 +297,10 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       store.update({ tiler: undefined });
     }
   };
+  /** Which manager, found once per run: the session's variables cannot change under a running process. */
+  let noManager = false;
   async function ensureTiler(): Promise<void> {
-    if (tilerSource || tilerStarting || !needsTiler()) return;
+    if (tilerSource || tilerStarting || noManager || !needsTiler()) return;
     tilerStarting = true;
     const detected = await detectManager({
       ...(opts.tiler !== undefined ? { flag: opts.tiler } : {}),
@@ -311,6 +313,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     });
     if (detected.manager === 'none') {
       log(`window manager: none (${detected.why}); the Tiler widgets say "no window manager"`);
+      noManager = true;
       store.update({ noTiler: true, tiler: undefined });
       tilerStarting = false;
       return;
