@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    testTimeout: 20000,
+    // Limits, not expectations: a test waits for outcomes (test/wait.ts), and these only end one that never
+    // comes. They are far beyond what any test takes on a loaded 2-core machine, so a slow machine is never red.
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    // A temp directory per test file, removed after it; and a check that the run left nothing in the system's.
+    setupFiles: ['test/setup/temp-dir.ts'],
+    globalSetup: ['test/setup/temp-check.ts'],
   },
 });

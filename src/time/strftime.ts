@@ -89,10 +89,13 @@ export function parseStrftime(format: string): { tokens: Token[]; problems: Strf
   };
   let i = 0;
   while (i < format.length) {
-    const ch = format[i];
-    if (ch !== '%') {
-      literal += ch;
-      i++;
+    // A run of literal text is one slice up to the next `%`: added a character at a time, a megabyte of text
+    // was a million string pieces for the collector (the slowest document of the fuzz run: ~300 ms, now ~10).
+    const next = format.indexOf('%', i);
+    if (next !== i) {
+      const end = next < 0 ? format.length : next;
+      literal += format.slice(i, end);
+      i = end;
       continue;
     }
     const start = i;

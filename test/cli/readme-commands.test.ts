@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote } from '../tty/tmux.js';
+import { PATIENCE_MS } from '../wait.js';
 
 const repo = process.cwd();
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
@@ -61,11 +62,11 @@ function sh(line: string, cwd = copy) {
 async function asBar(line: string) {
   const pane = openPane(`bash -c ${shellQuote(`cd ${shellQuote(copy)} && ${line}; echo "exit=$?"`)}`, { width: 160, height: 3, env });
   try {
-    await pane.waitFor((s) => /\S/.test(s) && !s.includes('exit='), 20_000);
+    await pane.waitFor((s) => /\S/.test(s) && !s.includes('exit='));
     // A bar shows its clock: the example's time widget.
-    await pane.waitFor((s) => /\d\d:\d\d:\d\d/.test(s), 10_000);
+    await pane.waitFor((s) => /\d\d:\d\d:\d\d/.test(s));
     pane.sendKeys('q');
-    await pane.waitFor('exit=0', 10_000);
+    await pane.waitFor('exit=0');
   } finally {
     pane.close();
   }
@@ -79,7 +80,7 @@ async function inTmux(line: string) {
   try {
     tmux('send-keys', '-t', 'r', '-l', line);
     tmux('send-keys', '-t', 'r', 'Enter');
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + PATIENCE_MS;
     for (;;) {
       const panes = tmux('list-panes', '-t', 'r', '-F', '#{pane_index} #{pane_height}').trim().split('\n');
       const bar = panes.length === 2 ? tmux('capture-pane', '-p', '-t', 'r.1') : '';

@@ -9,6 +9,7 @@ import { thresholdsCommand, type ThresholdsDeps } from '../../src/cli/thresholds
 import type { Readers, Readings } from '../../src/system/readings.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { cli } from './capture.js';
+import { eventually } from '../wait.js';
 
 const run = promisify(execFile);
 const bin = join(process.cwd(), 'dist/bundle/main.js');
@@ -93,7 +94,7 @@ describe('tilebar thresholds', () => {
     const deps: ThresholdsDeps = { readers, timers, stop: stop.signal };
     const done = thresholdsCommand({ config: file, watch: true }, c.io, deps);
     // The config is read from disk first; the first table comes with the first readings.
-    await vi.waitFor(() => expect(c.out()).toContain('watching'));
+    await eventually(() => expect(c.out()).toContain('watching'));
     expect(c.out()).toMatch(/right\[0\] +Cpu +50% +auto_select_over 80 \(>=\) +normal/);
     await timers.advance(2_000);
     battery = 19;
@@ -124,7 +125,7 @@ describe('tilebar thresholds', () => {
     const stop = new AbortController();
     const c = captureIo();
     const done = thresholdsCommand({ config: file, watch: true }, c.io, { readers, timers, stop: stop.signal });
-    await vi.waitFor(() => expect(c.out()).toContain('watching'));
+    await eventually(() => expect(c.out()).toContain('watching'));
     await timers.advance(1_000);
     fail = true;
     await timers.advance(1_000);

@@ -1,14 +1,11 @@
-/** Documents that crashed or stalled `tilebar check` before, each now a located problem in bounded time. */
+/**
+ * Documents that crashed or stalled `tilebar check` before, each now a located problem. How long they take is
+ * a figure in bench/ (bench/check-hostile.mjs), never asserted here: a test does not depend on the machine.
+ */
 import { describe, expect, it } from 'vitest';
 import { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH } from '../../src/config/load.js';
 import { formatProblem } from '../../src/config/problem.js';
 import { at, bar, errors, load, model, warnings } from '../helpers.js';
-
-const timed = <T>(f: () => T): { value: T; ms: number } => {
-  const t = performance.now();
-  const value = f();
-  return { value, ms: performance.now() - t };
-};
 
 describe('hostile config documents', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])('reads a key named %s as an unknown key, at any level', (key) => {
@@ -40,8 +37,7 @@ describe('hostile config documents', () => {
     ['arrays', (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`],
   ])('stops at nesting deeper than the limit (%s), at the bracket that goes too deep, even under an unknown key', (_, nest) => {
     const text = `{\n  "left_widgets": [],\n  "right_widgets": [],\n  "x": ${nest(10_000)}\n}`;
-    const { value: r, ms } = timed(() => load(text));
-    expect(ms).toBeLessThan(200);
+    const r = load(text);
     expect(errors(r)).toHaveLength(1);
     const p = errors(r)[0];
     expect(p?.message).toBe(`objects and arrays nested more than ${MAX_CONFIG_DEPTH} deep`);
@@ -53,18 +49,16 @@ describe('hostile config documents', () => {
     expect(model(load(`{"left_widgets": [], "right_widgets": [], "x": ${nest(MAX_CONFIG_DEPTH - 1)}}`))).toBeTruthy();
   });
 
-  it('answers an unknown 1 MB theme name in linear time, quoting it shortened', () => {
+  it('answers an unknown 1 MB theme name quoting it shortened', () => {
     const name = 'x'.repeat(MAX_CONFIG_BYTES - 200);
-    const { value: r, ms } = timed(() => load(`{"left_widgets": [], "right_widgets": [], "theme": {"palette": "Base16", "name": "${name}"}}`));
-    expect(ms).toBeLessThan(200);
+    const r = load(`{"left_widgets": [], "right_widgets": [], "theme": {"palette": "Base16", "name": "${name}"}}`);
     const p = at(r, 'theme.name');
     expect(p.message).toBe(`"${'x'.repeat(48)}…" (${name.length} characters) is not a Base16 palette name`);
     expect(formatProblem('bar.json', p).length).toBeLessThan(400);
   });
 
-  it('rejects a document over the size limit at once', () => {
-    const { value: r, ms } = timed(() => load(`{"left_widgets": [], "right_widgets": [], "x": "${'y'.repeat(5_000_000)}"}`));
-    expect(ms).toBeLessThan(100);
+  it('rejects a document over the size limit ', () => {
+    const r = load(`{"left_widgets": [], "right_widgets": [], "x": "${'y'.repeat(5_000_000)}"}`);
     expect(errors(r)[0]).toMatchObject({ line: 1, col: 1, message: 'the document is 4.8 MiB; a bar config is at most 1.0 MiB' });
   });
 
@@ -100,8 +94,7 @@ describe('hostile config documents', () => {
 
   it('rejects more widgets than a row can hold, without walking each', () => {
     const many = Array.from({ length: 5000 }, () => ({ Cpu: { enable: true } }));
-    const { value: r, ms } = timed(() => load(bar(many)));
-    expect(ms).toBeLessThan(200);
+    const r = load(bar(many));
     expect(at(r, 'right_widgets').message).toBe('expected at most 256 items, found 5000');
   });
 });

@@ -84,9 +84,8 @@ describe('the cache of validated models', () => {
     const dir = fresh();
     const file = join(dir, modelCacheFile(key));
     execFileSync('mkfifo', [file]);
-    const started = performance.now();
+    // Opening a FIFO for reading would wait for a writer forever: the test's own limit would end it.
     expect(await miss(dir, key)).toBe('the entry cannot be read: it is not a regular file (a FIFO)');
-    expect(performance.now() - started).toBeLessThan(500);
     const dir2 = fresh();
     symlinkSync('/dev/zero', join(dir2, modelCacheFile(key)));
     expect(await miss(dir2, key)).toBe('the entry cannot be read: it is not a regular file (a device)');

@@ -1,13 +1,15 @@
 /**
  * The validator against hostile documents: mutations of real and example configs (test/fuzz/mutate.ts). For
  * every document: `loadConfigText` returns (never throws), every problem is located inside the document and
- * bounded in length, no problem is the checker's own failure, the check takes under 200 ms, `--fix` applies,
- * and a document that loads draws at several sizes — so nothing `check` accepts can crash a preview.
+ * bounded in length, no problem is the checker's own failure, `--fix` applies, and a document that loads draws
+ * at several sizes — so nothing `check` accepts can crash a preview. How long each check takes is a figure, not
+ * an assertion (a test never depends on the machine's speed): the summary prints the slowest document, and
+ * `npm run bench` holds it to its budget (bench/fuzz-worst.mjs).
  *
  * `npm test` runs a seeded few hundred cases over the repository's own configs; `npm run fuzz` runs 10,000
  * (FUZZ_RUNS) and adds the real configs of ../shared when present (FUZZ_CORPUS), then prints its figures.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +24,6 @@ import { caseArbitrary, documentOf, parseSeed, type J } from './mutate.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const BUDGET_MS = 200;
 const AT = Date.parse('2024-09-08T09:05:03Z');
 
 function corpus(): { names: string[]; seeds: J[] } {
@@ -42,27 +43,21 @@ function corpus(): { names: string[]; seeds: J[] } {
   return { names, seeds };
 }
 
-/** The check's intrinsic cost: the least of up to three timings (a garbage collection is not the checker's). */
+/** A figure for the summary, never asserted: how long one check took. */
 function timedLoad(text: string): { result: LoadResult; ms: number } {
-  let best = Infinity;
-  let result: LoadResult | undefined;
-  for (let i = 0; i < 3; i++) {
-    const t = performance.now();
-    result = loadConfigText(text, 'bar.json', {});
-    best = Math.min(best, performance.now() - t);
-    if (best < BUDGET_MS) break;
-  }
-  return { result: result as LoadResult, ms: best };
+  const t = performance.now();
+  const result = loadConfigText(text, 'bar.json', {});
+  return { result, ms: performance.now() - t };
 }
 
-const stats = { documents: 0, loaded: 0, rejected: 0, times: [] as number[], largest: 0 };
+const stats = { documents: 0, loaded: 0, rejected: 0, times: [] as number[], largest: 0, slowest: { ms: 0, index: -1, bytes: 0, text: '' } };
 
 function checkDocument(text: string): void {
   const { result, ms } = timedLoad(text);
+  if (ms > stats.slowest.ms) stats.slowest = { ms, index: stats.documents, bytes: text.length, text };
   stats.documents++;
   stats.times.push(ms);
   stats.largest = Math.max(stats.largest, text.length);
-  expect(ms, `checking took ${ms.toFixed(0)} ms`).toBeLessThan(BUDGET_MS);
   const lines = result.source.text.split('\n');
   for (const p of result.problems) {
     expect(p.message).not.toContain(INTERNAL_PROBLEM);
@@ -111,7 +106,7 @@ describe('the validator against mutated configs', () => {
     expect(seeds.length).toBeGreaterThanOrEqual(3);
   });
 
-  it(`never throws, locates every problem and answers within ${BUDGET_MS} ms (${RUNS} documents, seed ${SEED})`, { timeout: Math.max(120_000, RUNS * 100) }, () => {
+  it(`never throws, locates every problem and answers every document (${RUNS} documents, seed ${SEED})`, { timeout: Math.max(120_000, RUNS * 100) }, () => {
     fc.assert(
       fc.property(caseArbitrary(seeds.length), (c) => {
         checkDocument(documentOf(seeds, c));
@@ -121,8 +116,11 @@ describe('the validator against mutated configs', () => {
     const sorted = [...stats.times].sort((a, b) => a - b);
     const summary = [
       `fuzz: ${stats.documents} documents from ${seeds.length} seeds (seed ${SEED}): ${stats.loaded} loaded, ${stats.rejected} rejected, 0 throws, 0 unlocated problems`,
-      `fuzz: check time per document: median ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms, max ${(sorted.at(-1) ?? 0).toFixed(2)} ms; largest document ${(stats.largest / 1e6).toFixed(1)} MB`,
+      `fuzz: check time per document: median ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms; largest document ${(stats.largest / 1e6).toFixed(1)} MB`,
+      `fuzz: slowest document: #${stats.slowest.index} (${(stats.slowest.bytes / 1e3).toFixed(0)} kB), ${stats.slowest.ms.toFixed(1)} ms once here (figures, not a verdict: bench/fuzz-worst.mjs times it against its budget)`,
     ];
     console.log(summary.join('\n'));
+    // For bench/fuzz-worst.mjs, which times the slowest document again as a figure against its budget.
+    if (process.env.FUZZ_SLOWEST_OUT) writeFileSync(process.env.FUZZ_SLOWEST_OUT, stats.slowest.text);
   });
 });

@@ -14,6 +14,7 @@ import { watchKeyboard, type KeyboardSource } from '../../src/keyboard/sources.j
 import type { KeyboardStatus } from '../../src/keyboard/status.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 import { I3Decoder, encodeI3Message, EVENT_BIT } from '../../src/tiler/i3-ipc.js';
+import { eventually } from '../wait.js';
 
 describe('what each source prints, read', () => {
   it('X11 symbols by group', () => {
@@ -71,7 +72,7 @@ afterEach(() => {
 });
 
 describe('sway over a fake IPC socket', () => {
-  it('reads the layout, follows input events, and frames non-ASCII names by bytes', { timeout: 15_000 }, async () => {
+  it('reads the layout, follows input events, and frames non-ASCII names by bytes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tb-sway-'));
     const path = join(dir, 'sway-ipc.sock');
     const requests: Array<[number, string]> = [];
@@ -89,21 +90,21 @@ describe('sway over a fake IPC socket', () => {
     }).listen(path);
     const statuses: KeyboardStatus[] = [];
     source = watchKeyboard((s) => statuses.push(s), { driver: 'sway', env: { SWAYSOCK: path }, timers: realTimers, log: () => undefined, refreshMs: 10_000 });
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ layout: 'English (US)' }));
+    await eventually(() => expect(statuses.at(-1)).toEqual({ layout: 'English (US)' }));
     expect(requests).toEqual([[2, '["input"]'], [100, '']]);
     // An input event, split across two writes, with a name outside ASCII.
     const event = encodeI3Message((EVENT_BIT | 21) >>> 0, JSON.stringify({ change: 'xkb_layout', input: { type: 'keyboard', xkb_active_layout_name: 'Русская' } }));
     peer?.write(event.subarray(0, 20));
     setTimeout(() => peer?.write(event.subarray(20)), 50);
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ layout: 'Русская' }));
+    await eventually(() => expect(statuses.at(-1)).toEqual({ layout: 'Русская' }));
     // A peer that breaks the protocol: Error, said once; the source tries again.
     peer?.write(Buffer.from('garbage that is not i3-ipc'));
-    await vi.waitFor(() => expect(statuses.at(-1)?.error).toContain('bad magic'));
+    await eventually(() => expect(statuses.at(-1)?.error).toContain('bad magic'));
   });
 });
 
 describe('Hyprland over fake sockets', () => {
-  it('reads the main keyboard from j/devices and follows activelayout events', { timeout: 15_000 }, async () => {
+  it('reads the main keyboard from j/devices and follows activelayout events', async () => {
     const runtime = mkdtempSync(join(tmpdir(), 'tb-hypr-'));
     const dir = join(runtime, 'hypr', 'sig');
     mkdirSync(dir, { recursive: true });
@@ -118,10 +119,10 @@ describe('Hyprland over fake sockets', () => {
     }).listen(join(dir, '.socket.sock'));
     const statuses: KeyboardStatus[] = [];
     source = watchKeyboard((s) => statuses.push(s), { driver: 'hyprland', env: { HYPRLAND_INSTANCE_SIGNATURE: 'sig', XDG_RUNTIME_DIR: runtime }, timers: realTimers, log: () => undefined, refreshMs: 10_000 });
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ layout: 'German' }));
+    await eventually(() => expect(statuses.at(-1)).toEqual({ layout: 'German' }));
     expect(requests).toEqual(['j/devices']);
     peers[0]?.write('workspace>>2\nactivelayout>>kb,English (US, intl., with dead keys)\n');
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ layout: 'English (US, intl., with dead keys)' }));
+    await eventually(() => expect(statuses.at(-1)).toEqual({ layout: 'English (US, intl., with dead keys)' }));
     events.close();
   });
 });

@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PATIENCE_MS } from '../wait.js';
 import { createInterface } from 'node:readline';
 
 export const hasDbusDaemon = spawnSync('dbus-daemon', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -60,7 +61,7 @@ export async function startFakePlayer(address: string, name: string): Promise<Fa
   createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + PATIENCE_MS;
   while (!lines.includes('ready')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`fake player ${name} did not start: ${err}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -10,6 +10,7 @@ import { statusFromHelperLine, watchWindowsMedia, WINDOWS_MEDIA_SCRIPT } from '.
 import { powershellCommand } from '../../src/system/powershell.js';
 import type { MediaSource } from '../../src/media/mpris.js';
 import { realTimers } from '../../src/scheduler/timers.js';
+import { eventually } from '../wait.js';
 
 let source: MediaSource | undefined;
 afterEach(() => source?.close());
@@ -20,36 +21,36 @@ const fake = (lines: string[]) => {
 };
 
 describe('the Windows media-session helper', () => {
-  it('reads sessions from its lines, whole or split, skips junk, and sends the controls', { timeout: 15_000 }, async () => {
+  it('reads sessions from its lines, whole or split, skips junk, and sends the controls', async () => {
     const statuses: MediaStatus[] = [];
     const session = JSON.stringify({ session: { id: 'Spotify.exe', artist: 'Björk', title: 'Jóga', status: 'Playing', canNext: true, canPrevious: false } });
     const helper = fake(['not json\n', `{"session": 42}\n`, `${'x'.repeat(70_000)}\n`, session.slice(0, 20), `${session.slice(20)}\n`]);
     source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: () => undefined, helper });
-    await vi.waitFor(() => expect(statuses.at(-1)?.player).toMatchObject({ id: 'Spotify.exe', artist: 'Björk', title: 'Jóga', status: 'Playing', canGoNext: true, canGoPrevious: false }));
+    await eventually(() => expect(statuses.at(-1)?.player).toMatchObject({ id: 'Spotify.exe', artist: 'Björk', title: 'Jóga', status: 'Playing', canGoNext: true, canGoPrevious: false }));
     expect(statuses).toHaveLength(1);
     source.control('next');
-    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('got next'));
+    await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('got next'));
     source.control('play-pause');
-    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('got play-pause'));
+    await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('got play-pause'));
   });
 
-  it('clears the widget when the helper dies, says why once, and starts it again', { timeout: 20_000 }, async () => {
+  it('clears the widget when the helper dies, says why once, and starts it again', async () => {
     const statuses: MediaStatus[] = [];
     const logs: string[] = [];
     const helper = fake([`${JSON.stringify({ session: { id: 'a', title: 'One', status: 'Paused' } })}\n`]);
     source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: (m) => logs.push(m), helper });
-    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('One'));
+    await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('One'));
     (source as { control(c: string): void }).control('exit' as never);
-    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({}));
+    await eventually(() => expect(statuses.at(-1)).toEqual({}));
     expect(logs).toEqual(['media: the media-session helper exited (3); starting it again every 5 s']);
-    await vi.waitFor(() => expect(statuses.at(-1)?.player?.title).toBe('One'), { timeout: 8000 });
+    await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('One'));
   });
 
   it('a helper that cannot start is said once and tried again, and the widget stays hidden', async () => {
     const statuses: MediaStatus[] = [];
     const logs: string[] = [];
     source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: (m) => logs.push(m), helper: { file: '/nonexistent/powershell.exe', args: [] } });
-    await vi.waitFor(() => expect(logs).toHaveLength(1));
+    await eventually(() => expect(logs).toHaveLength(1));
     expect(logs[0]).toMatch(/^media: the media-session helper .*ENOENT.*; starting it again every 5 s$/);
     expect(statuses).toEqual([]);
   });

@@ -15,6 +15,7 @@ import { simulatedReadings } from '../../src/thresholds/simulate.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 import { load, model } from '../helpers.js';
 import { AT, layoutOf } from './helpers.js';
+import { eventually } from '../wait.js';
 
 const level = chalk.level;
 afterEach(() => {
@@ -108,11 +109,11 @@ function app(width = 80) {
 describe('<App>, the live bar', () => {
   it('renders each snapshot the store publishes (a clock tick), and only what it publishes', async () => {
     const a = app(160);
-    await vi.waitFor(() => expect(a.lastFrame()).toContain('09:05:03'));
+    await eventually(() => expect(a.lastFrame()).toContain('09:05:03'));
     a.tick(1);
-    await vi.waitFor(() => expect(a.lastFrame()).toContain('09:05:04'));
+    await eventually(() => expect(a.lastFrame()).toContain('09:05:04'));
     a.tick(60);
-    await vi.waitFor(() => expect(a.lastFrame()).toContain('09:06:04'));
+    await eventually(() => expect(a.lastFrame()).toContain('09:06:04'));
     a.unmount();
   });
 
@@ -120,19 +121,19 @@ describe('<App>, the live bar', () => {
     const a = app();
     a.stdin.write('q');
     a.stdin.write('\u0003');
-    await vi.waitFor(() => expect(a.calls.quits).toEqual([0, 130]));
+    await eventually(() => expect(a.calls.quits).toEqual([0, 130]));
     a.unmount();
   });
 
   it('launches the first launcher items on 1 and 2, and the clicked one on an SGR mouse click', async () => {
     const a = app();
-    await vi.waitFor(() => expect(a.lastFrame()).toContain('Term Web'));
+    await eventually(() => expect(a.lastFrame()).toContain('Term Web'));
     a.stdin.write('2');
     a.stdin.write('1');
     const x = (a.lastFrame() ?? '').indexOf('Web');
     a.stdin.write(`\u001b[<0;${x + 1};1M`);
     a.stdin.write(`\u001b[<0;${x + 1};1m`);
-    await vi.waitFor(() => expect(a.calls.actions).toHaveLength(3));
+    await eventually(() => expect(a.calls.actions).toHaveLength(3));
     expect(a.calls.actions.map((c) => (c as { command: string }).command)).toEqual(['web', 'term', 'web']);
     a.unmount();
   });

@@ -53,7 +53,7 @@ describe('the Ink app and the direct renderer', () => {
     expect(frames).toBe(own.length * 2 * 3 * 4);
   });
 
-  it.skipIf(real.length === 0)('draw the same cells in the same colours for the public real configs (../shared)', { timeout: 120_000 }, () => {
+  it.skipIf(real.length === 0)('draw the same cells in the same colours for the public real configs (../shared)', () => {
     let frames = 0;
     for (const file of real) frames += compare(file);
     // 105 of the 110 load (the others are rejected on purpose, see test/conformance).

@@ -7,6 +7,7 @@ import { runCommand } from '../../src/cli/run.js';
 import { FrameWriter } from '../../src/render/terminal.js';
 import { fakeTerminal, screenOf } from './fake-terminal.js';
 import type { Readers } from '../../src/system/readings.js';
+import { eventually } from '../wait.js';
 
 const readers = {
   cpu: async () => ({ percent: 42 }),
@@ -39,17 +40,17 @@ describe('FrameWriter', () => {
 
 /** What a terminal would show after the writes so far: each row's plain text. */
 describe('tilebar run (in process, fake terminal)', () => {
-  it('draws the bar, redraws at the new width on resize, and quits on q restoring the screen', { timeout: 15_000 }, async () => {
+  it('draws the bar, redraws at the new width on resize, and quits on q restoring the screen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
     await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Cpu: { enable: true, label_prefix: 'Text' } }], right_widgets: [{ Memory: { enable: true, label_prefix: 'Text' } }] }));
     const t = fakeTerminal(40, 1);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC' }, cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log') }, io, { terminal: t.terminal, readers });
     const frames = () => [screenOf(t.written)[0]];
-    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30%`));
+    await eventually(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(22)}RAM: 30%`));
     t.size.columns = 30;
     t.resize();
-    await vi.waitFor(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30%`));
+    await eventually(() => expect(frames().at(-1)).toBe(` CPU: 42%${' '.repeat(12)}RAM: 30%`));
     t.press('q');
     expect(await done).toBe(0);
     expect(t.written[0]).toBe('\x1b[?1049h\x1b[?25l\x1b[?7l');
@@ -58,7 +59,7 @@ describe('tilebar run (in process, fake terminal)', () => {
 });
 
 describe('tilebar run with a window manager (in process, fake terminal, real Unix socket)', () => {
-  it('shows workspaces, sends a click’s batch, runs a mouse binding and launches an application', { timeout: 20_000 }, async () => {
+  it('shows workspaces, sends a click’s batch, runs a mouse binding and launches an application', async () => {
     const { FakeWindowManager, stateDoc } = await import('../tiler/fake-wm.js');
     const { existsSync } = await import('node:fs');
     const dir = await mkdtemp(join(tmpdir(), 'tb-'));
@@ -78,15 +79,15 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log'), tilerSocketDir: dir }, io, { terminal: t.terminal, readers });
     const frames = () => [screenOf(t.written)[0]];
     try {
-      await vi.waitFor(() => expect(wm.received.length).toBeGreaterThan(0));
+      await eventually(() => expect(wm.received.length).toBeGreaterThan(0));
       const name = ((wm.received[0]?.[0] as { content: [string] }).content[0]);
       await wm.notify(name, stateDoc({ workspaces: [{ name: 'one' }, { name: 'two' }], focused: 0 }));
-      await vi.waitFor(() => expect(frames().at(-1)).toMatch(/^ one two +Touch *$/));
+      await eventually(() => expect(frames().at(-1)).toMatch(/^ one two +Touch *$/));
       expect(t.written).toContain('\x1b[?1000h\x1b[?1006h');
 
       const x = (frames().at(-1) ?? '').indexOf('two');
       t.press(`\x1b[<0;${x + 1};1M\x1b[<0;${x + 1};1m`);
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(wm.received.at(-1)).toEqual([
           { type: 'MouseFollowsFocus', content: false },
           { type: 'FocusMonitorWorkspaceNumber', content: [0, 1] },
@@ -95,7 +96,7 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
       );
 
       t.press('\x1b[<1;5;1M');
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(wm.received.at(-1)).toEqual([
           { type: 'FocusMonitorAtCursor' },
           { type: 'MouseFollowsFocus', content: false },
@@ -105,7 +106,7 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
       );
 
       t.press('1');
-      await vi.waitFor(() => expect(existsSync(marker)).toBe(true));
+      await eventually(() => expect(existsSync(marker)).toBe(true));
     } finally {
       t.press('q');
       await done;
@@ -116,7 +117,7 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
 });
 
 describe('tilebar run on Linux without any window manager (in process, fake terminal)', () => {
-  it('each Tiler widget says "no window manager" once; the log says where tilebar looked; clicks are logged, not sent', { timeout: 15_000 }, async () => {
+  it('each Tiler widget says "no window manager" once; the log says where tilebar looked; clicks are logged, not sent', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-nowm-'));
     await writeFile(
       join(dir, 'bar.json'),
@@ -133,11 +134,11 @@ describe('tilebar run on Linux without any window manager (in process, fake term
     const done = runCommand({ config: 'bar.json', color: 'none' }, io, { terminal: t.terminal, readers, log: (m) => void logs.push(m) });
     const row = () => screenOf(t.written)[0] ?? '';
     try {
-      await vi.waitFor(() => expect(row()).toMatch(/^ no window manager +no window manager$/));
+      await eventually(() => expect(row()).toMatch(/^ no window manager +no window manager$/));
       expect(row()).not.toContain('not connected');
       expect(logs).toContain(`window manager: none (no window manager found (looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in ${join(dir, 'komorebi')})); the Tiler widgets say "no window manager"`);
       t.press('\x1b[<1;5;1M');
-      await vi.waitFor(() => expect(logs).toContain('window manager: FocusMonitorAtCursor, TogglePause not sent: no window manager'));
+      await eventually(() => expect(logs).toContain('window manager: FocusMonitorAtCursor, TogglePause not sent: no window manager'));
     } finally {
       t.press('q');
       await done;

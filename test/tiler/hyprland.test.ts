@@ -14,6 +14,7 @@ import { recordingEvents } from './recording-events.js';
 import type { Readers } from '../../src/system/readings.js';
 import { fakeTerminal, screenOf } from '../render/fake-terminal.js';
 import { FakeHyprland } from './fake-hyprland.js';
+import { eventually } from '../wait.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -70,55 +71,55 @@ describe('Hyprland state (pure)', () => {
 });
 
 describe('Hyprland source (fake sockets)', () => {
-  it('reads the state, follows workspace events, and a click dispatches `workspace N`', { timeout: 10_000 }, async () => {
+  it('reads the state, follows workspace events, and a click dispatches `workspace N`', async () => {
     const h = await started();
-    await vi.waitFor(() => expect(h.last()?.workspaces.map((w) => w.name)).toEqual(['1', 'web', 'Ünï']));
+    await eventually(() => expect(h.last()?.workspaces.map((w) => w.name)).toEqual(['1', 'web', 'Ünï']));
     expect(h.connections).toEqual([true]);
     expect(h.last()).toMatchObject({ focusedWorkspace: 0, layout: 'BSP', layer: 'Tiling', container: { windows: [{ title: 'vim', app: 'kitty' }] } });
 
     h.fake.focusWorkspace(3);
-    await vi.waitFor(() => expect(h.last()?.focusedWorkspace).toBe(2));
+    await eventually(() => expect(h.last()?.focusedWorkspace).toBe(2));
 
     await h.source.send(click(1), h.last());
     expect(h.fake.requests).toContain('/dispatch workspace 2');
-    await vi.waitFor(() => expect(h.last()?.focusedWorkspace).toBe(1));
+    await eventually(() => expect(h.last()?.focusedWorkspace).toBe(1));
   });
 
-  it('speaks Lua dispatches to Hyprland 0.54 and later', { timeout: 10_000 }, async () => {
+  it('speaks Lua dispatches to Hyprland 0.54 and later', async () => {
     const h = await started('0.54.1');
-    await vi.waitFor(() => expect(h.last()?.workspaces).toHaveLength(3));
+    await eventually(() => expect(h.last()?.workspaces).toHaveLength(3));
     await h.source.send(click(2), h.last());
     expect(h.fake.requests).toContain('/dispatch hl.dsp.focus({ workspace = "3" })');
-    await vi.waitFor(() => expect(h.last()?.focusedWorkspace).toBe(2));
+    await eventually(() => expect(h.last()?.focusedWorkspace).toBe(2));
   });
 
-  it('a submap shows as the mode; junk and an endless line on the event stream change nothing else', { timeout: 10_000 }, async () => {
+  it('a submap shows as the mode; junk and an endless line on the event stream change nothing else', async () => {
     const h = await started();
-    await vi.waitFor(() => expect(h.last()).toBeDefined());
+    await eventually(() => expect(h.last()).toBeDefined());
     h.fake.emit('submap>>resize\n');
-    await vi.waitFor(() => expect(h.last()?.mode).toBe('resize'));
+    await eventually(() => expect(h.last()?.mode).toBe('resize'));
     h.fake.emit('no separator here\n>>\n\u0000\u0001>>x\n');
     h.fake.emit('x'.repeat(200 * 1024));
     h.fake.emit('\nsubmap>>\n');
-    await vi.waitFor(() => expect(h.last()?.mode).toBeUndefined());
+    await eventually(() => expect(h.last()?.mode).toBeUndefined());
     expect(h.connections).toEqual([true]);
   });
 
-  it('clears when Hyprland goes, says so once, and comes back when it does', { timeout: 15_000 }, async () => {
+  it('clears when Hyprland goes, says so once, and comes back when it does', async () => {
     const h = await started();
-    await vi.waitFor(() => expect(h.connections).toEqual([true]));
+    await eventually(() => expect(h.connections).toEqual([true]));
     await h.fake.stop();
-    await vi.waitFor(() => expect(h.connections).toEqual([true, false]));
+    await eventually(() => expect(h.connections).toEqual([true, false]));
     expect(h.last()).toBeUndefined();
     await h.fake.start();
-    await vi.waitFor(() => expect(h.connections).toEqual([true, false, true]), { timeout: 8000 });
+    await eventually(() => expect(h.connections).toEqual([true, false, true]));
     expect(h.last()?.workspaces).toHaveLength(3);
     expect(h.logs.filter((l) => /trying again/.test(l)).length).toBeLessThanOrEqual(2);
   });
 });
 
 describe('tilebar run on Hyprland (in process, fake terminal, fake sockets)', () => {
-  it('detects Hyprland, shows its workspaces, and a click on one switches it', { timeout: 20_000 }, async () => {
+  it('detects Hyprland, shows its workspaces, and a click on one switches it', async () => {
     const h = await started();
     await h.source.close();
     await writeFile(join(h.root, 'bar.json'), JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' }, locked_container: { enable: true, show_when_unlocked: true, display: 'Text' } } }], right_widgets: [] }));
@@ -130,11 +131,11 @@ describe('tilebar run on Hyprland (in process, fake terminal, fake sockets)', ()
     const row = () => screenOf(t.written)[0] ?? '';
     try {
       // The locked container is komorebi's: on Hyprland it is not drawn.
-      await vi.waitFor(() => expect(row()).toBe(' 1 web Ünï'));
+      await eventually(() => expect(row()).toBe(' 1 web Ünï'));
       expect(logs).toContain('window manager: hyprland (HYPRLAND_INSTANCE_SIGNATURE is set)');
       const x = row().indexOf('Ünï');
       t.press(`\x1b[<0;${x + 1};1M\x1b[<0;${x + 1};1m`);
-      await vi.waitFor(() => expect(h.fake.requests).toContain('/dispatch workspace 3'));
+      await eventually(() => expect(h.fake.requests).toContain('/dispatch workspace 3'));
     } finally {
       t.press('q');
       await done;

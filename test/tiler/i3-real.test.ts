@@ -3,44 +3,21 @@
  * into the tiler widgets' state (src/tiler/i3-state.ts): workspaces, the focused one, a non-ASCII name, the
  * layout of the focused container. Skipped without i3 and Xvfb (CI installs them).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { I3_MESSAGE, connectI3 } from '../../src/tiler/i3-ipc.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { I3_MESSAGE } from '../../src/tiler/i3-ipc.js';
 import { i3StateFrom } from '../../src/tiler/i3-state.js';
+import { hasI3, startI3, type RealWm } from './real-wm.js';
 
-const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).error === undefined;
-const available = has('i3', ['--version']) && has('Xvfb', ['-help']);
-const display = `:${500 + (process.pid % 300)}`;
-const dir = mkdtempSync(join(tmpdir(), 'tb-i3-'));
-const socket = join(dir, 'i3.sock');
-const children: ChildProcess[] = [];
-
-/** One request to i3, its reply parsed. */
-function ask(type: number, payload = ''): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const c = connectI3(socket, (_t, reply) => {
-      c.close();
-      resolve(JSON.parse(reply));
-    }, reject);
-    c.send(type, payload);
-  });
-}
+let wm: RealWm | undefined;
+const ask = (type: number, payload = ''): Promise<unknown> => (wm as RealWm).ask(type, payload);
 
 beforeAll(async () => {
-  if (!available) return;
-  children.push(spawn('Xvfb', [display, '-noreset', '-nolisten', 'tcp', '-screen', '0', '1280x800x24'], { stdio: 'ignore' }));
-  await vi.waitFor(() => expect(existsSync(`/tmp/.X11-unix/X${display.slice(1)}`)).toBe(true), { timeout: 10_000 });
-  writeFileSync(join(dir, 'config'), `ipc-socket ${socket}\nfont pango:monospace 8\n`);
-  children.push(spawn('i3', ['-c', join(dir, 'config')], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' }));
-  await vi.waitFor(() => expect(existsSync(socket)).toBe(true), { timeout: 10_000 });
-}, 30_000);
-afterAll(() => children.forEach((c) => c.kill()));
+  if (hasI3) wm = await startI3();
+});
+afterAll(() => wm?.stop());
 
-describe.skipIf(!available)('a real i3', () => {
-  it('its tree becomes the workspaces, the focused one and the layout, names outside ASCII included', { timeout: 20_000 }, async () => {
+describe.skipIf(!hasI3)('a real i3', () => {
+  it('its tree becomes the workspaces, the focused one and the layout, names outside ASCII included', async () => {
     await ask(I3_MESSAGE.RUN_COMMAND, 'workspace 1; exec xterm -e sleep 60');
     await ask(I3_MESSAGE.RUN_COMMAND, 'workspace "Ünïcødé 日本"');
     let state = i3StateFrom(await ask(I3_MESSAGE.GET_TREE), 0);

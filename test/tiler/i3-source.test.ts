@@ -13,6 +13,7 @@ import { EVENT_BIT, I3Decoder, I3_MESSAGE, encodeI3Message } from '../../src/til
 import { startI3Source } from '../../src/tiler/i3-source.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
 import { recordingEvents } from './recording-events.js';
+import { eventually } from '../wait.js';
 
 const tree = (names: string[], focused: number) => ({
   id: 1,
@@ -96,20 +97,20 @@ async function setUp(mode: FakeI3['mode'] = 'normal', unknownEvents: string[] = 
 }
 
 describe('i3/sway source (in-process i3 peer)', () => {
-  it('subscribes, reads the tree, folds a burst of events into a couple of reads, and runs commands', { timeout: 10_000 }, async () => {
+  it('subscribes, reads the tree, folds a burst of events into a couple of reads, and runs commands', async () => {
     const t = await setUp();
-    await vi.waitFor(() => expect(t.last()?.workspaces.map((w) => w.name)).toEqual(['1', '2']));
+    await eventually(() => expect(t.last()?.workspaces.map((w) => w.name)).toEqual(['1', '2']));
     // The output event apart: sway before 1.8 refuses a subscription that names it.
     expect(t.fake.requests.filter((r) => r.type === I3_MESSAGE.SUBSCRIBE).map((r) => r.payload)).toEqual(['["workspace","window","mode","shutdown"]', '["output"]']);
     const before = t.fake.treeReads;
     t.fake.focused = 1;
     for (let i = 0; i < 50; i++) t.fake.event(0, { change: 'focus' });
-    await vi.waitFor(() => expect(t.last()?.focusedWorkspace).toBe(1));
+    await eventually(() => expect(t.last()?.focusedWorkspace).toBe(1));
     await new Promise((r) => setTimeout(r, 100));
     expect(t.fake.treeReads - before).toBeLessThanOrEqual(3);
 
     t.fake.event(2, { change: 'resize', pango_markup: false });
-    await vi.waitFor(() => expect(t.last()?.mode).toBe('resize'));
+    await eventually(() => expect(t.last()?.mode).toBe('resize'));
 
     await t.source.send([{ type: 'FocusMonitorWorkspaceNumber', content: [0, 0] } as SocketMessage], t.last());
     expect(t.fake.requests.at(-1)).toEqual({ type: I3_MESSAGE.RUN_COMMAND, payload: 'workspace number 1' });
@@ -117,41 +118,41 @@ describe('i3/sway source (in-process i3 peer)', () => {
     expect(t.logs.at(-1)).toMatch(/not supported, not sent: TogglePause/);
   });
 
-  it('works with a sway that has no output event (1.7), and leaves a peer that refuses the events it needs', { timeout: 10_000 }, async () => {
+  it('works with a sway that has no output event (1.7), and leaves a peer that refuses the events it needs', async () => {
     const t = await setUp('normal', ['output']);
-    await vi.waitFor(() => expect(t.last()).toBeDefined());
+    await eventually(() => expect(t.last()).toBeDefined());
     t.fake.focused = 1;
     t.fake.event(3, { change: 'new' });
-    await vi.waitFor(() => expect(t.last()?.focusedWorkspace).toBe(1));
+    await eventually(() => expect(t.last()?.focusedWorkspace).toBe(1));
     expect(t.connections).toEqual([true]);
 
     const refused = await setUp('normal', ['window']);
-    await vi.waitFor(() => expect(refused.logs.join('\n')).toMatch(/i3 refused to send workspace, window, mode, shutdown events; trying again/), { timeout: 5000 });
+    await eventually(() => expect(refused.logs.join('\n')).toMatch(/i3 refused to send workspace, window, mode, shutdown events; trying again/));
   });
 
-  it('a command i3 refuses rejects with i3’s reason', { timeout: 10_000 }, async () => {
+  it('a command i3 refuses rejects with i3’s reason', async () => {
     const t = await setUp();
-    await vi.waitFor(() => expect(t.last()).toBeDefined());
+    await eventually(() => expect(t.last()).toBeDefined());
     await expect(t.source.send([{ type: 'FocusNamedWorkspace', content: 'x' } as SocketMessage], t.last())).resolves.toBeUndefined();
     await expect(t.source.send([{ type: 'FocusNamedWorkspace', content: 'nonsense' } as SocketMessage], t.last())).rejects.toThrow(/refused .*Expected one of these tokens/);
   });
 
-  it('a peer that is not i3 is left with a reason, and tried again later', { timeout: 10_000 }, async () => {
+  it('a peer that is not i3 is left with a reason, and tried again later', async () => {
     const t = await setUp('garbage');
-    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/not the i3 IPC protocol \(bad magic\); trying again/));
+    await eventually(() => expect(t.logs.join('\n')).toMatch(/not the i3 IPC protocol \(bad magic\); trying again/));
     expect(t.connections).toEqual([]);
     t.fake.mode = 'normal';
-    await vi.waitFor(() => expect(t.connections).toEqual([true]), { timeout: 5000 });
+    await eventually(() => expect(t.connections).toEqual([true]));
   });
 
-  it('a peer that never answers is given up after 3 s; one that goes away clears the widgets and is found again', { timeout: 20_000 }, async () => {
+  it('a peer that never answers is given up after 3 s; one that goes away clears the widgets and is found again', async () => {
     const t = await setUp('silent');
-    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/no answer within 3 s/), { timeout: 5000 });
+    await eventually(() => expect(t.logs.join('\n')).toMatch(/no answer within 3 s/));
     t.fake.mode = 'normal';
-    await vi.waitFor(() => expect(t.connections).toEqual([true]), { timeout: 5000 });
+    await eventually(() => expect(t.connections).toEqual([true]));
     await t.fake.stop();
-    await vi.waitFor(() => expect(t.connections).toEqual([true, false]));
+    await eventually(() => expect(t.connections).toEqual([true, false]));
     await t.fake.start();
-    await vi.waitFor(() => expect(t.connections).toEqual([true, false, true]), { timeout: 8000 });
+    await eventually(() => expect(t.connections).toEqual([true, false, true]));
   });
 });

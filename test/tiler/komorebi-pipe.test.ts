@@ -15,6 +15,7 @@ import { startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komore
 import type { TilerSource } from '../../src/tiler/manager.js';
 import { recordingEvents } from './recording-events.js';
 import { stateDoc } from './fake-wm.js';
+import { eventually } from '../wait.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -67,31 +68,31 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     expect(windowsPipePath('tilebar-amber-1234')).toBe('\\\\.\\pipe\\tilebar-amber-1234');
   });
 
-  it('subscribes with komorebic, takes the first state from `komorebic state`, then reads notifications line by line across chunks', { timeout: 15_000 }, async () => {
+  it('subscribes with komorebic, takes the first state from `komorebic state`, then reads notifications line by line across chunks', async () => {
     const t = await setUp();
-    await vi.waitFor(() => expect(t.calls()).toEqual([['subscribe-pipe', 'tilebar-test-1'], ['state']]));
-    await vi.waitFor(() => expect(t.names()).toEqual(['from state']));
+    await eventually(() => expect(t.calls()).toEqual([['subscribe-pipe', 'tilebar-test-1'], ['state']]));
+    await eventually(() => expect(t.names()).toEqual(['from state']));
     const k = await t.komorebi();
     // Two notifications in three chunks, the second split inside a multi-byte character.
     const bytes = Buffer.from(line(['one', 'two']) + line(['ünï', 'two'], 1));
     const cut = bytes.indexOf(Buffer.from('ü')) + 1;
     k.write(bytes.subarray(0, 20));
     k.write(bytes.subarray(20, cut));
-    await vi.waitFor(() => expect(t.names()).toEqual(['one', 'two']));
+    await eventually(() => expect(t.names()).toEqual(['one', 'two']));
     k.write(bytes.subarray(cut));
-    await vi.waitFor(() => expect(t.names()).toEqual(['ünï', 'two']));
+    await eventually(() => expect(t.names()).toEqual(['ünï', 'two']));
     expect(t.states.at(-1)?.focusedWorkspace).toBe(1);
     // Junk and a line that is not a state are logged and skipped; the last good state stays.
     k.write('not json\n{"no":"monitors"}\n');
-    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/not JSON[\s\S]*not a window-manager state/));
+    await eventually(() => expect(t.logs.join('\n')).toMatch(/not JSON[\s\S]*not a window-manager state/));
     expect(t.names()).toEqual(['ünï', 'two']);
     expect(t.connections).toEqual([true]);
     k.destroy();
   });
 
-  it('clicks become komorebic command lines, run in order', { timeout: 15_000 }, async () => {
+  it('clicks become komorebic command lines, run in order', async () => {
     const t = await setUp();
-    await vi.waitFor(() => expect(t.names()).toEqual(['from state']));
+    await eventually(() => expect(t.names()).toEqual(['from state']));
     const batch = [
       { type: 'MouseFollowsFocus', content: false },
       { type: 'FocusMonitorWorkspaceNumber', content: [0, 1] },
@@ -103,39 +104,39 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     expect(t.logs.join('\n')).toMatch(/not supported, not sent: LayoutRatios/);
   });
 
-  it('komorebi not running: says so once and subscribes again with back-off until it is', { timeout: 20_000 }, async () => {
+  it('komorebi not running: says so once and subscribes again with back-off until it is', async () => {
     const t = await setUp({ down: true });
-    await vi.waitFor(() => expect(t.logs.join('\n')).toMatch(/komorebi is not running; subscribing again/));
-    await vi.waitFor(() => expect(t.calls().length).toBeGreaterThanOrEqual(2), { timeout: 4000 });
+    await eventually(() => expect(t.logs.join('\n')).toMatch(/komorebi is not running; subscribing again/));
+    await eventually(() => expect(t.calls().length).toBeGreaterThanOrEqual(2));
     expect(t.logs.filter((l) => /not running/.test(l))).toHaveLength(1);
     await rm(t.env.FAKE_KOMOREBIC_DOWN);
-    await vi.waitFor(() => expect(t.names()).toEqual(['from state']), { timeout: 10_000 });
+    await eventually(() => expect(t.names()).toEqual(['from state']));
     expect(t.connections.at(-1)).toBe(true);
   });
 
-  it('komorebi closing the pipe (it stopped or restarted): not connected, then subscribed again', { timeout: 15_000 }, async () => {
+  it('komorebi closing the pipe (it stopped or restarted): not connected, then subscribed again', async () => {
     const t = await setUp();
-    await vi.waitFor(() => expect(t.calls()).toHaveLength(2));
+    await eventually(() => expect(t.calls()).toHaveLength(2));
     const k = await t.komorebi();
     k.write(line(['a']));
-    await vi.waitFor(() => expect(t.names()).toEqual(['a']));
+    await eventually(() => expect(t.names()).toEqual(['a']));
     k.end();
-    await vi.waitFor(() => expect(t.connections).toEqual([true, false]));
-    await vi.waitFor(() => expect(t.calls().filter((c) => c[0] === 'subscribe-pipe')).toHaveLength(2), { timeout: 5000 });
+    await eventually(() => expect(t.connections).toEqual([true, false]));
+    await eventually(() => expect(t.calls().filter((c) => c[0] === 'subscribe-pipe')).toHaveLength(2));
     const again = await t.komorebi();
     again.write(line(['b']));
-    await vi.waitFor(() => expect(t.names()).toEqual(['b']));
+    await eventually(() => expect(t.names()).toEqual(['b']));
     again.destroy();
   });
 
-  it('an endless notification is dropped at its limit, and the next one still reads', { timeout: 20_000 }, async () => {
+  it('an endless notification is dropped at its limit, and the next one still reads', async () => {
     const t = await setUp();
-    await vi.waitFor(() => expect(t.calls()).toHaveLength(2));
+    await eventually(() => expect(t.calls()).toHaveLength(2));
     const k = await t.komorebi();
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
     for (let i = 0; i < 5; i++) k.write(chunk);
     k.write(`\n${line(['after'])}`);
-    await vi.waitFor(() => expect(t.names()).toEqual(['after']), { timeout: 10_000 });
+    await eventually(() => expect(t.names()).toEqual(['after']));
     expect(t.logs.join('\n')).toMatch(/dropped a notification of \d+ bytes or more/);
     k.destroy();
   });

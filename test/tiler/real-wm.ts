@@ -8,6 +8,8 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, write
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '../wait.js';
+import { startXvfb, stopChild } from '../xvfb.js';
 import { I3_MESSAGE, connectI3 } from '../../src/tiler/i3-ipc.js';
 
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).error === undefined;
@@ -23,18 +25,11 @@ export interface RealWm {
   ask(type: number, payload?: string): Promise<unknown>;
   command(text: string): Promise<Array<{ success: boolean; error?: string }>>;
   workspaces(): Promise<Array<{ name: string; focused: boolean; output: string }>>;
-  stop(): void;
+  /** Ends the manager (and its X server) and waits for them, leaving nothing behind in the temp directory. */
+  stop(): Promise<void>;
 }
 
-async function until(test: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function client(socket: string, dir: string, env: Record<string, string>, children: ChildProcess[]): RealWm {
+function client(socket: string, dir: string, env: Record<string, string>, children: ChildProcess[], after: () => Promise<void> = async () => undefined): RealWm {
   const ask = (type: number, payload = '') =>
     new Promise<unknown>((resolve, reject) => {
       const c = connectI3(
@@ -53,8 +48,9 @@ function client(socket: string, dir: string, env: Record<string, string>, childr
     ask,
     command: async (text) => (await ask(I3_MESSAGE.RUN_COMMAND, text)) as Array<{ success: boolean; error?: string }>,
     workspaces: async () => (await ask(I3_MESSAGE.GET_WORKSPACES)) as Array<{ name: string; focused: boolean; output: string }>,
-    stop() {
-      for (const c of children) c.kill('SIGKILL');
+    async stop() {
+      await Promise.all(children.map(stopChild));
+      await after();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -64,13 +60,13 @@ function client(socket: string, dir: string, env: Record<string, string>, childr
 export async function startI3(extraConfig = ''): Promise<RealWm & { display: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-i3-'));
   const socket = join(dir, 'i3.sock');
-  const display = `:${100 + Math.floor(Math.random() * 400)}`;
-  const children: ChildProcess[] = [spawn('Xvfb', [display, '-noreset', '-nolisten', 'tcp', '-screen', '0', '1280x800x24'], { stdio: 'ignore' })];
-  await until(() => existsSync(`/tmp/.X11-unix/X${display.slice(1)}`), 'Xvfb');
+  const x = await startXvfb(['-screen', '0', '1280x800x24']);
+  const display = x.display;
   writeFileSync(join(dir, 'config'), `ipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
-  children.push(spawn('i3', ['-c', join(dir, 'config')], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' }));
+  // i3 keeps its error log (and its restart state) in $XDG_RUNTIME_DIR, else in a /tmp/i3-USER.* of its own.
+  const i3 = spawn('i3', ['-c', join(dir, 'config')], { env: { ...process.env, DISPLAY: display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
   await until(() => existsSync(socket), 'i3');
-  return { ...client(socket, dir, { DISPLAY: display }, children), display };
+  return { ...client(socket, dir, { DISPLAY: display }, [i3], () => x.stop()), display };
 }
 
 /** sway with the headless backend, as an ordinary user; SWAYSOCK is all a bar needs. */

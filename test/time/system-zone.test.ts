@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { resolveSystemZone, watchSystemZone, zoneFromLocaltimeTarget, type SystemZoneSources } from '../../src/time/system-zone.js';
+import { eventually } from '../wait.js';
 
 async function zoneinfo() {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-tz-'));
@@ -50,7 +51,7 @@ describe('system time zone', () => {
       // What `timedatectl set-timezone` does: a new link renamed over the old one.
       await symlink(join(root, 'usr/share/zoneinfo/Asia/Tokyo'), `${localtime}.new`);
       await rename(`${localtime}.new`, localtime);
-      await vi.waitFor(() => expect(seen).toEqual(['Asia/Tokyo']), { timeout: 5000 });
+      await eventually(() => expect(seen).toEqual(['Asia/Tokyo']));
     } finally {
       await close();
     }

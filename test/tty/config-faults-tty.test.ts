@@ -35,18 +35,18 @@ const alive = () => pane?.currentCommand() !== 'sleep';
 /** The fault shows (the bar still drawn beside it), then a good write brings the real bar back. */
 async function faultThenRecover(file: string, fault: () => Promise<void>, shows: string | RegExp, word: string, clear?: () => Promise<void>) {
   await fault();
-  const screen = await pane!.waitFor((s) => (typeof shows === 'string' ? s.includes(shows) : shows.test(s)), 8000);
+  const screen = await pane!.waitFor((s) => (typeof shows === 'string' ? s.includes(shows) : shows.test(s)));
   expect(alive()).toBe(true);
   // Still drawn: the clock on the right is there beside the message.
   expect(screen).toMatch(/\d\d:\d\d\s*$/m);
   await clear?.();
   await save(file, config(word));
-  const back = await pane!.waitFor((s) => s.includes(word) && !s.includes('config'), 8000);
+  const back = await pane!.waitFor((s) => s.includes(word) && !s.includes('config'));
   expect(back.split('\n').filter(Boolean)).toHaveLength(1);
 }
 
 describe.skipIf(!hasTmux)('a running bar whose config is broken every way (real tmux pane)', () => {
-  it('stays alive, shows each fault, and recovers from each by itself', { timeout: 120_000 }, async () => {
+  it('stays alive, shows each fault, and recovers from each by itself', async () => {
     const w = await workspace('tilebar-faults-');
     await save(w.file, config('ALPHA'));
     pane = openPane(unprivileged(`${bin} run --config ${shellQuote(w.file)} --log ${shellQuote(w.log)}`), { width: 200, height: 1, env: w.env });
@@ -95,7 +95,7 @@ describe.skipIf(!hasTmux)('a running bar whose config is broken every way (real 
     await rmdir(join(w.dir, 'private'));
   });
 
-  it('comes up with a config that has errors, shows where, and becomes the real bar when it is fixed', { timeout: 40_000 }, async () => {
+  it('comes up with a config that has errors, shows where, and becomes the real bar when it is fixed', async () => {
     const w = await workspace('tilebar-badstart-');
     await save(w.file, config('JULIET').replace('"left_widgets"', '"theme": { "palette": "Base16", "name": "Gruvboxx" },\n  "left_widgets"'));
     pane = openPane(unprivileged(`${bin} run --config ${shellQuote(w.file)} --log ${shellQuote(w.log)}`), { width: 200, height: 1, env: w.env });
@@ -111,7 +111,7 @@ describe.skipIf(!hasTmux)('a running bar whose config is broken every way (real 
     await pane.waitFor(() => pane?.currentCommand() === 'sleep');
   });
 
-  it('comes up without a config file at all, and picks it up once written', { timeout: 40_000 }, async () => {
+  it('comes up without a config file at all, and picks it up once written', async () => {
     const w = await workspace('tilebar-nofile-');
     pane = openPane(unprivileged(`${bin} run --config ${shellQuote(w.file)} --log ${shellQuote(w.log)}`), { width: 200, height: 1, env: w.env });
     await pane.waitFor('config: bar.json: no such file; waiting for it');

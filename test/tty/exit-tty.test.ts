@@ -33,7 +33,7 @@ describe.skipIf(!hasTmux)('tilebar run ends as a shell expects (real tmux pane)'
     ['C-c', 130],
     ['SIGTERM', 143],
   ] as const) {
-    it(`${how} → status ${status}, terminal restored`, { timeout: 30_000 }, async () => {
+    it(`${how} → status ${status}, terminal restored`, async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tilebar-exit-'));
       const file = join(dir, 'bar.json');
       await writeFile(file, JSON.stringify({ left_widgets: [{ Date: { enable: true, format: { Custom: 'EXITTEST' }, label_prefix: 'None' } }], right_widgets: [] }));

@@ -1,7 +1,7 @@
 /**
  * The Media widget end to end: the built bar in a real tmux pane, a real session bus (a private
- * dbus-daemon) and a fake MPRIS player in its own process. What a user sees and does: the track, its change
- * within a second, clicks on next and play/pause reaching the player, the widget going when the player quits.
+ * dbus-daemon) and a fake MPRIS player in its own process. What a user sees and does: the track, its change,
+ * clicks on next and play/pause reaching the player, the widget going when the player quits.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasDbusDaemon, startFakePlayer, startSessionBus, type FakePlayer, type SessionBus } from '../media/session-bus.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { eventually } from '../wait.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -25,7 +26,7 @@ const columnOf = (screen: string, text: string) => screen.split('\n')[0]?.indexO
 const click = (p: Pane, x: number) => p.sendText(`\x1b[<0;${x + 1};1M\x1b[<0;${x + 1};1m`);
 
 describe.skipIf(!hasTmux || !hasDbusDaemon)('the Media widget in a real tmux pane over a real session bus', () => {
-  it('shows the track, follows a change within a second, sends clicks to the player and goes when it quits', { timeout: 40_000 }, async () => {
+  it('shows the track, follows a change, sends clicks to the player and goes when it quits', async () => {
     bus = await startSessionBus();
     const dir = await mkdtemp(join(tmpdir(), 'tb-'));
     await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Media: { enable: true, display: 'Full' } }], right_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }] }));
@@ -35,15 +36,13 @@ describe.skipIf(!hasTmux || !hasDbusDaemon)('the Media widget in a real tmux pan
     // Full: the icon, the track, then previous, pause (it is playing) and next.
     expect(screen).toContain('♫ Artist A - Song 1 « ‖ »');
 
-    const changed = Date.now();
     player.set({ artist: ['Björk'], title: 'Jóga' });
-    screen = await pane.waitFor('Björk - Jóga', 1000);
-    expect(Date.now() - changed).toBeLessThan(1000);
+    screen = await pane.waitFor('Björk - Jóga');
 
     click(pane, columnOf(screen, '»'));
-    await vi.waitFor(() => expect(player?.lines).toContain('call Next'), { timeout: 3000 });
+    await eventually(() => expect(player?.lines).toContain('call Next'));
     click(pane, columnOf(screen, '‖'));
-    await vi.waitFor(() => expect(player?.lines).toContain('call PlayPause'), { timeout: 3000 });
+    await eventually(() => expect(player?.lines).toContain('call PlayPause'));
     // Paused: the button offers play.
     screen = await pane.waitFor('Björk - Jóga « ► »');
 

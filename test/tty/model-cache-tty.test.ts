@@ -18,7 +18,7 @@ async function save(file: string, text: string) {
 }
 
 describe.skipIf(!hasTmux)('tilebar run started again with the same config (real tmux pane)', () => {
-  it('uses the model validated at the last start, validates an edited file again, and ignores a damaged cache', { timeout: 40_000 }, async () => {
+  it('uses the model validated at the last start, validates an edited file again, and ignores a damaged cache', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-cache-'));
     const file = join(dir, 'bar.json');
     const logFile = join(dir, 'tilebar.log');
@@ -55,7 +55,7 @@ describe.skipIf(!hasTmux)('tilebar run started again with the same config (real 
 });
 
 describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the cache runs (real tmux pane)', () => {
-  it('keeps the bar and says why when an edit cannot be validated because the validator is gone', { timeout: 40_000 }, async () => {
+  it('keeps the bar and says why when an edit cannot be validated because the validator is gone', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-upgrade-'));
     // A copy of the built command whose chunks can be removed, as an upgrade replaces them.
     const pkg = join(dir, 'tilebar');

@@ -37,7 +37,7 @@ for (const [rows, renderer] of [
   [3, 'direct'],
 ] as const) {
   describe.skipIf(!hasTmux)(`tilebar run --renderer ${renderer} in a real ${rows}-row tmux pane`, () => {
-    it('shows the time in the palette, follows a valid edit, survives an invalid one, quits on q', { timeout: 40_000 }, async () => {
+    it('shows the time in the palette, follows a valid edit, survives an invalid one, quits on q', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
       const file = join(dir, 'bar.json');
       await save(file, config('FIRST %Y'));

@@ -14,7 +14,7 @@ let pane: Pane | undefined;
 afterEach(() => pane?.close());
 
 describe.skipIf(!hasTmux)('the Ink bar in a 1-row pane over 30 s (real tmux pane)', () => {
-  it('shows a complete bar in every capture, never scrolls, and draws with CI=1 exported', { timeout: 60_000 }, async () => {
+  it('shows a complete bar in every capture, never scrolls, and draws with CI=1 exported', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-steady-'));
     const file = join(dir, 'bar.json');
     await writeFile(

@@ -3,14 +3,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PATIENCE_MS } from '../wait.js';
 
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 
 export interface Pane {
   /** The screen as text; with `escapes`, with its colours as SGR sequences. */
   capture(escapes?: boolean): string;
-  /** Wait until the screen contains `text` (or the predicate holds), or throw after `timeoutMs`. */
-  waitFor(text: string | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Wait until the screen contains `text` (or the predicate holds), or throw after the tests' patience. */
+  waitFor(text: string | ((screen: string) => boolean)): Promise<string>;
   /** Type keys into the pane (tmux key names: `q`, `C-c`). */
   sendKeys(...keys: string[]): void;
   /** Send raw characters as typed input (escape sequences included, e.g. an SGR mouse report). */
@@ -40,9 +41,9 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
   const capture = (escapes = false) => tmux('capture-pane', '-p', '-t', 'test', ...(escapes ? ['-e', '-N'] : []));
   return {
     capture,
-    async waitFor(match, timeoutMs = 10_000) {
+    async waitFor(match) {
       const test = typeof match === 'string' ? (s: string) => s.includes(match) : match;
-      const deadline = Date.now() + timeoutMs;
+      const deadline = Date.now() + PATIENCE_MS;
       for (;;) {
         const screen = capture();
         if (test(screen)) return screen;
