@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { commandNodeFlags } from './node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'dist', 'bundle', 'main.js');
@@ -27,9 +26,9 @@ if (!existsSync(main) || statSync(main).mtimeMs < newestSource()) {
   await import('./bundle.mjs');
 }
 
-// The flags of the command's own #! line (see src/cli/main.ts), then the bar. The child owns the terminal;
+// The bar, as the `tilebar` command starts it (it sets its own V8 flags: src/cli/v8-flags.ts). The child owns the terminal;
 // this process only waits and hands back its status (a signal it died of as 128 + n, as a shell does).
-const child = spawn(process.execPath, [...commandNodeFlags(main), main, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(process.execPath, [main, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => undefined);
 child.on('exit', (code, signal) => {
   const numbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };

@@ -1,9 +1,16 @@
-/** Find and load the bar config for a command that needs a model once (preview, thresholds); print its errors. */
+/**
+ * Find and load the bar config for a command that needs a model once (preview, thresholds); print its errors.
+ * A text validated before (by `run` or an earlier preview) is taken from the cache of validated models, as
+ * `run` takes it: loading the schemas and walking the document was ~100 ms of a ~400 ms preview (bench/).
+ * Nothing a one-shot command does acts on the model beyond drawing it (a preview never runs a command).
+ */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { configLabel, discoverConfig } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
+import { modelCacheDir, modelCacheKey, readCachedModel, writeCachedModel } from '../config/model-cache.js';
+import { withoutBom } from '../config/source.js';
 import type { BarModel } from '../config/model.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
@@ -27,8 +34,15 @@ export async function loadBar(opts: LoadBarOptions, io: CliIo): Promise<LoadedBa
   const label = configLabel(found, opts.config);
   const read = await readTextFile(found.path, { maxBytes: MAX_CONFIG_BYTES });
   if (!read.ok) throw new UsageError(`cannot read ${label}: ${read.problem}`);
+  const cacheDir = modelCacheDir(io.env, io.platform, io.env.HOME ?? homedir());
+  const key = modelCacheKey(withoutBom(read.text), opts.variant, io.platform);
+  if (key) {
+    const hit = await readCachedModel(cacheDir, key);
+    if ('model' in hit) return { model: hit.model, label, path: found.path };
+  }
   const { loadConfigText } = await import('../config/load.js');
   const result = loadConfigText(read.text, label, opts.variant ? { variant: opts.variant } : {});
+  if (result.model && key) writeCachedModel(cacheDir, key, result.model);
   if (!result.model) {
     for (const p of result.problems.filter((x) => x.severity === 'error')) io.err(`${formatProblem(label, p)}\n`);
     io.err(`tilebar: ${label} has errors; \`tilebar check ${label}\` explains them\n`);

@@ -1,18 +1,14 @@
-#!/usr/bin/env -S node --max-semi-space-size=1 --no-memory-reducer --no-opt --wasm-lazy-compilation --liftoff-only
+#!/usr/bin/env node
 /**
- * Entry point of the `tilebar` binary. Node's flags on the first line suit a process that runs all day
- * with a small, flat heap and code that runs once a second (bench/idle.mjs):
- * - a 1 MB young generation keeps resident memory about 7 MB smaller;
- * - without V8's memory reducer, the full collections it starts once the bar goes quiet (~8 s after start,
- *   reclaiming under 1 MB) no longer cost ~0.25 CPU s of the first minute;
- * - without V8's optimizing compiler (TurboFan), which kept compiling and discarding code that never runs hot
- *   on a thread of its own: the Ink bar takes ~35 % less CPU and ~5 MB less memory, the direct renderer
- *   likewise, and even `check` of 110 files and `preview` are faster (they end before optimized code pays);
- * - Yoga (Ink's layout, WebAssembly) compiled lazily and by the baseline compiler only: compiling it whole and
- *   optimized was a ~5 MB peak of memory at start-up, for no measurable difference in CPU.
+ * Entry point of the `tilebar` binary. A plain `node`: each command sets the V8 flags it needs itself, first
+ * (v8-flags.ts), so one-shot commands start as fast as Node does and the long-running bar keeps its small heap.
  */
+import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
+import { VERSION } from '../version.js';
+
+setV8Flags(process.argv.slice(2));
 
 // A reader that goes away (`tilebar schema | head -1`) ends the command quietly and successfully, as for any
 // Unix filter; without this, Node prints an unhandled 'error' event and its stack.
@@ -20,6 +16,14 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
   });
+}
+
+// The version alone is answered before the command line's parser is loaded (commander: ~15 ms of a ~45 ms
+// start); what it prints is what `program.version()` prints.
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(0);
 }
 
 // Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.

@@ -6,7 +6,7 @@
  * systeminformation, chokidar or semver index.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { builtinModules } from 'node:module';
@@ -68,6 +68,29 @@ describe('what each command loads', () => {
     expect(loaded.filter((m) => /^widgets\/(cpu|memory|battery|network|storage|update|date|time|applications|tiler|registry)\.ts$/.test(m))).toEqual([]);
     for (const pkg of ['systeminformation', 'chokidar', 'jsonc-parser']) expect(loaded.filter((m) => m.includes(`node_modules/${pkg}/`))).toEqual([]);
     expect(loaded).not.toContain('node_modules/semver/index.js');
+  });
+
+  it('a second preview of the same config takes it from the cache of validated models and loads no zod', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilebar-pv-cache-'));
+    const zodChunk = Object.keys(meta.outputs).find((k) => Object.keys(meta.outputs[k]?.inputs ?? {}).some((i) => i.includes('node_modules/zod/v4/core/core.js')));
+    const preview = () =>
+      spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), 'preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'text', '--width', '80', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95'], {
+        encoding: 'utf8',
+        env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'esm' },
+      });
+    try {
+      const first = preview();
+      const second = preview();
+      expect(first.status, first.stderr).toBe(0);
+      expect(second.stdout).toBe(first.stdout);
+      expect(readdirSync(join(dir, 'cache', 'tilebar', 'models'))).toHaveLength(1);
+      // NODE_DEBUG=esm names every module the loader links; the cached preview never reaches zod's chunk.
+      const base = zodChunk?.split('/').pop() ?? 'no zod chunk';
+      expect(first.stderr).toContain(base);
+      expect(second.stderr).not.toContain(base);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loads zod on the validating path, when a config must be checked', () => {
