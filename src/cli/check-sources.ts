@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { findNodeAtLocation, getNodeValue, type Node } from 'jsonc-parser';
 import type { LoadResult } from '../config/load.js';
 import type { Problem } from '../config/problem.js';
-import { keyboardSourceFor, onPath } from '../keyboard/detect.js';
+import { keyboardSourceFor, onPath, SYSTEMD_MARKER } from '../keyboard/detect.js';
 import { mediaUnavailable } from '../bar/media-source.js';
 
 const LISTS = ['left_widgets', 'center_widgets', 'right_widgets'] as const;
@@ -18,7 +18,7 @@ export function sourceWarnings(result: LoadResult, platform: NodeJS.Platform, en
   const why = {
     Media: () => mediaUnavailable(platform, env, exists),
     Keyboard: () => {
-      const s = keyboardSourceFor(platform, env, (name) => onPath(env, exists, name, platform));
+      const s = keyboardSourceFor(platform, env, (name) => onPath(env, exists, name, platform), exists(SYSTEMD_MARKER));
       return s.driver ? undefined : s.problem;
     },
   };

@@ -11,16 +11,25 @@ export type KeyboardDriver = 'sway' | 'hyprland' | 'gnome' | 'x11' | 'localectl'
 
 export type KeyboardSource = { driver: KeyboardDriver; why: string } | { driver?: undefined; problem: string };
 
-export function keyboardSourceFor(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>, hasCommand: (name: string) => boolean): KeyboardSource {
+/**
+ * `systemd`: whether systemd runs this machine (`/run/systemd/system` exists, sd_booted()'s own test):
+ * `localectl` asks systemd-localed over the system bus, and without systemd it is installed but only fails
+ * ("System has not been booted with systemd"), as in most containers and WSL 1.
+ */
+export function keyboardSourceFor(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>, hasCommand: (name: string) => boolean, systemd: boolean): KeyboardSource {
   if (platform === 'win32') return { driver: 'windows', why: 'the foreground window’s layout, through PowerShell' };
   if (platform === 'darwin') return { driver: 'macos', why: 'the selected input source (defaults read com.apple.HIToolbox), polled' };
   if (env.SWAYSOCK) return { driver: 'sway', why: `sway's input events (SWAYSOCK)` };
   if (env.HYPRLAND_INSTANCE_SIGNATURE) return { driver: 'hyprland', why: `Hyprland's activelayout events (HYPRLAND_INSTANCE_SIGNATURE)` };
   if (/gnome/i.test(env.XDG_CURRENT_DESKTOP ?? '') && hasCommand('gsettings')) return { driver: 'gnome', why: 'GNOME input sources (gsettings monitor)' };
   if (env.DISPLAY) return { driver: 'x11', why: `the X server's keyboard group (DISPLAY=${env.DISPLAY})` };
-  if (hasCommand('localectl')) return { driver: 'localectl', why: 'the system keyboard layout (localectl status), polled' };
-  return { problem: 'no keyboard layout source in this session: not sway (SWAYSOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), GNOME or X11 (DISPLAY), and no localectl; the widget shows Error' };
+  if (systemd && hasCommand('localectl')) return { driver: 'localectl', why: 'the system keyboard layout (localectl status), polled' };
+  const localectl = hasCommand('localectl') ? 'localectl without systemd running' : 'no localectl';
+  return { problem: `no keyboard layout source in this session: not sway (SWAYSOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), GNOME or X11 (DISPLAY), and ${localectl}; the widget is hidden` };
 }
+
+/** sd_booted(): systemd is the init system of this machine. */
+export const SYSTEMD_MARKER = '/run/systemd/system';
 
 /** Is `name` an executable on `PATH`? (a stat per directory; no process started) */
 export function onPath(env: Readonly<Record<string, string | undefined>>, exists: (path: string) => boolean, name: string, platform: NodeJS.Platform = process.platform): boolean {

@@ -38,6 +38,8 @@ export interface KeyboardSource {
 class Reporter {
   private last: KeyboardStatus | undefined;
   private lastProblem: string | undefined;
+  /** Whether the source has ever given a layout. */
+  private answered = false;
   constructor(
     private readonly onStatus: (s: KeyboardStatus) => void,
     private readonly log: (m: string) => void,
@@ -47,16 +49,23 @@ class Reporter {
   layout(name: string | undefined): void {
     if (name === undefined) return;
     this.lastProblem = undefined;
-    if (this.last?.layout === name && this.last.error === undefined) return;
+    this.answered = true;
+    if (this.last?.layout === name) return;
     this.last = { layout: name };
     this.onStatus(this.last);
   }
 
+  /** A failure: `Error` once the source has given a layout; before that, the widget stays hidden. */
   failed(why: string): void {
     if (why !== this.lastProblem) this.log(`keyboard (${this.driver}): ${why}; trying again every ${RETRY_MS / 1000} s`);
     this.lastProblem = why;
-    if (this.last?.error === why) return;
-    this.last = { error: why };
+    if (!this.answered) {
+      if (this.last?.unavailable === why) return;
+      this.last = { unavailable: why };
+    } else {
+      if (this.last?.error === why) return;
+      this.last = { error: why };
+    }
     this.onStatus(this.last);
   }
 }

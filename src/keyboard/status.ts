@@ -2,8 +2,13 @@
 export interface KeyboardStatus {
   /** `us`, `de`, `English (US)`, `en-US`: bounded and cleaned for cells by the view. */
   layout?: string;
-  /** The source failed (the widget shows `Error`, as the original). */
+  /** The source failed after it had answered (the widget shows `Error`, as the original). */
   error?: string;
+  /**
+   * There is no source here, or it never answered: the widget is hidden (a first run on a machine without a
+   * keyboard layout service shows no red `Error`), and why is logged once and shown by `check`.
+   */
+  unavailable?: string;
 }
 
 /** Longest layout name kept. */

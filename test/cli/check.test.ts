@@ -26,7 +26,7 @@ describe('tilebar check', () => {
     const bare = await cli(['check', 'bar.json'], { PATH: '' }, dir);
     expect(bare.code).toBe(0);
     expect(bare.out).toContain('bar.json:3:25: warning: center_widgets[0].Media: on this machine: no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus): media players cannot be seen\n');
-    expect(bare.out).toContain('bar.json:5:7: warning: right_widgets[0].Keyboard: on this machine: no keyboard layout source in this session: not sway (SWAYSOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), GNOME or X11 (DISPLAY), and no localectl; the widget shows Error\n');
+    expect(bare.out).toContain('bar.json:5:7: warning: right_widgets[0].Keyboard: on this machine: no keyboard layout source in this session: not sway (SWAYSOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), GNOME or X11 (DISPLAY), and no localectl; the widget is hidden\n');
     expect(bare.out).toContain('0 errors, 2 warnings');
     // In a sway session with a bus, nothing to say.
     const sway = await cli(['check', 'bar.json'], { PATH: '', SWAYSOCK: '/run/user/1000/sway-ipc.sock', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' }, dir);

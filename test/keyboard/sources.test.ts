@@ -53,14 +53,19 @@ describe('what each source prints, read', () => {
   });
   it('picks the driver by session', () => {
     const none = () => false;
-    expect(keyboardSourceFor('linux', { SWAYSOCK: '/s', DISPLAY: ':0' }, none).driver).toBe('sway');
-    expect(keyboardSourceFor('linux', { HYPRLAND_INSTANCE_SIGNATURE: 'x', DISPLAY: ':0' }, none).driver).toBe('hyprland');
-    expect(keyboardSourceFor('linux', { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME', DISPLAY: ':0' }, () => true).driver).toBe('gnome');
-    expect(keyboardSourceFor('linux', { DISPLAY: ':0' }, none).driver).toBe('x11');
-    expect(keyboardSourceFor('linux', {}, (n) => n === 'localectl').driver).toBe('localectl');
-    expect(keyboardSourceFor('linux', {}, none)).toMatchObject({ problem: expect.stringContaining('no keyboard layout source') });
-    expect(keyboardSourceFor('win32', {}, none).driver).toBe('windows');
-    expect(keyboardSourceFor('darwin', {}, none).driver).toBe('macos');
+    expect(keyboardSourceFor('linux', { SWAYSOCK: '/s', DISPLAY: ':0' }, none, true).driver).toBe('sway');
+    expect(keyboardSourceFor('linux', { HYPRLAND_INSTANCE_SIGNATURE: 'x', DISPLAY: ':0' }, none, true).driver).toBe('hyprland');
+    expect(keyboardSourceFor('linux', { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME', DISPLAY: ':0' }, () => true, true).driver).toBe('gnome');
+    expect(keyboardSourceFor('linux', { DISPLAY: ':0' }, none, true).driver).toBe('x11');
+    expect(keyboardSourceFor('linux', {}, (n) => n === 'localectl', true).driver).toBe('localectl');
+    expect(keyboardSourceFor('linux', {}, none, true)).toMatchObject({ problem: expect.stringContaining('no keyboard layout source') });
+    expect(keyboardSourceFor('win32', {}, none, false).driver).toBe('windows');
+    expect(keyboardSourceFor('darwin', {}, none, false).driver).toBe('macos');
+  });
+
+  it('takes localectl only where systemd runs: installed in a container, it can only fail', () => {
+    const r = keyboardSourceFor('linux', {}, (n) => n === 'localectl', false);
+    expect(r).toMatchObject({ problem: expect.stringContaining('localectl without systemd running; the widget is hidden') });
   });
 });
 
@@ -97,7 +102,7 @@ describe('sway over a fake IPC socket', () => {
     peer?.write(event.subarray(0, 20));
     setTimeout(() => peer?.write(event.subarray(20)), 50);
     await eventually(() => expect(statuses.at(-1)).toEqual({ layout: 'Русская' }));
-    // A peer that breaks the protocol: Error, said once; the source tries again.
+    // A peer that breaks the protocol after it answered: Error, said once; the source tries again.
     peer?.write(Buffer.from('garbage that is not i3-ipc'));
     await eventually(() => expect(statuses.at(-1)?.error).toContain('bad magic'));
   });

@@ -63,11 +63,12 @@ describe.skipIf(!hasXvfb)('the keyboard layout from a real X server', () => {
     expect(logs).toEqual([]);
   });
 
-  it('says Error, and why once, when the display cannot be reached', async () => {
+  it('hides the widget, and says why once, when the display cannot be reached from the start', async () => {
     const statuses: KeyboardStatus[] = [];
     const logs: string[] = [];
     const s = watchKeyboard((st) => statuses.push(st), { driver: 'x11', env: { DISPLAY: ':999' }, timers: realTimers, log: (m) => logs.push(m), refreshMs: 10_000 });
-    await eventually(() => expect(statuses.at(-1)?.error).toMatch(/^X display :999: /));
+    await eventually(() => expect(statuses.at(-1)?.unavailable).toMatch(/^X display :999: /));
+    expect(statuses.some((st) => st.error !== undefined)).toBe(false);
     s.close();
     expect(logs).toHaveLength(1);
   });

@@ -88,11 +88,12 @@ describe('choosing the player', () => {
 });
 
 describe('Keyboard', () => {
-  it('shows the layout by the label prefix rules, Error on failure, and nothing before the first answer', async () => {
+  it('shows the layout by the label prefix rules, Error on failure, and nothing before the first answer or without a source', async () => {
     expect(await frame({ Keyboard: { enable: true } }, ['keyboard=de'])).toBe(' ⌨ KB: de');
     expect(await frame({ Keyboard: { enable: true, label_prefix: 'Text' } }, ['keyboard=de'])).toBe(' KB: de');
     expect(await frame({ Keyboard: { enable: true, label_prefix: 'None' } }, ['keyboard=English (US)'])).toBe(' English (US)');
     expect(keyboardView({ label_prefix: 'IconAndText' }, { error: 'sway: connection refused' })[0]).toMatchObject({ state: 'error', segments: [{ role: 'icon' }, { role: 'label', text: 'KB: ' }, { role: 'value', text: 'Error' }] });
     expect(keyboardView({ label_prefix: 'IconAndText' }, undefined)[0]?.state).toBe('hidden');
+    expect(keyboardView({ label_prefix: 'IconAndText' }, { unavailable: 'no keyboard layout source' })[0]).toMatchObject({ state: 'hidden', why: 'no keyboard layout source', segments: [] });
   });
 });
