@@ -21,6 +21,12 @@ export interface TilerViewOptions {
   resolvePath?: (path: string) => string;
   /** No window manager was found (Linux without i3, sway, Hyprland or komorebi): said once, quietly. */
   noManager?: boolean;
+  /**
+   * The window manager found does not answer (its first connection failed, or the connection went). Before
+   * that, while the first connection is being made, the widgets show nothing: a bar never starts by saying
+   * "not connected" about a manager it is still reaching.
+   */
+  down?: boolean;
 }
 
 const LAYOUT_ICONS: Readonly<Record<TilerLayout, IconName>> = {
@@ -193,12 +199,13 @@ function switcherUnits(cfg: NonNullable<TilerModel['configurationSwitcher']>, st
     });
 }
 
-/** The units of one Tiler widget; `state` undefined means the window manager is not connected. */
+/** The units of one Tiler widget; `state` undefined: no manager, one not answering, or one being reached. */
 export function tilerView(cfg: TilerModel, state: TilerState | undefined, opts: TilerViewOptions = {}): UnitView[] {
   const shown = [cfg.workspaces, cfg.layout, cfg.focusedContainer, cfg.configurationSwitcher].some((s) => s?.enable);
   if (!shown) return [];
   if (!state) {
-    const [text, why] = opts.noManager ? ['no window manager', 'no window manager found (the log says where tilebar looked)'] : ['not connected', 'no window manager answering'];
+    if (!opts.noManager && !opts.down) return [{ id: 'tiler', name: 'Tiler', segments: [], state: 'hidden', why: 'connecting to the window manager', checks: [] }];
+    const [text, why] = opts.noManager ? ['no window manager', 'no window manager found (the log says where tilebar looked)'] : ['not connected', 'the window manager found does not answer'];
     return [{ id: 'tiler', name: 'Tiler', segments: [{ role: 'text', text, tone: 'dim' }], state: 'normal', why, checks: [] }];
   }
   const units: UnitView[] = [];

@@ -30,6 +30,8 @@ export interface BarSnapshot {
   tiler: TilerState | undefined;
   /** No window manager to talk to: the Tiler widgets say so instead of "not connected". */
   noTiler?: boolean;
+  /** The window manager found does not answer (a first attempt failed, or it went): "not connected". */
+  tilerDown?: boolean;
   /** The media player shown (Media widgets); undefined before its source answers. */
   media?: MediaStatus;
   /** The active keyboard layout (Keyboard widgets); undefined before its source answers. */
@@ -98,6 +100,6 @@ export function barStateOf(s: BarSnapshot, tilerOptions: Omit<TilerViewOptions, 
     ...(s.tiler ? { tiler: s.tiler } : {}),
     ...(s.media ? { media: s.media } : {}),
     ...(s.keyboard ? { keyboard: s.keyboard } : {}),
-    tilerOptions: { ...tilerOptions, pickerOpen, ...(s.noTiler ? { noManager: true } : {}) },
+    tilerOptions: { ...tilerOptions, pickerOpen, ...(s.noTiler ? { noManager: true } : {}), ...(s.tilerDown ? { down: true } : {}) },
   };
 }

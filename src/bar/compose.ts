@@ -86,7 +86,7 @@ export function composeSections(model: BarModel, state: BarState, rows: number, 
         case 'Applications':
           return [{ position, kind: w.kind, units: cache.units(position, [], () => applicationsView(w.config, icons === 'nerd')) }];
         case 'Tiler':
-          return [{ position, kind: w.kind, units: cache.units(position, [state.tiler, state.tilerOptions?.pickerOpen, state.tilerOptions?.noManager, Math.floor(second / 10)], () => tilerView(w.config, state.tiler, state.tilerOptions)) }];
+          return [{ position, kind: w.kind, units: cache.units(position, [state.tiler, state.tilerOptions?.pickerOpen, state.tilerOptions?.noManager, state.tilerOptions?.down, Math.floor(second / 10)], () => tilerView(w.config, state.tiler, state.tilerOptions)) }];
         case 'Media':
           return [{ position, kind: w.kind, units: cache.units(position, [state.media], () => mediaView(w.config, state.media)) }];
         case 'Keyboard':

@@ -100,7 +100,8 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     if (!r.ok) throw new UsageError(`--tiler-state ${opts.tilerState}: ${r.problem}`);
     tiler = r.state;
   }
-  const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform) };
+  // Without a saved state a preview has no window manager, and says so as the bar does where there is none.
+  const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform), ...(tiler ? {} : { noManager: true }) };
   // Media and Keyboard show what --set gives them; a preview never asks a player or the session.
   const events = { ...(readings.media ? { media: readings.media } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard } : {}) };
   const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);

@@ -290,11 +290,12 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     const r = tilerDerive(model().monitor.index);
     if (r.ok) {
       tilerProblem = undefined;
-      store.update({ tiler: r.state });
+      store.update({ tiler: r.state, tilerDown: false });
     } else {
       if (r.problem !== tilerProblem) log(`window manager: ${r.problem}`);
       tilerProblem = r.problem;
-      store.update({ tiler: undefined });
+      // The manager answers, but not for this bar's monitor: nothing to show of it here.
+      store.update({ tiler: undefined, tilerDown: true });
     }
   };
   /** Which manager, found once per run: the session's variables cannot change under a running process. */
@@ -331,7 +332,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
           log(connected ? `${manager}: connected (${tilerSource?.where ?? tilerDir})` : `${manager}: not connected; trying again`);
           if (!connected) {
             tilerDerive = undefined;
-            store.update({ tiler: undefined });
+            store.update({ tiler: undefined, tilerDown: true });
           }
         },
         log: (m) => log(`${manager}: ${m}`),

@@ -40,7 +40,8 @@ export class OnceLog {
  * the next attempt, and its troubles said once each until it is up again.
  */
 export class Link {
-  connected = false;
+  /** What was last said: undefined before the first attempt ended, so a first failure is said too. */
+  private reported: boolean | undefined;
   readonly backoff = new Backoff();
   readonly problems: OnceLog;
 
@@ -48,17 +49,22 @@ export class Link {
     this.problems = new OnceLog((m) => events.log(m));
   }
 
+  get connected(): boolean {
+    return this.reported === true;
+  }
+
   up(): void {
-    if (this.connected) return;
-    this.connected = true;
+    if (this.reported === true) return;
+    this.reported = true;
     this.backoff.reset();
     this.problems.clear();
     this.events.connection(true);
   }
 
+  /** Down: the connection went, or the first attempt failed (the bar then says "not connected"). */
   lost(): void {
-    if (!this.connected) return;
-    this.connected = false;
+    if (this.reported === false) return;
+    this.reported = false;
     this.events.connection(false);
   }
 }

@@ -94,7 +94,8 @@ export const RETRY_MS = 1000;
  */
 export async function subscribe(dir: string, timers: Timers, events: SubscriptionEvents, name = subscriberName(), limits = NOTIFICATION_LIMITS): Promise<Subscription> {
   const path = join(dir, name);
-  let connected = false;
+  // Undefined until the first attempt ends: a first failure is said as well (the bar then shows "not connected").
+  let connected: boolean | undefined;
   let closed = false;
   let listening = false;
   let retry: unknown;

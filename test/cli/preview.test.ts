@@ -89,7 +89,7 @@ describe('tilebar preview', () => {
 });
 
 describe('tilebar preview --tiler-state', () => {
-  it('shows the Tiler widgets from a saved notification, and "not connected" without one', async () => {
+  it('shows the Tiler widgets from a saved notification, and "no window manager" without one, as the bar where there is none', async () => {
     const { stateDoc } = await import('../tiler/fake-wm.js');
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
     await writeFile(join(dir, 'state.json'), JSON.stringify(stateDoc({ workspaces: [{ name: 'a' }, { name: 'b', containers: [[{ title: 'Firefox', exe: 'firefox.exe' }]] }], focused: 1 })));
@@ -102,7 +102,7 @@ describe('tilebar preview --tiler-state', () => {
     const json = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'state.json', '--set', 'cpu=1', '--format', 'json', '--width', '40'], {}, dir);
     expect(JSON.parse(json.out).sections.left[0].units.map((u: { id: string }) => u.id)).toEqual(['tiler:workspaces', 'tiler:layout', 'tiler:focused']);
     const none = await cli(['preview', '--config', 'bar.json', '--set', 'cpu=1', '--format', 'text', '--width', '40', '--height', '1'], {}, dir);
-    expect(none.out).toBe(' not connected\n');
+    expect(none.out).toBe(' no window manager\n');
     await writeFile(join(dir, 'bad.json'), '{"hello": 1}');
     const bad = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'bad.json', '--set', 'cpu=1'], {}, dir);
     expect(bad.code).toBe(2);

@@ -74,14 +74,15 @@ describe('window-manager client on a real Unix socket', () => {
     ]));
   });
 
-  it('keeps retrying every second while no window manager runs', async () => {
+  it('keeps retrying every second while no window manager runs, saying "down" once, and connects when it comes', async () => {
     const dir = await shortDir();
     const connection: boolean[] = [];
     sub = await subscribe(dir, realTimers, { notification: () => undefined, connection: (c) => connection.push(c), log: () => undefined });
-    expect(connection).toEqual([]);
+    // The first attempt failing is said (the bar shows "not connected"), once whatever the retries.
+    await eventually(() => expect(connection).toEqual([false]));
     wm = new FakeWindowManager(dir);
     await wm.start();
-    await eventually(() => expect(connection).toEqual([true]));
+    await eventually(() => expect(connection).toEqual([false, true]));
   });
 
   it('waits for a socket directory that does not exist yet, saying so once, and subscribes when it appears', async () => {
@@ -92,9 +93,10 @@ describe('window-manager client on a real Unix socket', () => {
     await new Promise((r) => setTimeout(r, 1300));
     // Node reports the missing directory as EACCES; the user is told what is really the matter, once.
     expect(logs.filter((l) => l.startsWith('cannot listen'))).toEqual([`cannot listen in ${dir} (the directory does not exist yet); trying again every 1 s`]);
+    expect(connection).toEqual([false]);
     await mkdir(dir);
     wm = new FakeWindowManager(dir);
     await wm.start();
-    await eventually(() => expect(connection).toEqual([true]));
+    await eventually(() => expect(connection).toEqual([false, true]));
   });
 });

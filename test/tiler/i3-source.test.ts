@@ -140,19 +140,20 @@ describe('i3/sway source (in-process i3 peer)', () => {
   it('a peer that is not i3 is left with a reason, and tried again later', async () => {
     const t = await setUp('garbage');
     await eventually(() => expect(t.logs.join('\n')).toMatch(/not the i3 IPC protocol \(bad magic\); trying again/));
-    expect(t.connections).toEqual([]);
+    expect(t.connections).toEqual([false]);
     t.fake.mode = 'normal';
-    await eventually(() => expect(t.connections).toEqual([true]));
+    await eventually(() => expect(t.connections).toEqual([false, true]));
   });
 
   it('a peer that never answers is given up after 3 s; one that goes away clears the widgets and is found again', async () => {
     const t = await setUp('silent');
     await eventually(() => expect(t.logs.join('\n')).toMatch(/no answer within 3 s/));
+    expect(t.connections).toEqual([false]);
     t.fake.mode = 'normal';
-    await eventually(() => expect(t.connections).toEqual([true]));
+    await eventually(() => expect(t.connections).toEqual([false, true]));
     await t.fake.stop();
-    await eventually(() => expect(t.connections).toEqual([true, false]));
+    await eventually(() => expect(t.connections).toEqual([false, true, false]));
     await t.fake.start();
-    await eventually(() => expect(t.connections).toEqual([true, false, true]));
+    await eventually(() => expect(t.connections).toEqual([false, true, false, true]));
   });
 });

@@ -129,10 +129,11 @@ describe('layout, layer, locked and focused container', () => {
     expect(home && home.role !== 'grid' && home.action).toEqual({ kind: 'messages', messages: [{ type: 'ReplaceConfiguration', content: '/cfg/home.json' }] });
   });
 
-  it('says "not connected" once while the manager does not answer, and "no window manager" quietly when there is none', () => {
+  it('says "not connected" once while the manager found does not answer, nothing while it is being reached, and "no window manager" quietly when there is none', () => {
     const cfg = tiler({ workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true }, locked_container: { enable: true } });
-    const units = tilerView(cfg, undefined);
+    const units = tilerView(cfg, undefined, { down: true });
     expect(units.map((u) => segmentText(u.segments))).toEqual(['not connected']);
+    expect(tilerView(cfg, undefined)).toMatchObject([{ state: 'hidden', segments: [], why: 'connecting to the window manager' }]);
     const none = tilerView(cfg, undefined, { noManager: true });
     expect(none.map((u) => segmentText(u.segments))).toEqual(['no window manager']);
     expect(none[0]?.segments[0]).toMatchObject({ tone: 'dim' });
