@@ -8,6 +8,8 @@ export interface CliIo {
   cwd: string;
   /** Whether stdout is a terminal: decides colour and swatches under `--color auto`. */
   isTTY: boolean;
+  /** The terminal's width in columns, when stdout is one. */
+  columns?: number;
   platform: NodeJS.Platform;
 }
 
@@ -19,6 +21,7 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     isTTY: process.stdout.isTTY === true,
+    ...(process.stdout.isTTY && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
     platform: process.platform,
   };
 }

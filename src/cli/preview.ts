@@ -69,7 +69,7 @@ const positive = (name: string, v: string | undefined, fallback: number) => {
 
 export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: PreviewDeps = {}): Promise<number> {
   const format: PreviewFormat = opts.format ?? (io.isTTY ? 'ansi' : 'text');
-  const width = positive('width', opts.width, 120);
+  const givenWidth = opts.width === undefined ? undefined : positive('width', opts.width, 0);
   const scale = scaleOf(opts.scale);
   // A picture's bytes would garble the terminal: into a file or a pipe only.
   if (format === 'png' && !opts.output && io.isTTY) throw new UsageError('--format png writes binary data: redirect it (> bar.png) or give --output bar.png');
@@ -104,7 +104,8 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform), ...(tiler ? {} : { noManager: true }) };
   // Media and Keyboard show what --set gives them; a preview never asks a player or the session.
   const events = { ...(readings.media ? { media: readings.media } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard } : {}) };
-  const layout = layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
+  const layoutAt = (width: number) => layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
+  const layout = layoutAt(givenWidth ?? Math.min(naturalWidth(layoutAt), io.columns ?? MAX_WIDTH));
   const write = output(opts.output, io);
   if (format === 'json') {
     await write(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
@@ -139,6 +140,25 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const frame = format === 'text' ? renderFrame(layout, 'none', true) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io));
   await write(`${frame}\n`);
   return EXIT.ok;
+}
+
+const MAX_WIDTH = 1000;
+
+/**
+ * The width a preview takes when none is given: the narrowest at which nothing gives way (no label shortened,
+ * no unit dropped), so the bar is shown whole with no blank columns between its sections; in a terminal, at
+ * most the terminal's width. Found by bisection: what gives way only grows as the width shrinks.
+ */
+export function naturalWidth(layoutAt: (width: number) => Pick<BarLayout, 'gaveWay'>): number {
+  let lo = 1;
+  let hi = MAX_WIDTH;
+  if (layoutAt(hi).gaveWay.length > 0) return hi;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (layoutAt(mid).gaveWay.length === 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return hi;
 }
 
 /** The most pixels a picture may have: 64 megapixels (a 256 MB image in memory). */

@@ -150,7 +150,7 @@ a config with errors keeps the last good bar, shows "config error: …" in it, a
     .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
     .option('--config <file>', 'the bar config (default: discovered as for check)')
     .addOption(variantOption())
-    .option('--width <columns>', 'width in columns', '120')
+    .option('--width <columns>', 'width in columns (default: the narrowest at which nothing gives way; in a terminal at most its width)')
     .option('--height <rows>', "height in rows (default: the config's height; 50 px is 3 rows at font_size 12.5)")
     .addOption(
       new Option('--format <format>', 'text (plain), ansi (colours), json (each widget with text, state, colours), svg or png (a picture in the palette\'s exact colours); default ansi in a terminal, else text').choices([

@@ -2,7 +2,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
 
 /** Run the CLI in-process, capturing output; no TTY and no inherited environment unless given. */
-export async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd(), isTTY = false) {
+export async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd(), isTTY = false, columns?: number) {
   let out = '';
   let err = '';
   const bytes: Uint8Array[] = [];
@@ -13,6 +13,7 @@ export async function cli(argv: string[], env: Record<string, string> = {}, cwd 
     env: { HOME: '/nonexistent-home', ...env },
     cwd,
     isTTY,
+    ...(columns ? { columns } : {}),
     platform: 'linux',
   };
   const code = await runCli(argv, io);

@@ -109,3 +109,25 @@ describe('tilebar preview --tiler-state', () => {
     expect(bad.err).toContain('--tiler-state bad.json: not a window-manager state: it has no "monitors"');
   });
 });
+
+describe('tilebar preview without --width', () => {
+  const READINGS = ['cpu=37', 'memory=52', 'battery=81', 'storage./=64', 'media.artist=A', 'media.title=S', 'keyboard=us'].flatMap((s) => ['--set', s]);
+  const args = ['preview', '--config', 'config.example.json', '--at', '2024-09-08T09:05:03', '--format', 'json', '--height', '1', ...READINGS];
+
+  it('shows the whole bar at the narrowest width where nothing gives way: no blank columns between the sections', async () => {
+    const r = await cli(args, { TZ: 'UTC' });
+    expect(r.code, r.err).toBe(0);
+    const frame = JSON.parse(r.out) as { width: number; gaveWay: string[]; rows: string[] };
+    expect(frame.gaveWay).toEqual([]);
+    // One column less and something gives way.
+    const narrower = JSON.parse((await cli([...args, '--width', String(frame.width - 1)], { TZ: 'UTC' })).out) as { gaveWay: string[] };
+    expect(narrower.gaveWay.length).toBeGreaterThan(0);
+    // Between units there are the bar's own gaps, never a run of blank columns.
+    expect(frame.rows[0]?.trim()).not.toMatch(/ {5,}/);
+  });
+
+  it('in a terminal, is at most the terminal’s width', async () => {
+    const r = await cli(args, { TZ: 'UTC' }, undefined, true, 70);
+    expect((JSON.parse(r.out) as { width: number }).width).toBe(70);
+  });
+});
