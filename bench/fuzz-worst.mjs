@@ -5,7 +5,7 @@
 // never asserts a duration (a test must not depend on the machine's speed): this is where the budget lives.
 // FUZZ_RUNS / FUZZ_SEED pass through.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +14,12 @@ import { loadConfigText } from '../dist/src/config/load.js';
 const BUDGET_MS = 100;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'tilebar-fuzz-worst-'));
-const out = join(dir, 'slowest.json');
+const out = dir;
 try {
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'fuzz.mjs')], { cwd: root, env: { ...process.env, FUZZ_SLOWEST_OUT: out }, encoding: 'utf8' });
   const lines = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => /^.*fuzz: /.test(l)).map((l) => l.replace(/^.*?fuzz: /, 'fuzz: '));
   console.log(lines.join('\n'));
-  if (r.status !== 0) throw new Error(`npm run fuzz failed (${r.status})`);
+  if (r.status !== 0) throw new Error(`npm run fuzz failed (${r.status}):\n${r.stdout.slice(-3000)}`);
   // The fuzz's slowest few, each timed again (one timing in the fuzz can be a garbage collection).
   const timeOf = (text) => {
     loadConfigText(text, 'bar.json', {});
@@ -30,7 +30,8 @@ try {
     }).sort((a, b) => a - b);
     return times[3];
   };
-  const worst = JSON.parse(readFileSync(out, 'utf8'))
+  const worst = readdirSync(out)
+    .map((f) => ({ index: Number.parseInt(f, 10), text: JSON.parse(readFileSync(join(out, f), 'utf8')) }))
     .map((d) => ({ ...d, ms: timeOf(d.text) }))
     .sort((a, b) => b.ms - a.ms)[0];
   const { text, ms } = worst;

@@ -18,6 +18,7 @@ import { hyprlandDir, hyprlandRequest } from '../tiler/hyprland-ipc.js';
 import type { KeyboardDriver } from './detect.js';
 import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromLocalectl, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from './parse.js';
 import type { KeyboardStatus } from './status.js';
+import { parseBoundedJson } from '../io/bounded-json.js';
 
 export const RETRY_MS = 5_000;
 
@@ -159,12 +160,9 @@ function watchSway(report: Reporter, opts: KeyboardSourceOptions): KeyboardSourc
       const c = connectI3(
         path,
         (type, payload) => {
-          let doc: unknown;
-          try {
-            doc = JSON.parse(payload);
-          } catch {
-            return;
-          }
+          const parsed = parseBoundedJson(payload);
+          if (!parsed.ok) return;
+          const doc = parsed.value;
           if (type === I3_MESSAGE.GET_INPUTS || type === (EVENT_BIT | 21) >>> 0) report.layout(layoutFromSwayInputs(doc));
         },
         (why) => failed(`sway at ${path}: ${why}`),
@@ -193,11 +191,9 @@ function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardS
       events.on('connect', () => {
         hyprlandRequest(dir, 'j/devices', opts.timers).then(
           (reply) => {
-            try {
-              report.layout(layoutFromHyprlandDevices(JSON.parse(reply)));
-            } catch {
-              // Not JSON: the events will say.
-            }
+            // Not JSON (or too deep or large): the events will say.
+            const parsed = parseBoundedJson(reply);
+            if (parsed.ok) report.layout(layoutFromHyprlandDevices(parsed.value));
           },
           (e: unknown) => failed(`Hyprland at ${dir}: ${message(e)}`),
         );

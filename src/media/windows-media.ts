@@ -14,6 +14,7 @@ import type { MediaSource } from './mpris.js';
 import { mergePlayerProperties, newPlayer, type MediaStatus } from './player.js';
 import type { Timers } from '../scheduler/timers.js';
 import { powershellCommand } from '../system/powershell.js';
+import { parseBoundedJson } from '../io/bounded-json.js';
 
 const RESTART_MS = 5_000;
 /** Longest line read from the helper; longer ones are dropped whole. */
@@ -56,12 +57,9 @@ while ($true) {
 
 /** One helper line → the status it says, or undefined for a line that is not one. */
 export function statusFromHelperLine(line: string, previous: MediaStatus, now: number): MediaStatus | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
+  const parsed = parseBoundedJson(line);
+  if (!parsed.ok) return undefined;
+  const doc = parsed.value;
   if (doc === null || typeof doc !== 'object' || !('session' in doc)) return undefined;
   const session = (doc as { session: unknown }).session;
   if (session === null) return {};

@@ -4,6 +4,7 @@
  * the reading just has no version.
  */
 import type { Reader, Readings } from './readings.js';
+import { parseBoundedJson } from '../io/bounded-json.js';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
 
@@ -61,7 +62,11 @@ export const nodeGet: Fetch = async (url, init) => {
       target = new URL(answer.location, target);
       continue;
     }
-    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => JSON.parse(answer.body) as unknown };
+    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => {
+        const parsed = parseBoundedJson(answer.body);
+        if (!parsed.ok) throw new Error(`the registry's answer is ${parsed.problem}`);
+        return parsed.value;
+      } };
   }
 };
 

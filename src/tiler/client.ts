@@ -18,6 +18,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { join } from 'node:path';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
+import { parseBoundedJson } from '../io/bounded-json.js';
 
 export const COMMAND_SOCKET = 'komorebi.sock';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper', 'kestrel', 'lagoon', 'meadow', 'nectar', 'orchid', 'pebble', 'quartz', 'raven', 'summit', 'tundra', 'umber', 'violet', 'willow', 'yarrow', 'zephyr'];
@@ -152,14 +153,12 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
         scheduleRetry(RETRY_MS);
         return;
       }
-      let doc: unknown;
-      try {
-        doc = JSON.parse(text);
-      } catch {
-        // Not the parser's message: it quotes the text, and a peer's bytes do not go into the log.
-        say(`ignored a notification that is not JSON`);
+      const parsed = parseBoundedJson(text);
+      if (!parsed.ok) {
+        say(parsed.problem === 'not JSON' ? 'ignored a notification that is not JSON' : `ignored a notification ${parsed.problem}`);
         return;
       }
+      const doc = parsed.value;
       timers.clearTimeout(confirm);
       confirm = undefined;
       setConnected(true);

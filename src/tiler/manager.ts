@@ -6,6 +6,7 @@
  */
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { TilerState, TilerStateResult } from './state.js';
+import { parseBoundedJson } from '../io/bounded-json.js';
 
 export const MANAGERS = ['komorebi', 'i3', 'sway', 'hyprland'] as const;
 export type ManagerName = (typeof MANAGERS)[number];
@@ -66,13 +67,13 @@ export function translateEach<C>(messages: readonly SocketMessage[], one: (m: So
   return out;
 }
 
-/** A peer's JSON, or undefined when it is not JSON (the caller says so, without the peer's bytes). */
+/**
+ * A peer's JSON, or undefined when it is not JSON or is deeper or larger than a window manager's state can be
+ * (src/io/bounded-json.ts); the caller says so, without the peer's bytes.
+ */
 export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const r = parseBoundedJson(text);
+  return r.ok ? r.value : undefined;
 }
 
 /**
