@@ -27,29 +27,50 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 
 /**
- * Depth and size of a JSON text, counted without parsing it. Values are counted as the containers plus the
- * commas that separate members and items plus one, which is at least the number of values in a document JSON
- * accepts (and a document JSON refuses is refused by JSON.parse afterwards anyway).
+ * Depth and size of a JSON text, counted as it arrives and without parsing it, in characters or in UTF-8 bytes
+ * alike (JSON's brackets, quotes, backslash and comma are ASCII, and no byte of a multi-byte UTF-8 character
+ * is): a reader can stop taking a reply at the first bracket too deep. Values are counted as the containers plus
+ * the commas between members and items plus one, which is at least the number of values in a document JSON
+ * accepts (a document JSON refuses is refused by JSON.parse afterwards anyway).
  */
-export function jsonShape(text: string, limits: JsonLimits): { problem?: string } {
-  let depth = 0;
-  let values = 1;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-      continue;
+export class JsonShape {
+  private depth = 0;
+  private values = 1;
+  private inString = false;
+  private escaped = false;
+  /** Why the text is refused, once it is. */
+  problem: string | undefined;
+
+  constructor(private readonly limits: JsonLimits) {}
+
+  /** Take the next piece; returns the problem as soon as there is one. */
+  push(piece: string | Uint8Array): string | undefined {
+    if (this.problem) return this.problem;
+    const { maxDepth, maxValues } = this.limits;
+    const text = typeof piece === 'string';
+    for (let i = 0; i < piece.length; i++) {
+      const c = text ? (piece as string).charCodeAt(i) : (piece as Uint8Array)[i];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH) this.escaped = true;
+        else if (c === QUOTE) this.inString = false;
+        continue;
+      }
+      if (c === QUOTE) this.inString = true;
+      else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        if (++this.depth > maxDepth) return (this.problem = `nested more than ${maxDepth} deep`);
+        if (++this.values > maxValues) return (this.problem = `more than ${maxValues} values`);
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) this.depth--;
+      else if (c === COMMA && ++this.values > maxValues) return (this.problem = `more than ${maxValues} values`);
     }
-    if (c === QUOTE) inString = true;
-    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (++depth > limits.maxDepth) return { problem: `nested more than ${limits.maxDepth} deep` };
-      if (++values > limits.maxValues) return { problem: `more than ${limits.maxValues} values` };
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
-    else if (c === COMMA && ++values > limits.maxValues) return { problem: `more than ${limits.maxValues} values` };
+    return undefined;
   }
-  return {};
+}
+
+/** The shape of a whole text: `{ problem }` when it is deeper or larger than `limits`. */
+export function jsonShape(text: string, limits: JsonLimits): { problem?: string } {
+  const problem = new JsonShape(limits).push(text);
+  return problem ? { problem } : {};
 }
 
 /** The value of a JSON text within `limits`, or why there is none. Never throws. */

@@ -4,6 +4,7 @@
  * (`EVENT>>DATA` lines).
  */
 import { createConnection } from 'node:net';
+import { JsonShape, PEER_JSON_LIMITS } from '../io/bounded-json.js';
 import { join } from 'node:path';
 import type { Timers } from '../scheduler/timers.js';
 
@@ -34,9 +35,14 @@ export function hyprlandRequest(dir: string, request: string, timers: Timers, ma
     };
     const timer = timers.setTimeout(() => fail(new Error(`${request} got no answer within ${HYPRLAND_REQUEST_TIMEOUT_MS / 1000} s`)), HYPRLAND_REQUEST_TIMEOUT_MS);
     socket.on('connect', () => socket.write(request));
+    // Replies are JSON (the j/ requests) or a word ("ok"): one too deep or with too many values is refused at
+    // the bracket that makes it so, before the rest is read (a nested 8 MB reply: ~130 bytes read).
+    const shape = new JsonShape(PEER_JSON_LIMITS);
     socket.on('data', (d: Buffer) => {
       size += d.length;
-      if (size > maxBytes) fail(new Error(`${request}: a reply over ${maxBytes} bytes`));
+      const problem = shape.push(d);
+      if (problem) fail(new Error(`${request}: a reply ${problem}`));
+      else if (size > maxBytes) fail(new Error(`${request}: a reply over ${maxBytes} bytes`));
       else chunks.push(d);
     });
     socket.on('error', (e: NodeJS.ErrnoException) => fail(new Error(e.code ?? e.message)));

@@ -104,7 +104,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   /** Read the tree now, or once more after the read under way. */
   const refresher = new FoldedRefresh(async () => {
     const doc = parseJson(await request(I3_MESSAGE.GET_TREE));
-    if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON; keeping the last one`);
+    if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON, or deeper or larger than a tree can be; keeping the last one`);
     else tree = doc;
     if (tree !== undefined) link.up();
     publish();

@@ -89,7 +89,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   };
   const parse = (text: string): unknown => {
     const doc = parseJson(text);
-    if (doc === undefined) problems.say('komorebi: ignored a notification that is not JSON');
+    if (doc === undefined) problems.say('komorebi: ignored a notification that is not JSON, or deeper or larger than a state can be');
     return doc;
   };
 

@@ -1,7 +1,7 @@
 /** JSON from peers (src/io/bounded-json.ts): JSON.parse's own result within the bounds, a reason beyond them. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonShape, parseBoundedJson, PEER_JSON_LIMITS } from '../../src/io/bounded-json.js';
+import { JsonShape, jsonShape, parseBoundedJson, PEER_JSON_LIMITS } from '../../src/io/bounded-json.js';
 
 const limits = { maxDepth: 8, maxValues: 200 };
 const depthOf = (v: unknown): number => (v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf)) : 0);
@@ -28,6 +28,23 @@ describe('parseBoundedJson', () => {
     );
     expect(parseBoundedJson(`[${'1,'.repeat(500)}1]`, limits)).toEqual({ ok: false, problem: `more than ${limits.maxValues} values` });
     expect(parseBoundedJson(`[${'{},'.repeat(500)}{}]`, limits)).toEqual({ ok: false, problem: `more than ${limits.maxValues} values` });
+  });
+
+  it('says the same of a text taken whole, or in pieces as bytes arrive (split anywhere, inside an escape or a character)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue({ maxDepth: 12 }).map((v) => JSON.stringify(v)), fc.string({ unit: 'grapheme', maxLength: 200 })), fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const bytes = Buffer.from(text, 'utf8');
+        const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const shape = new JsonShape(limits);
+        let last = 0;
+        for (const c of [...at, bytes.length]) {
+          shape.push(bytes.subarray(last, c));
+          last = c;
+        }
+        expect(shape.problem).toBe(jsonShape(text, limits).problem);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('counts brackets inside strings as text, escaped quotes included', () => {

@@ -32,6 +32,8 @@ export class FakeHyprland {
     { address: '0x1a', class: 'kitty', title: 'vim', workspace: { id: 1, name: '1' }, focusHistoryID: 0, floating: false, fullscreen: 0, grouped: [] as string[] },
     { address: '0x2b', class: 'firefox', title: 'Docs', workspace: { id: 2, name: 'web' }, focusHistoryID: 1, floating: false, fullscreen: 0, grouped: [] as string[] },
   ];
+  /** A reply of the test's making (a hostile one) for a request, instead of Hyprland's; undefined: the usual. */
+  hostile: ((request: string) => string | Buffer | 'endless' | undefined) | undefined;
   private requestServer: Server | undefined;
   private eventServer: Server | undefined;
   private listeners = new Set<Socket>();
@@ -45,7 +47,9 @@ export class FakeHyprland {
       s.once('data', (d: Buffer) => {
         const request = d.toString('utf8');
         this.requests.push(request);
-        s.end(this.answer(request));
+        const own = this.hostile?.(request);
+        if (own === 'endless') return void this.endless(s);
+        s.end(own ?? this.answer(request));
       });
     });
     this.eventServer = createServer((s) => {
@@ -62,6 +66,15 @@ export class FakeHyprland {
   async stop(): Promise<void> {
     for (const s of this.listeners) s.destroy();
     for (const server of [this.requestServer, this.eventServer]) await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  /** A reply that never ends: 1 MB at a time until the reader hangs up. */
+  private endless(s: Socket): void {
+    const chunk = Buffer.alloc(1024 * 1024, '[');
+    const pump = () => {
+      while (!s.destroyed) if (!s.write(chunk)) return void s.once('drain', pump);
+    };
+    pump();
   }
 
   /** Raw bytes on the event stream (events, junk, partial lines). */

@@ -86,6 +86,13 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     k.write('not json\n{"no":"monitors"}\n');
     await eventually(() => expect(t.logs.join('\n')).toMatch(/not JSON[\s\S]*not a window-manager state/));
     expect(t.names()).toEqual(['ünï', 'two']);
+    // Lines under the 4 MiB line cap that would cost hundreds of MB parsed: nested 3 million deep, and a
+    // million small values; each skipped before it is parsed, the last good state kept, the pipe kept.
+    k.write(`${'['.repeat(3_000_000)}\n[${'{},'.repeat(1_200_000)}{}]\n`);
+    k.write(line(['after'], 0));
+    await eventually(() => expect(t.names()).toEqual(['after']));
+    expect(t.logs.join('\n')).toMatch(/not JSON, or deeper or larger than a state can be/);
+    expect(t.connections).toEqual([true]);
     expect(t.connections).toEqual([true]);
     k.destroy();
   });
