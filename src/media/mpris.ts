@@ -195,6 +195,7 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
 
   function connect(): void {
     if (closed) return;
+
     let b: MessageBus;
     try {
       b = lib.sessionBus({ busAddress: address });
@@ -208,7 +209,9 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
     bus = b;
     b.on('error', (e: unknown) => lost(b, e instanceof Error ? e.message : String(e)));
     // The bus forwards its connection's errors but not its end: listen to the connection itself.
-    (b as unknown as { _connection?: { on(event: 'end', fn: () => void): void } })._connection?.on('end', () => lost(b, 'the connection closed'));
+    const connection = (b as unknown as { _connection?: { on(event: 'end', fn: () => void): void; stream?: BusStream } })._connection;
+    connection?.on('end', () => lost(b, 'the connection closed'));
+    boundMessages(connection?.stream, (why) => lost(b, why));
     b.on('message', (msg: DbusMessage) => onMessage(b, msg));
     b.on('connect', () => {
       void (async () => {
@@ -250,4 +253,28 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
       }
     },
   };
+}
+
+/** The socket under dbus-next's connection: what it has buffered, and a way to end it. */
+interface BusStream {
+  readableLength: number;
+  on(event: 'readable', fn: () => void): void;
+  destroy(error?: Error): void;
+}
+
+/**
+ * The most of one message tilebar takes from the session bus. The bus daemon validates what it passes on
+ * (nesting at most 32 arrays and 32 structs deep, by the D-Bus specification) but lets a message be tens of
+ * MB, and dbus-next buffers a whole message before it decodes it: a player (or anything on the bus) sending
+ * a 30 MB title would cost the bar ~150 MB. Metadata with long titles and art URLs is a few KB.
+ */
+export const MAX_BUS_MESSAGE = 4 * 1024 * 1024;
+
+/** Ends the connection (the source reconnects, and says why once) when more than a message's worth is buffered. */
+function boundMessages(stream: BusStream | undefined, lost: (why: string) => void): void {
+  stream?.on('readable', () => {
+    if (stream.readableLength <= MAX_BUS_MESSAGE) return;
+    lost(`a message of more than ${MAX_BUS_MESSAGE / 1024 / 1024} MiB`);
+    stream.destroy();
+  });
 }

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { sessionBus, watchMpris, type MediaSource } from '../../src/media/mpris.js';
+import { MAX_BUS_MESSAGE, sessionBus, watchMpris, type MediaSource } from '../../src/media/mpris.js';
 import type { MediaStatus } from '../../src/media/player.js';
 import { hasDbusDaemon, startFakePlayer, startSessionBus, type FakePlayer, type SessionBus } from './session-bus.js';
 import { eventually } from '../wait.js';
@@ -77,6 +77,24 @@ describe.skipIf(!hasDbusDaemon)('media players over a real session bus', () => {
     expect(bus.address.split(',')[0]).toBe(address.split(',')[0]);
     players.push(await startFakePlayer(address, 'again'));
     await eventually(() => expect(statuses.at(-1)?.player?.id).toBe('org.mpris.MediaPlayer2.again'));
+  });
+
+  it('leaves a connection that brings a message larger than it takes, says so once, and follows again once messages are small', async () => {
+    bus = await startSessionBus();
+    const statuses: MediaStatus[] = [];
+    const logs: string[] = [];
+    source = await watchMpris((s) => statuses.push(s), { env: { DBUS_SESSION_BUS_ADDRESS: bus.address }, timers: realTimers, log: (m) => logs.push(m) });
+    const one = await startFakePlayer(bus.address, 'huge');
+    players.push(one);
+    await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('Song 1'));
+    // A title of 6 MB: its PropertiesChanged (and every GetAll after) is over the bound.
+    one.set({ title: 'x'.repeat(6 * 1024 * 1024) });
+    await eventually(() => expect(logs.some((l) => l.includes(`a message of more than ${MAX_BUS_MESSAGE / 1024 / 1024} MiB`))).toBe(true));
+    // Never decoded: not even the first 512 characters the widget would keep of it were seen.
+    expect(statuses.some((st) => st.player?.title?.startsWith('xxxxxxxx'))).toBe(false);
+    one.set({ title: 'Small again' });
+    await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('Small again'));
+    expect(logs.filter((l) => l.includes('MiB'))).toHaveLength(1);
   });
 
   it('takes the systemd user bus when the given one is in the abstract namespace, which Node cannot reach', async () => {
