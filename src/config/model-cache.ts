@@ -7,7 +7,8 @@
  * a cache that cannot be written just means validating as before. Builds without an id (the unbundled
  * modules tests import) do not cache at all.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { writeNewPrivate } from '../io/private-file.js';
 import { join } from 'node:path';
 import { readTextFile } from '../io/read-text-file.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
@@ -90,7 +91,7 @@ export type CachedModel = { model: BarModel } | { miss: string };
  * validates the text itself before it acts on anything the model says (a command, a message).
  */
 export async function readCachedModel(dir: string, k: ModelCacheKey): Promise<CachedModel> {
-  const read = await readTextFile(join(dir, modelCacheFile(k)), { maxBytes: MAX_ENTRY_BYTES });
+  const read = await readTextFile(join(dir, modelCacheFile(k)), { maxBytes: MAX_ENTRY_BYTES, noFollow: true });
   if (!read.ok) return { miss: read.code === 'ENOENT' ? 'no entry' : `the entry cannot be read: ${read.problem}` };
   let entry: Partial<Entry>;
   try {
@@ -114,7 +115,7 @@ export function writeCachedModel(dir: string, k: ModelCacheKey, model: BarModel)
     const temporary = `${file}.${process.pid}.tmp`;
     const modelJson = JSON.stringify(model);
     const entry: Entry = { build: k.build, platform: k.platform, variant: k.variant ?? '', text: k.text, model, digest: digestOf(k, modelJson) };
-    writeFileSync(temporary, JSON.stringify(entry), { mode: 0o600 });
+    writeNewPrivate(temporary, JSON.stringify(entry));
     renameSync(temporary, file);
     const entries = readdirSync(dir)
       .filter((name) => name.endsWith('.json'))

@@ -6,7 +6,7 @@
  * and its type and size are checked on the open descriptor before a byte is read.
  */
 import { constants, createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
 
 /** Why a file could not be read: a code, and the reason in words. */
 export type ReadFailure = { ok: false; code: string; problem: string };
@@ -16,6 +16,8 @@ export interface ReadOptions {
   maxBytes: number;
   /** Also read pipes and character devices (`check <(cmd)`, `-` for stdin): the caller expects a stream. */
   streams?: boolean;
+  /** A symbolic link at the path is not followed (tilebar's own files: its cache); a config may be a link. */
+  noFollow?: boolean;
 }
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -65,7 +67,8 @@ export async function readFileBytes(path: string, maxBytes: number): Promise<Byt
 async function readBytes(path: string, options: ReadOptions): Promise<BytesOutcome> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (options.noFollow && (constants.O_NOFOLLOW ?? 0) === 0 && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) return failure('ELOOP', 'it is a symbolic link, which is not followed here');
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
     const stat = await handle.stat();
     if (stat.isDirectory()) return failure('EISDIR');
     if (!stat.isFile()) {
@@ -89,7 +92,9 @@ async function readBytes(path: string, options: ReadOptions): Promise<BytesOutco
     }
     return { ok: true, bytes: buffer.subarray(0, length) };
   } catch (e) {
-    return failure(errorCode(e));
+    const code = errorCode(e);
+    // O_NOFOLLOW refuses a link with ELOOP: it is not a loop, it is a link we do not follow.
+    return code === 'ELOOP' && options.noFollow ? failure(code, 'it is a symbolic link, which is not followed here') : failure(code);
   } finally {
     await handle?.close().catch(() => undefined);
   }
