@@ -168,7 +168,21 @@ export const MAX_PICTURE_PIXELS = 64_000_000;
 async function readFontFile(path: string, given: string): Promise<Uint8Array> {
   const read = await readFileBytes(path, 64 * 1024 * 1024);
   if (!read.ok) throw new UsageError(`--font ${given}: ${read.problem}`);
+  if (!isFontFile(read.bytes)) throw new UsageError(`--font ${given}: not a TrueType or OpenType font; give a .ttf, .otf or .ttc file (a Nerd Font's, for its icons)`);
   return read.bytes;
+}
+
+/**
+ * Whether bytes are a font the PNG renderer reads: a TrueType or OpenType file (sfnt version 1.0, `true`,
+ * `OTTO`) with a plausible table count, or a collection (`ttcf`). Anything else was drawn as nothing, silently.
+ */
+export function isFontFile(bytes: Uint8Array): boolean {
+  if (bytes.length < 12) return false;
+  const tag = Buffer.from(bytes.subarray(0, 4)).toString('latin1');
+  if (tag === 'ttcf') return true;
+  const sfnt = tag === '\x00\x01\x00\x00' || tag === 'true' || tag === 'OTTO';
+  const tables = (bytes[4] ?? 0) * 256 + (bytes[5] ?? 0);
+  return sfnt && tables >= 1 && tables <= 256 && bytes.length >= 12 + tables * 16;
 }
 
 /** Where the frame goes: `--output FILE`, else standard output (binary only where it can take bytes). */

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellShape, frameToSvg, xmlText } from '../../src/render/svg.js';
 import { cli } from '../cli/capture.js';
@@ -109,10 +110,15 @@ describe('preview --format png with bad options', () => {
     expect(unwritable.err).toBe('tilebar: --output /nonexistent-dir/bar.svg: cannot write it (ENOENT)\n');
   });
 
-  it('takes a --font file that is not a font without failing: resvg skips it, and the pixels are the same', async () => {
-    const junk = await cli([...COMMAND, '--format', 'png', '--font', 'package.json']);
-    expect(junk.code).toBe(0);
-    const plain = await cli([...COMMAND, '--format', 'png']);
-    expect(Buffer.compare(junk.bytes, plain.bytes)).toBe(0);
+  it('refuses a --font file that is not a font, naming it; takes a real one (the shipped DejaVu Sans Mono)', async () => {
+    for (const file of ['package.json', '/etc/passwd', 'docs/bar.png']) {
+      const junk = await cli([...COMMAND, '--format', 'png', '--font', file]);
+      expect(junk.code, file).toBe(2);
+      expect(junk.err).toBe(`tilebar: --font ${file}: not a TrueType or OpenType font; give a .ttf, .otf or .ttc file (a Nerd Font's, for its icons)\n`);
+    }
+    const font = join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSansMono.ttf');
+    const real = await cli([...COMMAND, '--format', 'png', '--font', font]);
+    expect(real.code, real.err).toBe(0);
+    expect(real.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 });
