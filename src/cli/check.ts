@@ -67,7 +67,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   const targets: Array<{ path: string; label: string; stdin?: boolean }> = [];
   if (files.length === 0) {
     const found = discoverConfig(opts.config, { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
-    if (!opts.json && !opts.quiet) io.err(`tilebar: using ${found.embedded ? 'the embedded default config' : found.path} (${found.reason})\n`);
+    if (!opts.json && !opts.quiet) io.err(`tilebar: using ${found.embedded ? 'the embedded default config (no config file was found)' : `${found.path} (${found.reason})`}\n`);
     targets.push({ path: found.path, label: configLabel(found) });
   } else {
     for (const f of files) targets.push(f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f });

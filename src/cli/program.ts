@@ -33,7 +33,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('A terminal status bar for komorebi.bar.json configurations.')
     .version(VERSION, '-V, --version')
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    // One style for every error: commander's own ("error: unknown command") reads as tilebar's other messages.
+    .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(text.replace(/^error: /, 'tilebar: ')) })
     .showHelpAfterError('(run with --help for usage)');
 
   program
@@ -41,7 +42,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('validate bar config files and explain every problem')
     .argument('[files...]', 'config files; without one, the discovered config is checked')
     .addOption(variantOption())
-    .option('--config <file>', 'the config to check when no FILE is given')
+    .option('-c, --config <file>', 'the config to check when no FILE is given')
     .option('--json', 'print the problems as JSON')
     .option('--fix', 'rewrite old key names and unambiguous misspellings in place, keeping comments')
     .option('-q, --quiet', 'print errors only (no summary, no excerpts)')
@@ -114,7 +115,7 @@ Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators
   program
     .command('run')
     .description('run the bar in this terminal (a 1-row tmux split, a small docked window, a WezTerm or kitty pane)')
-    .option('--config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
+    .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())
     .addOption(cellOption())
@@ -148,7 +149,7 @@ a config with errors keeps the last good bar, shows "config error: …" in it, a
   program
     .command('preview')
     .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
-    .option('--config <file>', 'the bar config (default: discovered as for check)')
+    .option('-c, --config <file>', 'the bar config (default: discovered as for check)')
     .addOption(variantOption())
     .option('--width <columns>', 'width in columns (default: the narrowest at which nothing gives way; in a terminal at most its width)')
     .option('--height <rows>', "height in rows (default: the config's height; 50 px is 3 rows at font_size 12.5)")
@@ -192,12 +193,13 @@ A preview never starts a process or opens a socket named in the config.`,
   program
     .command('thresholds')
     .description("show each system widget's value against its thresholds, and the state that results")
-    .option('--config <file>', 'the bar config (default: discovered as for check)')
+    .option('-c, --config <file>', 'the bar config (default: discovered as for check)')
     .addOption(variantOption())
     .option('--rules', 'print the table of threshold rules (field, test, effect, what is compared) and exit')
     .option('--set <key=value>', 'use this reading instead of the machine (repeatable; see below)', (v: string, all: string[] = []) => [...all, v])
     .option('--watch', 'keep polling as the bar does and print a line whenever a state changes, and why')
     .option('--json', 'print rows as JSON (with --watch: one JSON object per line)')
+    .addOption(colorOption())
     .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
     .addHelpText(
       'after',

@@ -5,7 +5,10 @@ import type { Variant } from '../config/variant.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import type { Readers, SourceKey } from '../system/readings.js';
-import { formatRows, formatRuleTable, stateChanges, thresholdRows, type Statuses, type ThresholdRow } from '../thresholds/report.js';
+import { formatRows, formatRuleTable, stateChanges, thresholdRows, type RowState, type StatePainter, type Statuses, type ThresholdRow } from '../thresholds/report.js';
+import type { ColourChoice } from '../colour/depth.js';
+import { paint, type TextStyle } from '../colour/sgr.js';
+import { colourDepthFor } from './colour-options.js';
 import { THRESHOLD_RULES } from '../thresholds/rules.js';
 import { SettingError, simulatedReadings, systemReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { VERSION } from '../version.js';
@@ -21,6 +24,20 @@ export interface ThresholdsOptions {
   watch?: boolean;
   json?: boolean;
   updateUrl?: string;
+  color?: ColourChoice;
+}
+
+/**
+ * States in colour, as the bar would draw them: over a threshold in the warning red of the original's
+ * auto-select, hidden and disabled dimmed, a source that was not read or failed in amber.
+ */
+function statePainter(opts: ThresholdsOptions, io: CliIo): StatePainter {
+  const depth = colourDepthFor(opts, io);
+  const styles: Partial<Record<RowState, TextStyle>> = { selected: { fg: '#f38ba8', bold: true }, hidden: { fg: '#7f849c' }, disabled: { fg: '#7f849c' }, 'not read': { fg: '#f9e2af' }, error: { fg: '#f9e2af', bold: true } };
+  return (state, text) => {
+    const style = styles[state];
+    return style ? paint(text, style, depth) : text;
+  };
 }
 
 /** What tests replace: the machine, the clock, and how a `--watch` run is stopped. */
@@ -59,7 +76,7 @@ export async function thresholdsCommand(opts: ThresholdsOptions, io: CliIo, deps
     const readers = simulatedOnly ? fixed : { ...(deps.readers ?? liveReaders(io, timers, opts.updateUrl)), ...fixed };
     const statuses = await readOnce(widgets, readers);
     const rows = thresholdRows(widgets, statuses, (source) => `simulated run: no --set for ${SET_HINT[source]}`);
-    io.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : formatRows(rows));
+    io.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : formatRows(rows, statePainter(opts, io)));
     return EXIT.ok;
   }
   return watch(widgets, { ...(deps.readers ?? liveReaders(io, timers, opts.updateUrl)), ...fixed }, timers, opts, io, deps);
@@ -82,6 +99,7 @@ async function watch(widgets: SystemWidget[], readers: Readers, timers: Timers, 
   const scheduler = new Scheduler(timers, { onListenerError: (e) => io.err(`tilebar: ${e instanceof Error ? e.message : String(e)}\n`) });
   let previous = new Map<string, ThresholdRow>();
   let first = true;
+  const painter = statePainter(opts, io);
   const pending = new Set(widgets.filter((w) => w.enabled).map((w) => w.source));
   const clock = (wall: number) => new Date(wall).toTimeString().slice(0, 8);
 
@@ -100,14 +118,14 @@ async function watch(widgets: SystemWidget[], readers: Readers, timers: Timers, 
     if (first) {
       first = false;
       if (opts.json) for (const row of rows) io.out(`${JSON.stringify({ time: new Date(timers.wallNow()).toISOString(), ...row })}\n`);
-      else io.out(`${formatRows(rows)}\nwatching; a line for every change of state (Ctrl-C to stop)\n`);
+      else io.out(`${formatRows(rows, painter)}\nwatching; a line for every change of state (Ctrl-C to stop)\n`);
     } else if (opts.json) {
       for (const row of rows) {
         const old = previous.get(row.key);
         if (old && old.state !== row.state) io.out(`${JSON.stringify({ time: new Date(timers.wallNow()).toISOString(), from: old.state, ...row })}\n`);
       }
     } else {
-      for (const line of stateChanges(previous, rows, clock(timers.wallNow()))) io.out(`${line}\n`);
+      for (const line of stateChanges(previous, rows, clock(timers.wallNow()), painter)) io.out(`${line}\n`);
     }
     previous = new Map(rows.map((r) => [r.key, r]));
   });

@@ -52,21 +52,29 @@ export function thresholdRows(widgets: readonly SystemWidget[], statuses: Status
 }
 
 /** An aligned text table. */
-export function formatRows(rows: readonly ThresholdRow[]): string {
+/** How a state is shown in a terminal: painted by the caller (the colour depth is the command's). */
+export type StatePainter = (state: RowState, text: string) => string;
+
+export function formatRows(rows: readonly ThresholdRow[], paintState: StatePainter = (_, text) => text): string {
   const header = { position: 'WHERE', widget: 'WIDGET', value: 'VALUE', rules: 'RULE', state: 'STATE', why: 'WHY' };
   const cells = [header, ...rows.map((r) => ({ ...r, rules: r.rules.join(', ') || '—' }))];
   const width = (k: keyof typeof header) => Math.max(...cells.map((c) => c[k].length));
   const cols = ['position', 'widget', 'value', 'rules', 'state'] as const;
   const widths = cols.map(width);
-  return `${cells.map((c) => [...cols.map((k, i) => c[k].padEnd(widths[i] ?? 0)), c.why].join('  ').trimEnd()).join('\n')}\n`;
+  // Painted after padding, so escapes never count as width; the header is not a state.
+  const cell = (c: (typeof cells)[number], k: (typeof cols)[number], i: number) => {
+    const text = c[k].padEnd(widths[i] ?? 0);
+    return k === 'state' && c !== header ? paintState(c.state as RowState, text) : text;
+  };
+  return `${cells.map((c) => [...cols.map((k, i) => cell(c, k, i)), c.why].join('  ').trimEnd()).join('\n')}\n`;
 }
 
 /** Lines for the rows whose state changed, with the time and the reason: what `--watch` prints. */
-export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: readonly ThresholdRow[], time: string): string[] {
+export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: readonly ThresholdRow[], time: string, paintState: StatePainter = (_, text) => text): string[] {
   return after.flatMap((row) => {
     const old = before.get(row.key);
     if (!old || old.state === row.state) return [];
-    return [`${time}  ${row.position} ${row.widget}: ${old.state} → ${row.state} (${row.value})${row.why ? `: ${row.why}` : ''}`];
+    return [`${time}  ${row.position} ${row.widget}: ${old.state} → ${paintState(row.state, row.state)} (${row.value})${row.why ? `: ${row.why}` : ''}`];
   });
 }
 

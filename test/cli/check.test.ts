@@ -127,7 +127,7 @@ describe('tilebar check', () => {
   it('checks the discovered config and says which file it used', async () => {
     const home = await tmp();
     const r = await cli(['check'], { HOME: home });
-    expect(r.err).toBe('tilebar: using the embedded default config (embedded default)\n');
+    expect(r.err).toBe('tilebar: using the embedded default config (no config file was found)\n');
     expect(r.code).toBe(0);
     await writeFile(join(home, 'komorebi.bar.json'), '{"left_widgets": [], "right_widgets": []}');
     expect((await cli(['check'], { HOME: home })).err).toBe(`tilebar: using ${join(home, 'komorebi.bar.json')} (home directory)\n`);

@@ -44,6 +44,18 @@ describe('tilebar thresholds', () => {
     expect(line('Memory')).toMatch(/not read +simulated run: no --set for memory=N$/);
   });
 
+  it('paints each state with --color (selected, not read), and nothing without colour; -c names the config', async () => {
+    const c = captureIo();
+    await thresholdsCommand({ config: 'config.example.json', set: ['cpu=95', 'memory=10'], color: 'truecolor' }, c.io, { readers: untouchable });
+    const cpu = c.out().split('\n').find((l) => l.includes(' Cpu ')) ?? '';
+    expect(cpu).toContain('\x1b[1;38;2;243;139;168mselected\x1b[0m');
+    expect(c.out().split('\n').find((l) => l.includes(' Memory ')) ?? '').not.toContain('\x1b[');
+    // The columns still line up: escapes are added after padding.
+    const plain = await cli(['thresholds', '-c', 'config.example.json', '--set', 'cpu=95', '--set', 'memory=10', '--color', 'none']);
+    expect(plain.out).not.toContain('\x1b[');
+    expect(c.out().replace(/\x1b\[[0-9;]*m/g, '')).toBe(plain.out);
+  });
+
   it('reads nothing from the machine when --set is given', async () => {
     const c = captureIo();
     const code = await thresholdsCommand({ config: 'config.example.json', set: ['cpu=95', 'storage./=91', 'network.received=2MiB'] }, c.io, { readers: untouchable });
