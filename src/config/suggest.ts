@@ -14,17 +14,21 @@ export function looseForm(s: string): string {
 
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  const prev = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  // Three rows: the one before last is for a transposition of two neighbours ("Mocah" for "Mocha"), which a
+  // typist makes as one slip and Levenshtein alone counts as two (the optimal string alignment distance).
+  let before = new Array<number>(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] ?? 0;
-    prev[0] = i;
+    const row = new Array<number>(b.length + 1);
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const up = prev[j] ?? 0;
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      prev[j] = Math.min(up + 1, (prev[j - 1] ?? 0) + 1, diag + cost);
-      diag = up;
+      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] ?? 0) + 1);
+      row[j] = d;
     }
+    before = prev;
+    prev = row;
   }
   return prev[b.length] ?? 0;
 }
@@ -50,8 +54,11 @@ export function nearest(found: string, candidates: readonly string[], max = 3): 
     const d = editDistance(key, loose);
     if (d <= budget) scored.push({ c, d });
   }
+  // Only the closest: "Dracla" is one slip from "Dracula" and two from "Darcula"; offering both says less.
+  const best = Math.min(...scored.map((x) => x.d));
   return scored
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
+    .filter((x) => x.d === best)
+    .sort((x, y) => x.c.localeCompare(y.c))
     .slice(0, max)
     .map((x) => x.c);
 }

@@ -19,6 +19,14 @@ describe('tilebar themes', () => {
     expect(r.out).toContain('273 palettes: 4 Pastel, 269 Base16');
   });
 
+  it('suggests the palette a name missed by a slip: two letters swapped, one left out', async () => {
+    const swapped = await cli(['themes', 'Mocah']);
+    expect(swapped.code).toBe(2);
+    expect(swapped.err).toBe('tilebar: no palette named "Mocah"; did you mean "Mocha"?\n(list them all with: tilebar themes)\n');
+    expect((await cli(['themes', 'Pastel/Mocah'])).err).toContain('did you mean "Pastel/Mocha"?');
+    expect((await cli(['themes', 'Ashs'])).err).toContain('did you mean "Ashes"?');
+  });
+
   it('adds a 16-colour swatch to every row in a terminal', async () => {
     const r = await cli(['themes'], TTY_ENV, process.cwd(), true);
     const ashes = r.out.split('\n').find((l) => / Ashes /.test(l)) ?? '';
