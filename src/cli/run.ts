@@ -47,7 +47,7 @@ import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/sys
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { colourDepthFor } from './colour-options.js';
-import { EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
+import { EXIT, SIGNAL_EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { barSize, processTerminal, type RunTerminal } from './run-terminal.js';
 
@@ -87,6 +87,10 @@ export function defaultLogPath(env: Readonly<Record<string, string | undefined>>
 }
 
 export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
+  // A bar draws in place on a terminal; into a file or a pipe it would write full-screen escapes forever.
+  if (!deps.terminal && !io.isTTY) {
+    throw new UsageError('run draws the bar in a terminal, and standard output is not one (a file or a pipe); for one frame use `tilebar preview --format text` (or ansi, json, svg, png)');
+  }
   const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
   const configPath = resolve(io.cwd, found.path);
   const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
