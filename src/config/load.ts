@@ -81,6 +81,33 @@ export function loadConfigText(text: string, file: string, opts: LoadOptions = {
   }
 }
 
+/**
+ * Where a document shows it is not text: a NUL character, or, in its first 4,096 characters, a tenth of them
+ * control characters or bytes that were not UTF-8 (decoded as U+FFFD). A config with a stray control character
+ * or one wrong byte is still text, and gets its located syntax error as before.
+ */
+export function binaryAt(text: string): { at: number; message: string; hint: string } | undefined {
+  const notText = (at: number, why: string) => ({ at, message: `this is not text but a binary file (${why})`, hint: 'is this the right file? A bar config is JSON text, a few kilobytes' });
+  const nul = text.indexOf('\u0000');
+  // UTF-16 (what Windows Notepad long saved as "Unicode"): every other byte of ASCII text is a NUL.
+  const sample = text.slice(0, 64);
+  if (nul >= 0 && nul < 4 && [...sample].filter((c) => c === '\u0000').length * 3 >= sample.length) {
+    return { at: 0, message: 'this is UTF-16 text; a bar config is read as UTF-8', hint: 'save the file again with the UTF-8 encoding (in Notepad: Save As, Encoding: UTF-8)' };
+  }
+  if (nul >= 0) return notText(nul, 'it holds NUL bytes');
+  const head = text.slice(0, 4096);
+  let odd = 0;
+  let first = -1;
+  for (let i = 0; i < head.length; i++) {
+    const c = head.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || c === 0x7f || c === 0xfffd) {
+      odd++;
+      if (first < 0) first = i;
+    }
+  }
+  return head.length >= 16 && odd * 10 >= head.length ? notText(first, 'a tenth of its bytes or more are not UTF-8 text') : undefined;
+}
+
 /** The hint of a problem zod found after the walker accepted the document: a gap in the walker (unlocated). */
 export const WALKER_GAP_HINT = "tilebar's checker missed where this is; please report it";
 
@@ -93,6 +120,14 @@ function checkText(source: SourceText, file: string, opts: LoadOptions): LoadRes
     return {
       file, source, variant, variantSource,
       problems: [documentProblem(source, 0, `the document is ${megabytes(source.text.length)}; a bar config is at most ${megabytes(MAX_CONFIG_BYTES)}`, 'is this the right file? A bar config is a few kilobytes')],
+    };
+  }
+  const binary = binaryAt(source.text);
+  if (binary !== undefined) {
+    const { variant, variantSource } = variantOf(undefined, opts);
+    return {
+      file, source, variant, variantSource,
+      problems: [documentProblem(source, binary.at, binary.message, binary.hint)],
     };
   }
   const deep = tooDeepAt(source.text);
