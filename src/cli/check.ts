@@ -103,10 +103,8 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
         current = fixes.text;
         result = loadConfigText(current, target.label, loadOpts);
       }
-      if (applied.length > 0) {
-        await writeFile(target.path, current, 'utf8');
-        fixed = applied;
-      }
+      if (applied.length > 0) await writeFile(target.path, current, 'utf8');
+      fixed = applied;
     }
     const problems = [...result.problems, ...sourceWarnings(result, io.platform, io.env), ...tilerWarnings(result, tiler.manager, io.platform)].sort(byPosition);
     const report: FileReport = {
@@ -162,6 +160,12 @@ function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: F
   }
   if (opts.quiet) return;
   const { error, warning, note } = report.counts;
+  if (fixed) {
+    // What --fix did and did not do, in one line: the problems left are the ones above, each with its hint.
+    const left = error + warning;
+    const changed = fixed.length === 0 ? 'changed nothing' : `changed ${plural(fixed.length, 'thing')} (above)`;
+    io.out(`${report.file}: --fix ${changed}; ${left === 0 ? 'nothing is left to fix' : `left ${[plural(error, 'error'), plural(warning, 'warning')].join(' and ')} it cannot decide for you (their hints say what to do)`}\n`);
+  }
   const tail = [plural(error, 'error'), plural(warning, 'warning'), plural(note, 'note')].join(', ');
   if (result.model) {
     io.out(`${report.file}: ok (variant ${report.variant} from ${report.variantSource}; ${tail})\n${summarise(result.model)}\n`);

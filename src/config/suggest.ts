@@ -63,6 +63,17 @@ export function nearest(found: string, candidates: readonly string[], max = 3): 
     .map((x) => x.c);
 }
 
+/**
+ * The one candidate `found` plainly meant, for `--fix`: equal but for case and separators, or the only one
+ * closest within the budget ("Baterry" → "Battery"). Undefined when there is none, or a choice to make.
+ */
+export function uniqueSuggestion(found: string, candidates: readonly string[]): string | undefined {
+  const exact = looseMatch(found, candidates);
+  if (exact) return exact;
+  const near = nearest(found, candidates);
+  return near.length === 1 ? near[0] : undefined;
+}
+
 export function didYouMean(found: string, candidates: readonly string[]): string | undefined {
   const exact = looseMatch(found, candidates);
   if (exact) return `did you mean ${JSON.stringify(exact)}?`;

@@ -11,7 +11,7 @@ import type * as z from 'zod';
 import { formatPath, type Problem, type Severity, type TextEdit } from './problem.js';
 import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema-kit.js';
 import type { SourceText } from './source.js';
-import { didYouMean, looseMatch } from './suggest.js';
+import { didYouMean, uniqueSuggestion } from './suggest.js';
 import { quote } from '../text/safe-text.js';
 
 /**
@@ -109,10 +109,10 @@ export class SchemaWalker {
     }
   }
 
-  /** An unknown name: did-you-mean as the hint, and a fix when only case or separators differ. */
+  /** An unknown name: did-you-mean as the hint, and a fix when the name plainly meant is the only one. */
   private unknownName(node: Node, path: readonly Seg[], message: string, found: string, candidates: readonly string[], listed = candidates) {
-    const exact = node.type === 'string' ? looseMatch(found, candidates) : undefined;
-    this.report('error', node, path, message, didYouMean(found, candidates) ?? listHint(listed), exact ? replaceNode(node, exact) : undefined);
+    const meant = node.type === 'string' ? uniqueSuggestion(found, candidates) : undefined;
+    this.report('error', node, path, message, didYouMean(found, candidates) ?? listHint(listed), meant ? replaceNode(node, meant) : undefined);
     return NOTHING;
   }
 
@@ -122,7 +122,8 @@ export class SchemaWalker {
   }
 
   private typeError(schema: z.ZodType, node: Node, path: readonly Seg[]): typeof NOTHING {
-    this.report('error', node, path, `expected ${describeExpected(schema)}, found ${describeFound(node)}`);
+    const meant = plainlyMeant(schema, node);
+    this.report('error', node, path, `expected ${describeExpected(schema)}, found ${describeFound(node)}`, meant ? `write it without quotes: ${meant}` : undefined, meant ? { offset: node.offset, length: node.length, content: meant } : undefined);
     return NOTHING;
   }
 
@@ -203,6 +204,8 @@ export class SchemaWalker {
     const shape = shapeOf(schema);
     const out: Record<string, unknown> = {};
     const seen = new Map<string, string>();
+    /** Keys a misspelt key is renamed to by --fix: not also inserted as missing, nor renamed to twice. */
+    const renamedTo = new Set<string>();
     let ok = true;
     for (const prop of node.children ?? []) {
       const [keyNode, valueNode] = prop.children ?? [];
@@ -227,7 +230,11 @@ export class SchemaWalker {
         this.report('warning', keyNode, keyPath, `${quote(key)} is not read by the bar (ignored)`, own(meta?.retiredKeys, key));
         continue;
       } else {
-        this.report('warning', keyNode, keyPath, `unknown key ${quote(key)} (ignored)`, didYouMean(key, Object.keys(shape)));
+        // A key plainly misspelt is renamed by --fix, unless the object already has the key it meant.
+        const meant = uniqueSuggestion(key, Object.keys(shape));
+        const clash = meant !== undefined && ((node.children ?? []).some((p) => p.children?.[0]?.value === meant) || renamedTo.has(meant));
+        this.report('warning', keyNode, keyPath, `unknown key ${quote(key)} (ignored)`, didYouMean(key, Object.keys(shape)), meant && !clash ? replaceNode(keyNode, meant) : undefined);
+        if (meant && !clash) renamedTo.add(meant);
         continue;
       }
       const previous = seen.get(canonical);
@@ -256,7 +263,7 @@ export class SchemaWalker {
     for (const [key, fieldSchema] of Object.entries(shape)) {
       if (seen.has(key) || isOptional(fieldSchema)) continue;
       // One insertion per object and run: `--fix` applies it and checks again for the next.
-      const fill: TextEdit | undefined = inserting ? undefined : this.insertion(node, key, fieldSchema);
+      const fill: TextEdit | undefined = inserting || renamedTo.has(key) ? undefined : this.insertion(node, key, fieldSchema);
       inserting ||= fill !== undefined;
       this.report('error', node, [...path, key], `missing required key "${key}"`, `add "${key}": ${exampleOf(fieldSchema)}`, fill);
       ok = false;
@@ -630,6 +637,20 @@ function exampleOf(schema: z.ZodType): string {
     default:
       return describeExpected(schema);
   }
+}
+
+/**
+ * The value a string plainly stands for where a number or a boolean is expected ("2" for 2, "true" for true),
+ * when the schema takes it: what `--fix` writes instead. Anything less plain ("2px", "yes") is left to the user.
+ */
+function plainlyMeant(schema: z.ZodType, node: Node): string | undefined {
+  if (node.type !== 'string' || typeof node.value !== 'string') return undefined;
+  const text = node.value.trim();
+  let value: number | boolean;
+  if (/^-?(0|[1-9]\d{0,15})(\.\d{1,15})?$/.test(text)) value = Number(text);
+  else if (text === 'true' || text === 'false') value = text === 'true';
+  else return undefined;
+  return schema.safeParse(value).success ? String(value) : undefined;
 }
 
 function replaceNode(node: Node, text: string): TextEdit {

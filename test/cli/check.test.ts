@@ -86,7 +86,34 @@ describe('tilebar check', () => {
       col: 43,
       message: 'unknown key "tranparency_alpha" (ignored)',
       hint: 'did you mean "transparency_alpha"?',
+      // What --fix would write: the one key plainly meant.
+      fix: { offset: 42, length: 19, content: '"transparency_alpha"' },
     });
+  });
+
+  it('--fix renames a misspelt kind, key or name when one is plainly meant, unquotes a plain number or boolean, and says what it left', async () => {
+    const dir = await tmp();
+    const file = join(dir, 'typo.json');
+    await writeFile(
+      file,
+      '{\n  // a comment kept\n  "left_widgets": [ { "Baterry": { "enable": true, "data_refresh_interval": "2" } } ],\n  "right_widgets": [ { "Cpu": { "enabel": "true" } }, { "Memory": { "enable": true, "label_prefix": "Txet" } } ],\n  "theme": { "palette": "Base16", "name": "Mocah" },\n  "height": "2px"\n}\n',
+    );
+    const r = await cli(['check', '--fix', 'typo.json'], {}, dir);
+    expect(r.code).toBe(1);
+    for (const line of [
+      'typo.json:3:23: fixed: left_widgets[0].Baterry: "Baterry" → "Battery"',
+      'typo.json:4:33: fixed: right_widgets[0].Cpu.enabel: "enabel" → "enable"',
+      'typo.json:4:101: fixed: right_widgets[1].Memory.label_prefix: "Txet" → "Text"',
+      'typo.json:5:43: fixed: theme.name: "Mocah" → "Mocha"',
+      'typo.json:3:77: fixed: left_widgets[0].Battery.data_refresh_interval: "2" → 2',
+      'typo.json:4:43: fixed: right_widgets[0].Cpu.enable: "true" → true',
+      'typo.json: --fix changed 6 things (above); left 1 error and 0 warnings it cannot decide for you (their hints say what to do)',
+    ]) expect(r.out).toContain(`${line}\n`);
+    // "2px" is not plainly a number: left, with its error.
+    expect(r.out).toContain('typo.json:6:13: error: height: expected a number 0–10000, found "2px"');
+    expect(await readFile(file, 'utf8')).toBe(
+      '{\n  // a comment kept\n  "left_widgets": [ { "Battery": { "enable": true, "data_refresh_interval": 2 } } ],\n  "right_widgets": [ { "Cpu": { "enable": true } }, { "Memory": { "enable": true, "label_prefix": "Text" } } ],\n  "theme": { "palette": "Base16", "name": "Mocha" },\n  "height": "2px"\n}\n',
+    );
   });
 
   it('exits 2 on usage errors', async () => {
