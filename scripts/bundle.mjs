@@ -60,7 +60,8 @@ const result = await build({
   define: { __TILEBAR_BUILD__: JSON.stringify(identity.digest('hex').slice(0, 16)), 'process.env.NODE_ENV': '"production"' },
   // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
   // which tilebar never sets; its package is not even installed.
-  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs') },
+  // Ink measures text with the bar's own width function (src/render/ink/string-width.ts says why).
+  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'render', 'ink', 'string-width.ts') },
   plugins: [yogaWithoutFetch],
   // The PNG renderer's WebAssembly and the picture fonts are files read from their installed packages (the
   // package's only dependencies, loaded for --format png alone): their JavaScript stays with them.

@@ -12,3 +12,21 @@ describe('textWidth', () => {
     for (const s of samples) expect(textWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
   });
 });
+
+describe('the string-width Ink is bundled with (src/render/ink/string-width.ts)', () => {
+  it('is the bar’s own width, escape sequences counting for nothing, as string-width counts them', async () => {
+    const { default: shim } = await import('../../src/render/ink/string-width.js');
+    for (const s of ['CPU: 95%', '\x1b[1;31mred\x1b[0m', '\x1b]8;;https://x\x07link\x1b]8;;\x07', '漢字 \x1b[2m·\x1b[22m 👍', '╭──╮']) {
+      expect(shim(s), JSON.stringify(s)).toBe(stringWidth(s));
+    }
+    expect(shim('\x1b[1mab\x1b[0m', { countAnsiEscapeCodes: true })).toBe(stringWidth('\x1b[1mab\x1b[0m', { countAnsiEscapeCodes: true }));
+    expect(shim(undefined)).toBe(0);
+  });
+
+  it('is what the bundle gives Ink: no string-width package is in it', async () => {
+    const { readFileSync } = await import('node:fs');
+    const meta = JSON.parse(readFileSync('dist/bundle-meta.json', 'utf8')) as { inputs: Record<string, unknown> };
+    expect(Object.keys(meta.inputs).filter((f) => f.includes('node_modules/string-width/'))).toEqual([]);
+    expect(Object.keys(meta.inputs)).toContain('src/render/ink/string-width.ts');
+  });
+});
