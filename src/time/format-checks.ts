@@ -1,5 +1,5 @@
 /** What `tilebar check` says about Date/Time formats, CustomModifiers and time zone names. */
-import { IANAZone } from 'luxon';
+import { isValidZone } from './zone-valid.js';
 import type { StringFinding } from '../config/schema-kit.js';
 import { looseForm, MAX_SUGGESTIBLE, nearest } from '../config/suggest.js';
 import { quote } from '../text/safe-text.js';
@@ -20,9 +20,7 @@ function knownZones(): readonly string[] {
   return zoneNames;
 }
 
-export function isValidZone(name: string): boolean {
-  return IANAZone.isValidZone(name);
-}
+export { isValidZone };
 
 export function checkTimezone(name: string): StringFinding[] {
   // Zone names are short; a long value is not one (and Intl is not asked about megabytes of text).

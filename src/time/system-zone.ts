@@ -7,7 +7,7 @@
  */
 import { readlink } from 'node:fs/promises';
 import type { FSWatcher } from 'chokidar';
-import { IANAZone } from 'luxon';
+import { isValidZone } from './zone-valid.js';
 
 export const LOCALTIME = '/etc/localtime';
 
@@ -15,7 +15,7 @@ export const LOCALTIME = '/etc/localtime';
 export function zoneFromLocaltimeTarget(target: string): string | undefined {
   const m = /zoneinfo\/(?:posix\/|right\/)?(.+)$/.exec(target);
   const name = m?.[1];
-  return name && IANAZone.isValidZone(name) ? name : undefined;
+  return name && isValidZone(name) ? name : undefined;
 }
 
 export interface SystemZoneSources {
@@ -33,13 +33,13 @@ export const realZoneSources = (): SystemZoneSources => ({
 
 export async function resolveSystemZone(s: SystemZoneSources): Promise<{ zone: string; from: string }> {
   const tz = s.env.TZ?.replace(/^:/, '');
-  if (tz && IANAZone.isValidZone(tz)) return { zone: tz, from: 'TZ' };
+  if (tz && isValidZone(tz)) return { zone: tz, from: 'TZ' };
   const link = s.localtime ?? LOCALTIME;
   const target = await s.readLink(link).catch(() => undefined);
   const fromLink = target ? zoneFromLocaltimeTarget(target) : undefined;
   if (fromLink) return { zone: fromLink, from: link };
   const intl = s.intlZone();
-  if (intl && IANAZone.isValidZone(intl)) return { zone: intl, from: 'the system (Intl)' };
+  if (intl && isValidZone(intl)) return { zone: intl, from: 'the system (Intl)' };
   return { zone: 'UTC', from: 'default' };
 }
 
@@ -48,7 +48,7 @@ export async function resolveSystemZone(s: SystemZoneSources): Promise<{ zone: s
  * nothing to watch. Returns the close function.
  */
 export async function watchSystemZone(s: SystemZoneSources, onChange: (zone: string) => void, log: (message: string) => void = () => undefined): Promise<() => Promise<void>> {
-  if (s.env.TZ && IANAZone.isValidZone(s.env.TZ.replace(/^:/, ''))) return async () => undefined;
+  if (s.env.TZ && isValidZone(s.env.TZ.replace(/^:/, ''))) return async () => undefined;
   let current: string | undefined;
   void resolveSystemZone(s).then((r) => (current = r.zone));
   // Loaded when needed, after the bar's first frame.

@@ -57,3 +57,11 @@ describe('system time zone', () => {
     }
   });
 });
+
+describe('isValidZone', () => {
+  it('takes canonical names, aliases and Etc zones, and refuses what is not a zone', async () => {
+    const { isValidZone } = await import('../../src/time/zone-valid.js');
+    for (const z of ['Europe/London', 'America/New_York', 'UTC', 'US/Eastern', 'Asia/Calcutta', 'Etc/GMT+5']) expect(isValidZone(z), z).toBe(true);
+    for (const z of ['Europe/Lodnon', 'London', '', 'x'.repeat(300)]) expect(isValidZone(z), z).toBe(false);
+  });
+});
