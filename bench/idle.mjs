@@ -197,5 +197,8 @@ check('direct renderer steady state, config.example.json', row('tilebar (example
 for (const r of direct) check(`direct renderer time to first frame, ${r.name.slice(9, -1)}`, r.first, 300, 'ms');
 for (const r of direct) check(`direct renderer peak RSS, ${r.name.slice(9, -1)}`, r.rss, 75, 'MB');
 console.log(`budget:\n  ${verdicts.join('\n  ')}`);
-for (const h of helpers) h.kill('SIGKILL');
+// SIGTERM, so the X server removes its lock file and socket under /tmp (a SIGKILL left both behind), then waited for.
+for (const h of helpers) h.kill('SIGTERM');
+for (let i = 0; i < 50 && helpers.some((h) => h.exitCode === null && h.signalCode === null); i++) await new Promise((r) => setTimeout(r, 100));
+for (const h of helpers) if (h.exitCode === null && h.signalCode === null) h.kill('SIGKILL');
 rmSync(dir, { recursive: true, force: true });
