@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
 import { applyFixes } from '../../src/config/fix.js';
-import { INTERNAL_PROBLEM, loadConfigText, WALKER_GAP_HINT, type LoadResult } from '../../src/config/load.js';
+import { INTERNAL_PROBLEM, loadConfigText, MAX_CONFIG_BYTES, WALKER_GAP_HINT, type LoadResult } from '../../src/config/load.js';
 import { modelProblem } from '../../src/config/model-guard.js';
 import { formatProblem } from '../../src/config/problem.js';
 import { rowText, textWidth } from '../../src/render/layout.js';
@@ -56,7 +56,9 @@ const stats = { documents: 0, loaded: 0, rejected: 0, times: [] as number[], lar
 
 function checkDocument(text: string): void {
   const { result, ms } = timedLoad(text);
-  if (stats.slowest.length < SLOWEST_KEPT || ms > (stats.slowest.at(-1)?.ms ?? 0)) {
+  // Documents over the size limit are refused by their length alone; a pause in one is the collector's (their
+  // megabytes were just made), so the slowest kept are of the documents actually read.
+  if (text.length <= MAX_CONFIG_BYTES && (stats.slowest.length < SLOWEST_KEPT || ms > (stats.slowest.at(-1)?.ms ?? 0))) {
     stats.slowest = [...stats.slowest, { ms, index: stats.documents, text }].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_KEPT);
   }
   stats.documents++;
@@ -121,7 +123,7 @@ describe('the validator against mutated configs', () => {
     const summary = [
       `fuzz: ${stats.documents} documents from ${seeds.length} seeds (seed ${SEED}): ${stats.loaded} loaded, ${stats.rejected} rejected, 0 throws, 0 unlocated problems`,
       `fuzz: check time per document: median ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms; largest document ${(stats.largest / 1e6).toFixed(1)} MB`,
-      `fuzz: slowest documents, timed once here: ${stats.slowest.map((d) => `#${d.index} (${(d.text.length / 1e3).toFixed(0)} k characters) ${d.ms.toFixed(1)} ms`).join(', ')} (figures, not a verdict: bench/fuzz-worst.mjs times them again against the budget)`,
+      `fuzz: slowest documents within the size limit, timed once here: ${stats.slowest.map((d) => `#${d.index} (${(d.text.length / 1e3).toFixed(0)} k characters) ${d.ms.toFixed(1)} ms`).join(', ')} (figures, not a verdict: bench/fuzz-worst.mjs times them again against the budget)`,
     ];
     console.log(summary.join('\n'));
     // For bench/fuzz-worst.mjs, which times the slowest document again as a figure against its budget.
