@@ -6,6 +6,7 @@
  * broken or hostile peer and ends the connection.
  */
 import { createConnection, type Socket } from 'node:net';
+import { JsonShape, PEER_JSON_LIMITS } from '../io/bounded-json.js';
 
 const MAGIC = Buffer.from('i3-ipc');
 const HEADER = MAGIC.length + 8;
@@ -31,6 +32,9 @@ export function encodeI3Message(type: number, payload = ''): Buffer {
 export class I3Decoder {
   private chunks: Buffer[] = [];
   private size = 0;
+  /** The shape of the payload being received, fed as its bytes arrive: i3's payloads are all JSON. */
+  private shape: JsonShape | undefined;
+  private fed = 0;
 
   push(chunk: Buffer): Array<{ type: number; payload: string }> {
     this.chunks.push(chunk);
@@ -41,12 +45,37 @@ export class I3Decoder {
       if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not the i3 IPC protocol (bad magic)');
       const length = header.readUInt32LE(MAGIC.length);
       if (length > MAX_IPC_MESSAGE) throw new Error(`a message of ${length} bytes (at most ${MAX_IPC_MESSAGE} are read)`);
+      // A reply nested too deep or with too many values is refused at the byte that makes it so, before the
+      // rest of it is held (a nested 8 MiB reply: ~130 bytes read).
+      this.shape ??= new JsonShape(PEER_JSON_LIMITS);
+      const arrived = Math.min(this.size - HEADER, length);
+      if (arrived > this.fed) {
+        this.feed(HEADER + this.fed, HEADER + arrived);
+        this.fed = arrived;
+      }
       if (this.size < HEADER + length) break;
       const message = this.first(HEADER + length);
       out.push({ type: message.readUInt32LE(MAGIC.length + 4), payload: message.subarray(HEADER).toString('utf8') });
       this.drop(HEADER + length);
+      this.shape = undefined;
+      this.fed = 0;
     }
     return out;
+  }
+
+  /** Bytes [from, to) of what is held, to the payload's shape, without joining chunks. */
+  private feed(from: number, to: number): void {
+    let at = 0;
+    for (const c of this.chunks) {
+      const start = Math.max(from, at);
+      const end = Math.min(to, at + c.length);
+      if (start < end) {
+        const problem = this.shape?.push(c.subarray(start - at, end - at));
+        if (problem) throw new Error(`a message ${problem}`);
+      }
+      at += c.length;
+      if (at >= to) return;
+    }
   }
 
   /** The first `n` bytes held (n ≤ size), joining only the chunks they span. */
