@@ -8,7 +8,8 @@ import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
 import { VERSION } from '../version.js';
 
-setV8Flags(process.argv.slice(2));
+const args = process.argv.slice(2);
+setV8Flags(args);
 
 // A reader that goes away (`tilebar schema | head -1`) ends the command quietly and successfully, as for any
 // Unix filter; without this, Node prints an unhandled 'error' event and its stack.
@@ -20,7 +21,6 @@ for (const stream of [process.stdout, process.stderr]) {
 
 // The version alone is answered before the command line's parser is loaded (commander: ~15 ms of a ~45 ms
 // start); what it prints is what `program.version()` prints.
-const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${VERSION}\n`);
   process.exit(0);
@@ -28,10 +28,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 
 // Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.
 const io = { ...processIo(), env: { ...process.env } };
-prepareColourForInk(process.argv.slice(2), process.env, io.isTTY, process.platform);
+prepareColourForInk(args, process.env, io.isTTY, process.platform);
 const { runCli } = await import('./program.js');
 
-runCli(process.argv.slice(2), io).then(
+runCli(args, io).then(
   (code) => {
     process.exitCode = code;
   },

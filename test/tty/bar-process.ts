@@ -1,5 +1,6 @@
 /** The built bar's own process, found and measured from outside (as `ps` would): its pid and peak memory. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 
 /**
  * The one bound for the bar's peak resident memory against any window-manager peer, hostile or not (bare Node
@@ -24,3 +25,10 @@ export function barPid(marker: string): number {
 
 /** A field of /proc/PID/status in MB (VmHWM: the peak resident set). */
 export const statusMb = (pid: number, field: string) => Number(/(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? NaN) / 1024;
+
+/** The bar's peak resident memory so far, printed as the figure it is and held to the one bound of every peer. */
+export function expectPeakUnderBound(peer: string, pid: number): void {
+  const peak = statusMb(pid, 'VmHWM:');
+  console.log(`${peer}: peak RSS ${peak.toFixed(1)} MB (bound ${PEER_PEAK_RSS_MB} MB)`);
+  expect(peak).toBeLessThan(PEER_PEAK_RSS_MB);
+}

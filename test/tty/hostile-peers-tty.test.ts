@@ -15,7 +15,7 @@ import { HYPRLAND_MAX_REPLY } from '../../src/tiler/hyprland-ipc.js';
 import { FakeHyprland } from '../tiler/fake-hyprland.js';
 import { FakeI3 } from '../tiler/fake-i3.js';
 import { until } from '../wait.js';
-import { barPid, PEER_PEAK_RSS_MB, statusMb } from './bar-process.js';
+import { barPid, expectPeakUnderBound } from './bar-process.js';
 import { hasTmux, openPane, shellQuote } from './tmux.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
@@ -24,7 +24,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const peakRssMb = (pid: number) => statusMb(pid, 'VmHWM:');
 
 /** Hostile JSON just under `cap` bytes: nested arrays, or a flat array of empty objects. */
 const nested = (cap: number) => '['.repeat(cap - 64);
@@ -87,9 +86,7 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('the bar against hosti
       fake.event(0, { change: 'focus' });
       return pane.capture().includes(' after all');
     }, 'the new workspaces');
-    const peak = peakRssMb(pid);
-    console.log(`hostile i3 peer: peak RSS ${peak.toFixed(1)} MB (bound ${PEER_PEAK_RSS_MB} MB)`);
-    expect(peak).toBeLessThan(PEER_PEAK_RSS_MB);
+    expectPeakUnderBound('hostile i3 peer', pid);
     expect(pane.currentCommand()).not.toBe('sleep');
     expect(await log()).not.toMatch(/internal error/);
   });
@@ -136,9 +133,7 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('the bar against hosti
       fake.emit('workspace>>after\n');
       return pane.capture().includes(' after');
     }, 'the new workspace');
-    const peak = peakRssMb(pid);
-    console.log(`hostile Hyprland peer: peak RSS ${peak.toFixed(1)} MB (bound ${PEER_PEAK_RSS_MB} MB)`);
-    expect(peak).toBeLessThan(PEER_PEAK_RSS_MB);
+    expectPeakUnderBound('hostile Hyprland peer', pid);
     expect(pane.title()).not.toContain('pwned');
     expect(await log()).not.toMatch(/internal error|pwned/);
   });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
-import { barPid, PEER_PEAK_RSS_MB, statusMb } from './bar-process.js';
+import { barPid, expectPeakUnderBound } from './bar-process.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
 
@@ -26,7 +26,6 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const status = statusMb;
 
 /** Write to the bar's socket until it hangs up (or `limit` bytes); the bytes it took. */
 function stream(path: string, limit: number): Promise<number> {
@@ -109,9 +108,7 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('the bar against its w
     expect(pane.title()).toBe(titleBefore);
     expect(pane.title()).not.toContain('pwned');
 
-    const peak = status(pid, 'VmHWM:');
-    console.log(`tiler peer: peak RSS ${peak.toFixed(1)} MB (bound ${PEER_PEAK_RSS_MB} MB)`);
-    expect(peak).toBeLessThan(PEER_PEAK_RSS_MB);
+    expectPeakUnderBound('komorebi peer', pid);
     const text = await readFile(log, 'utf8');
     expect(text).toContain('dropped a notification of more than');
     expect(text).not.toContain('pwned');
