@@ -54,8 +54,9 @@ export function thresholdRows(widgets: readonly SystemWidget[], statuses: Status
 /** An aligned text table. */
 /** How a state is shown in a terminal: painted by the caller (the colour depth is the command's). */
 export type StatePainter = (state: RowState, text: string) => string;
+const unpainted: StatePainter = (_, text) => text;
 
-export function formatRows(rows: readonly ThresholdRow[], paintState: StatePainter = (_, text) => text): string {
+export function formatRows(rows: readonly ThresholdRow[], paintState: StatePainter = unpainted): string {
   const header = { position: 'WHERE', widget: 'WIDGET', value: 'VALUE', rules: 'RULE', state: 'STATE', why: 'WHY' };
   const cells = [header, ...rows.map((r) => ({ ...r, rules: r.rules.join(', ') || '—' }))];
   const width = (k: keyof typeof header) => Math.max(...cells.map((c) => c[k].length));
@@ -70,7 +71,7 @@ export function formatRows(rows: readonly ThresholdRow[], paintState: StatePaint
 }
 
 /** Lines for the rows whose state changed, with the time and the reason: what `--watch` prints. */
-export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: readonly ThresholdRow[], time: string, paintState: StatePainter = (_, text) => text): string[] {
+export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: readonly ThresholdRow[], time: string, paintState: StatePainter = unpainted): string[] {
   return after.flatMap((row) => {
     const old = before.get(row.key);
     if (!old || old.state === row.state) return [];

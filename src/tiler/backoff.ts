@@ -49,10 +49,6 @@ export class Link {
     this.problems = new OnceLog((m) => events.log(m));
   }
 
-  get connected(): boolean {
-    return this.reported === true;
-  }
-
   up(): void {
     if (this.reported === true) return;
     this.reported = true;
