@@ -8,7 +8,14 @@ import { IANAZone } from 'luxon';
 
 let canonical: ReadonlySet<string> | undefined;
 
+/**
+ * UTC under its usual names, and the fixed `Etc/GMT±N` zones, which every ICU knows but Intl's list leaves out
+ * (it lists canonical regions): `TZ=UTC`, the default of containers and servers, is answered without luxon.
+ */
+const FIXED = /^(?:UTC|GMT|Etc\/(?:UTC|GMT|UCT|Universal|Zulu|GMT(?:\+(?:[0-9]|1[0-2])|-(?:[0-9]|1[0-4]))))$/;
+
 export function isValidZone(name: string): boolean {
+  if (FIXED.test(name)) return true;
   canonical ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
   return canonical.has(name) || IANAZone.isValidZone(name);
 }

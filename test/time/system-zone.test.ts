@@ -64,4 +64,12 @@ describe('isValidZone', () => {
     for (const z of ['Europe/London', 'America/New_York', 'UTC', 'US/Eastern', 'Asia/Calcutta', 'Etc/GMT+5']) expect(isValidZone(z), z).toBe(true);
     for (const z of ['Europe/Lodnon', 'London', '', 'x'.repeat(300)]) expect(isValidZone(z), z).toBe(false);
   });
+
+  it('answers UTC and the fixed Etc/GMT±N zones without luxon, as luxon (ICU) would', async () => {
+    const { isValidZone } = await import('../../src/time/zone-valid.js');
+    const { IANAZone } = await import('luxon');
+    const names = ['UTC', 'GMT', 'Etc/UTC', 'Etc/GMT', 'Etc/UCT', 'Etc/Universal', 'Etc/Zulu', 'Etc/GMT+0', 'Etc/GMT-0', 'utc', 'Etc/GMT+', 'Etc/GMT+012', 'Etc/GMT+1.5'];
+    for (let n = 0; n <= 16; n++) names.push(`Etc/GMT+${n}`, `Etc/GMT-${n}`);
+    for (const z of names) expect(isValidZone(z), z).toBe(IANAZone.isValidZone(z));
+  });
 });
