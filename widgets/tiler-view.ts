@@ -11,6 +11,7 @@ import type { TilerState, TilerWindow } from '../src/tiler/state.js';
 import type { IconName } from './icons.js';
 import type { TilerLayout } from './tiler.js';
 import type { ClickAction, Segment, UnitView } from './view.js';
+import { compareNames } from '../src/text/compare.js';
 
 export interface TilerViewOptions {
   /** Whether the layout picker is open (the bar keeps that state; a click on the layout toggles it). */
@@ -189,7 +190,7 @@ function switcherUnits(cfg: NonNullable<TilerModel['configurationSwitcher']>, st
   if (state.manager) return [];
   return cfg.configurations
     .slice()
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .map((entry): UnitView => {
       const path = opts.resolvePath ? opts.resolvePath(entry.path) : entry.path;
       const base = { id: `tiler:switch:${entry.name}`, name: `Tiler configuration ${entry.name}`, checks: [] };

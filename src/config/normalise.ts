@@ -17,6 +17,7 @@ import { BASE16_COLOUR_KEYS, BASE16_VALUES, type Base16Value } from './names.js'
 import { MOUSE_TRIGGERS } from './vocabulary.js';
 import type { Variant } from './variant.js';
 import type { TilerConfig } from '../../widgets/tiler.js';
+import { compareNames } from '../text/compare.js';
 
 /** Spacing as written (one of three forms) → four sides; a missing grouped axis gets `fallback`. */
 type SpacingInput =
@@ -127,7 +128,7 @@ function normaliseTiler(c: TilerConfig): TilerModel {
       enable: s.enable,
       configurations: Object.entries(s.configurations)
         .map(([name, path]) => ({ name, path }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+        .sort((a, b) => compareNames(a.name, b.name)),
     };
   }
   return out;

@@ -3,6 +3,7 @@
  * a value longer than any name gets no suggestion at all, and a candidate is measured only when its length
  * is within the edit budget of the value's (a 5 MB theme name costs one length test per candidate).
  */
+import { compareNames } from '../text/compare.js';
 
 /** Names, keys and zones are short; a longer value is not a misspelling of one. */
 export const MAX_SUGGESTIBLE = 64;
@@ -58,7 +59,7 @@ export function nearest(found: string, candidates: readonly string[], max = 3): 
   const best = Math.min(...scored.map((x) => x.d));
   return scored
     .filter((x) => x.d === best)
-    .sort((x, y) => x.c.localeCompare(y.c))
+    .sort((x, y) => compareNames(x.c, y.c))
     .slice(0, max)
     .map((x) => x.c);
 }

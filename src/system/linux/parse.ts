@@ -1,5 +1,6 @@
 /** Pure parsers of the Linux files the readers use; each takes the file's text. */
 import type { Battery, BatteryState, InterfaceCounters } from '../readings.js';
+import { compareNames } from '../../text/compare.js';
 
 export interface CpuTimes {
   busy: number;
@@ -107,7 +108,7 @@ export function dataMounts(entries: readonly MountEntry[]): MountEntry[] {
     const seen = byDevice.get(e.device);
     if (!seen || e.mount.length < seen.mount.length) byDevice.set(e.device, e);
   }
-  return [...byDevice.values()].sort((a, b) => a.mount.localeCompare(b.mount));
+  return [...byDevice.values()].sort((a, b) => compareNames(a.mount, b.mount));
 }
 
 /** `POWER_SUPPLY_*` lines of a power-supply uevent file → a battery, if it is a system battery. */
