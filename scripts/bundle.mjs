@@ -21,7 +21,7 @@ for (const dir of ['src', 'widgets', 'themes']) {
     .sort();
   for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
 }
-for (const file of ['package.json', 'package-lock.json']) identity.update(readFileSync(join(root, file)));
+for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs']) identity.update(readFileSync(join(root, file)));
 /**
  * Yoga's Emscripten loader fetches its inlined WebAssembly (a data: URL) with the global `fetch` whenever one
  * exists, and Node 20's `fetch` loads undici on first call: ~45 ms of compiling Node's internal modules before
@@ -29,25 +29,59 @@ for (const file of ['package.json', 'package-lock.json']) identity.update(readFi
  * a `fetch` parameter that is undefined, which sends it down its own synchronous path (decode, then
  * WebAssembly.instantiate); the global is untouched for everything else. A Yoga whose loader no longer has this
  * shape fails the build here, and test/cli/start-up-modules.test.ts checks that a preview loads no undici.
+ *
+ * `sync` is for the one-shot commands' CommonJS scripts, which cannot wait at their top level as Yoga's module
+ * does (`await loadYoga()`): the loader also hands its data URL to an `instantiateWasm` hook, which compiles and
+ * instantiates the module synchronously (Node allows it on the main thread), so Yoga is ready when the loader
+ * returns, as the asynchronous path would have it one microtask later.
  */
-const yogaWithoutFetch = {
-  name: 'yoga-without-fetch',
+const yogaLoader = (sync) => ({
+  name: 'yoga-loader',
   setup(b) {
     b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      const replace = (from, to) => {
+        if (source.split(from).length !== 2) throw new Error(`${args.path}: Yoga's loader has changed shape (${from.slice(0, 40)}); see yogaLoader in scripts/bundle.mjs`);
+        source = source.replace(from, to);
+      };
+      replace('var loadYoga = (() => {', 'var loadYoga = ((fetch) => {');
+      replace('})();\nexport default loadYoga;', '})(undefined);\nexport default loadYoga;');
+      if (sync) {
+        replace('var H;H="data:application/octet-stream;base64,', 'var H;H="data:application/octet-stream;base64,');
+        replace('if(h.instantiateWasm)try{', 'if(h.instantiateWasm)try{h.wasmDataUrl=H;');
+      }
+      return { contents: source, loader: 'js' };
+    });
+    if (!sync) return;
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
-      const head = 'var loadYoga = (() => {';
-      const tail = '})();\nexport default loadYoga;';
-      if (source.split(head).length !== 2 || source.split(tail).length !== 2) throw new Error(`${args.path}: Yoga's loader has changed shape; see yogaWithoutFetch in scripts/bundle.mjs`);
-      return { contents: source.replace(head, 'var loadYoga = ((fetch) => {').replace(tail, '})(undefined);\nexport default loadYoga;'), loader: 'js' };
+      if (!source.includes('const Yoga = wrapAssembly(await loadYoga());')) throw new Error(`${args.path}: Yoga's entry has changed shape; see yogaLoader in scripts/bundle.mjs`);
+      return {
+        loader: 'js',
+        contents: source.replace(
+          'const Yoga = wrapAssembly(await loadYoga());',
+          `const Yoga = wrapAssembly((() => {
+  const module = {
+    instantiateWasm(imports, receive) {
+      const url = module.wasmDataUrl;
+      receive(new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')), imports));
+      return {};
+    },
+  };
+  loadYoga(module).catch(() => undefined);
+  if (!module.calledRun) throw new Error('Yoga did not start synchronously');
+  return module;
+})());`,
+        ),
+      };
     });
   },
-};
-const result = await build({
-  entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+});
+const BUILD = identity.digest('hex').slice(0, 16);
+/** What both builds share: the ES modules (every command; `run` among them) and the one-shot commands' scripts. */
+const common = {
   outdir: join(root, 'dist', 'bundle'),
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
@@ -57,12 +91,11 @@ const result = await build({
   minifySyntax: true,
   // Production React (and Ink's dependencies) in the bundle: the development builds are slower on every
   // render and twice the size (reference: INK-LIVE.md).
-  define: { __TILEBAR_BUILD__: JSON.stringify(identity.digest('hex').slice(0, 16)), 'process.env.NODE_ENV': '"production"' },
+  define: { __TILEBAR_BUILD__: JSON.stringify(BUILD), 'process.env.NODE_ENV': '"production"' },
   // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
   // which tilebar never sets; its package is not even installed.
   // Ink measures text with the bar's own width function (src/render/ink/string-width.ts says why).
   alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'render', 'ink', 'string-width.ts') },
-  plugins: [yogaWithoutFetch],
   // The PNG renderer's WebAssembly and the picture fonts are files read from their installed packages (the
   // package's only dependencies, loaded for --format png alone): their JavaScript stays with them.
   external: ['@resvg/resvg-wasm'],
@@ -71,14 +104,94 @@ const result = await build({
   metafile: true,
   // ESM builds first: jsonc-parser's UMD build requires its parts dynamically, which a bundle cannot follow.
   mainFields: ['module', 'main'],
+};
+const result = await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+  splitting: true,
+  format: 'esm',
+  plugins: [yogaLoader(false)],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
+
+/**
+ * Each one-shot command as one CommonJS script (oneshot-<command>.cjs), which main.ts runs with V8's code
+ * cache (src/cli/code-cache.ts says why). Its entry is the command line given that command's module alone, so
+ * the script holds that command and nothing else; what the command imports lazily stays lazy (esbuild runs
+ * such a module's top level when it is first imported).
+ */
+const ONE_SHOT = ['check', 'preview', 'thresholds', 'themes', 'schema'];
+const oneShotEntries = {
+  name: 'one-shot-entries',
+  setup(b) {
+    b.onResolve({ filter: /^one-shot:/ }, (args) => ({ path: args.path.slice('one-shot:'.length), namespace: 'one-shot' }));
+    b.onLoad({ filter: /.*/, namespace: 'one-shot' }, (args) => ({
+      resolveDir: join(root, 'src', 'cli'),
+      loader: 'ts',
+      contents: `import * as command from './${args.path}.js';\nimport { runCli } from './program.js';\nimport type { CliIo } from './io.js';\nexport const run = (args: readonly string[], io: CliIo): Promise<number> => runCli(args, io, { ${args.path}: async () => command });\n`,
+    }));
+  },
+};
+/**
+ * Ink's reconciler waits at its top level, in development only (DEV=true): to connect React DevTools and to
+ * read its package.json for them. A script cannot wait there, and tilebar never runs Ink in development (the
+ * DevTools bridge is not even bundled): both become what they are in production.
+ */
+const inkWithoutTopLevelAwait = {
+  name: 'ink-without-top-level-await',
+  setup(b) {
+    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      for (const [from, to] of [
+        ["await import('./devtools.js');", '/* no React DevTools in a one-shot command */'],
+        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
+      ]) {
+        if (source.split(from).length !== 2) throw new Error(`${args.path}: Ink's reconciler has changed shape (${from}); see inkWithoutTopLevelAwait in scripts/bundle.mjs`);
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+const oneShot = await build({
+  ...common,
+  entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait],
+  // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
+  // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
+  supported: { 'dynamic-import': false },
+  // No import.meta in a script: its URL is the script's own, as for the ES modules beside it.
+  define: { ...common.define, 'import.meta.url': '__tilebarScriptUrl' },
+  banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
 writeFileSync(join(root, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
+
+/**
+ * Every script and chunk in ASCII. esbuild escapes text outside strings' ASCII range except inside regular
+ * expressions (systeminformation's `°`, a `×`, a `●`), and one such character makes Node decode the whole file
+ * into a two-byte string: 23 ms instead of 5 for the preview's script, at every start. A `\\uXXXX` escape means
+ * the same in a regular expression, a string, a template or a comment.
+ */
+for (const name of readdirSync(join(root, 'dist', 'bundle'))) {
+  if (!/\.(c?js)$/.test(name)) continue;
+  const file = join(root, 'dist', 'bundle', name);
+  const text = readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(text)) continue;
+  // Inside String.raw an escape stays text: none of these characters may be there.
+  for (let at = text.indexOf('String.raw`'); at >= 0; at = text.indexOf('String.raw`', at + 1)) {
+    let end = at + 'String.raw`'.length;
+    while (end < text.length && text[end] !== '`') end += text[end] === '\\' ? 2 : 1;
+    if (/[^\x00-\x7f]/.test(text.slice(at, end))) throw new Error(`${name}: non-ASCII text in a String.raw template; see the ASCII step in scripts/bundle.mjs`);
+  }
+  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
 
 // The bundle carries other people's code: their licences go with it, one section per package it holds.
 const packages = new Set();
-for (const output of Object.values(result.metafile.outputs)) {
+for (const output of [...Object.values(result.metafile.outputs), ...Object.values(oneShot.metafile.outputs)]) {
   for (const input of Object.keys(output.inputs)) {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.add(m[1]);

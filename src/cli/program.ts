@@ -8,6 +8,7 @@ import { colorOption, terminalBgOption } from './colour-options.js';
 import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
+import type { CommandModules, CommandName } from './commands.js';
 
 const tilerOption = () =>
   new Option('--tiler <manager>', 'the window manager the Tiler widgets talk to: komorebi, i3, sway, hyprland or none (default: detected from SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket)').choices([
@@ -27,7 +28,16 @@ const variantOption = () =>
     },
   );
 
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Parse `argv` and run its command with the module `commands` gives for it. A one-shot command's own script
+ * gives only its module: reaching another one there is a bug in the dispatch (main.ts), said as such.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, commands: Partial<CommandModules>): Promise<number> {
+  const load = <K extends CommandName>(name: K): ReturnType<CommandModules[K]> => {
+    const loader = commands[name];
+    if (!loader) throw new Error(`the ${name} command is not in this script`);
+    return loader() as ReturnType<CommandModules[K]>;
+  };
   let code: number = EXIT.ok;
   const program = new Command('tilebar')
     .description('A terminal status bar for komorebi.bar.json configurations.')
@@ -66,7 +76,7 @@ $XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.j
 Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors (an unreadable file among them).`,
     )
     .action(async (files: string[], opts) => {
-      const { checkCommand } = await import('./check.js');
+      const { checkCommand } = await load('check');
       code = await checkCommand(files, opts, io);
     });
 
@@ -82,7 +92,7 @@ Examples:
   tilebar schema --variant B`,
     )
     .action(async (opts) => {
-      const { schemaCommand } = await import('./schema.js');
+      const { schemaCommand } = await load('schema');
       code = schemaCommand(opts, io);
     });
 
@@ -108,7 +118,7 @@ Names: Base16 palettes by the spec's or the real name (SearchDark or GoogleDark)
 Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators do not matter.`,
     )
     .action(async (name: string[], opts) => {
-      const { themesCommand } = await import('./themes.js');
+      const { themesCommand } = await load('themes');
       code = themesCommand(name, opts, io);
     });
 
@@ -142,7 +152,7 @@ config's mouse bindings get the other buttons and the wheel. Saving the config a
 a config with errors keeps the last good bar, shows "config error: …" in it, and logs every located problem.`,
     )
     .action(async (opts) => {
-      const { runCommand } = await import('./run.js');
+      const { runCommand } = await load('run');
       code = await runCommand(opts, io);
     });
 
@@ -186,7 +196,7 @@ Without --set or --data the machine is read once (no network: Update shows only 
 A preview never starts a process or opens a socket named in the config.`,
     )
     .action(async (opts) => {
-      const { previewCommand } = await import('./preview.js');
+      const { previewCommand } = await load('preview');
       code = await previewCommand(opts, io);
     });
 
@@ -220,7 +230,7 @@ media.status=Playing|Paused|Stopped, keyboard=LAYOUT. Percentages are 0–100; b
 with --watch, the --set sources stay fixed and the others are polled.`,
     )
     .action(async (opts) => {
-      const { thresholdsCommand } = await import('./thresholds.js');
+      const { thresholdsCommand } = await load('thresholds');
       code = await thresholdsCommand(opts, io);
     });
 

@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeNewPrivate } from '../io/private-file.js';
 import { join } from 'node:path';
 import { readTextFile } from '../io/read-text-file.js';
+import { tilebarCacheDir } from '../io/cache-dir.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 import type { BarModel } from './model.js';
 import { modelProblem } from './model-guard.js';
@@ -49,9 +50,7 @@ interface Entry {
 
 /** Where the user's caches go on this platform. */
 export function modelCacheDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, home: string): string {
-  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'tilebar', 'cache', 'models');
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'tilebar', 'models');
-  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'tilebar', 'models');
+  return join(tilebarCacheDir(env, platform, home), 'models');
 }
 
 /** Two 32-bit FNV-1a hashes of a string, as 16 hex digits. Not cryptographic on purpose: see below. */

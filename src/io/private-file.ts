@@ -5,7 +5,7 @@
  * place (O_NONBLOCK), and written only when what was opened is a regular file. Windows has no O_NOFOLLOW:
  * there the path is checked with lstat first.
  */
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -25,9 +25,9 @@ function openPrivate(path: string, flags: number): number {
   }
 }
 
-function writeAll(fd: number, text: string): void {
+function writeAll(fd: number, data: string | Uint8Array): void {
   try {
-    const bytes = Buffer.from(text, 'utf8');
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
   } finally {
     closeSync(fd);
@@ -40,6 +40,34 @@ export function appendPrivate(path: string, text: string): void {
 }
 
 /** Write a private file that must not exist yet (a temporary file renamed into place afterwards). */
-export function writeNewPrivate(path: string, text: string): void {
-  writeAll(openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL), text);
+export function writeNewPrivate(path: string, data: string | Uint8Array): void {
+  writeAll(openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL), data);
+}
+
+/**
+ * The bytes of one of tilebar's own files, or undefined when there is none, it is not a regular file (a link,
+ * a FIFO, a directory), or it is larger than `maxBytes`. Throws only for what the caller cannot have foreseen
+ * (EACCES, EIO).
+ */
+export function readPrivate(path: string, maxBytes: number): Buffer | undefined {
+  if (NOFOLLOW === 0 && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENXIO') return undefined;
+    throw e;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let at = 0;
+    // A file that shrinks while it is read gives what was there; one that grows is read to its size at open.
+    for (let n = 1; at < bytes.length && n > 0; at += n) n = readSync(fd, bytes, at, bytes.length - at, at);
+    return bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
 }

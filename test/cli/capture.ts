@@ -1,5 +1,6 @@
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/program.js';
+import { lazyCommands } from '../../src/cli/commands.js';
 
 /** Run the CLI in-process, capturing output; no TTY and no inherited environment unless given. */
 export async function cli(argv: string[], env: Record<string, string> = {}, cwd = process.cwd(), isTTY = false, columns?: number) {
@@ -16,6 +17,6 @@ export async function cli(argv: string[], env: Record<string, string> = {}, cwd 
     ...(columns ? { columns } : {}),
     platform: 'linux',
   };
-  const code = await runCli(argv, io);
+  const code = await runCli(argv, io, lazyCommands);
   return { code, out, err, bytes: Buffer.concat(bytes) };
 }

@@ -40,6 +40,7 @@ function loadedWith(entries: string[], dynamic = false): string[] {
 }
 const packagesIn = (files: string[]) => new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []));
 const ENTRY = ['src/cli/main.ts', 'src/cli/program.ts'];
+const PREVIEW = ['preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'text', '--width', '80', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95'];
 
 describe('what each command loads', () => {
   it('run and preview render through Ink and React, and their production builds', () => {
@@ -70,13 +71,14 @@ describe('what each command loads', () => {
     expect(loaded).not.toContain('node_modules/semver/index.js');
   });
 
-  it('a second preview of the same config takes it from the cache of validated models and loads no zod', () => {
+  it('a second preview of the same config takes it from the cache of validated models and loads no zod (ES modules)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilebar-pv-cache-'));
     const zodChunk = Object.keys(meta.outputs).find((k) => Object.keys(meta.outputs[k]?.inputs ?? {}).some((i) => i.includes('node_modules/zod/v4/core/core.js')));
+    // TILEBAR_CODE_CACHE=0: the ES module build, as `run` loads it, whose loader can name what it links.
     const preview = () =>
-      spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), 'preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'text', '--width', '80', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95'], {
+      spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), ...PREVIEW], {
         encoding: 'utf8',
-        env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'esm' },
+        env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'esm', TILEBAR_CODE_CACHE: '0' },
       });
     try {
       const first = preview();
@@ -88,6 +90,39 @@ describe('what each command loads', () => {
       const base = zodChunk?.split('/').pop() ?? 'no zod chunk';
       expect(first.stderr).toContain(base);
       expect(second.stderr).not.toContain(base);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the same through the preview script: the modules of zod never start on the cached path', () => {
+    // In a script esbuild starts a lazily imported module by calling a function named after its path; V8's
+    // precise coverage (NODE_V8_COVERAGE) counts every function that ran.
+    const dir = mkdtempSync(join(tmpdir(), 'tilebar-pv-script-'));
+    const started = (coverage: string): string[] => {
+      const ran = new Set<string>();
+      for (const file of readdirSync(coverage)) {
+        const report = JSON.parse(readFileSync(join(coverage, file), 'utf8')) as { result: Array<{ url: string; functions: Array<{ functionName: string; ranges: Array<{ count: number }> }> }> };
+        for (const script of report.result.filter((r) => r.url.endsWith('oneshot-preview.cjs'))) {
+          for (const f of script.functions) if ((f.ranges[0]?.count ?? 0) > 0 && f.functionName.startsWith('node_modules/')) ran.add(f.functionName);
+        }
+      }
+      return [...ran];
+    };
+    const preview = (coverage: string) =>
+      spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), ...PREVIEW], {
+        encoding: 'utf8',
+        env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_V8_COVERAGE: join(dir, coverage), TILEBAR_CODE_CACHE: undefined },
+      });
+    try {
+      const first = preview('first');
+      const second = preview('second');
+      expect(first.status, first.stderr).toBe(0);
+      expect(second.stdout).toBe(first.stdout);
+      expect(started(join(dir, 'first')).filter((m) => m.includes('node_modules/zod/'))).not.toEqual([]);
+      const cached = started(join(dir, 'second'));
+      expect(cached.some((m) => m.includes('node_modules/ink/'))).toBe(true);
+      expect(cached.filter((m) => m.includes('node_modules/zod/'))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

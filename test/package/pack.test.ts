@@ -30,9 +30,11 @@ describe('the package a user installs', () => {
     const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], clone)) as Array<{ filename: string; files: Array<{ path: string }>; size: number }>;
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const allowed = (f: string) =>
-      ['LICENSE', 'README.md', 'config.example.json', 'package.json', 'themes/CREDITS.md', 'dist/bundle/THIRD-PARTY-NOTICES.md'].includes(f) || /^dist\/bundle\/[\w-]+\.js$/.test(f);
+      ['LICENSE', 'README.md', 'config.example.json', 'package.json', 'themes/CREDITS.md', 'dist/bundle/THIRD-PARTY-NOTICES.md'].includes(f) || /^dist\/bundle\/[\w-]+\.c?js$/.test(f);
     expect(files.filter((f) => !allowed(f))).toEqual([]);
     expect(files).toContain('dist/bundle/main.js');
+    // The one-shot commands' scripts, which run with a code cache (src/cli/code-cache.ts).
+    expect(files).toContain('dist/bundle/oneshot-preview.cjs');
     expect(files).toContain('LICENSE');
     expect(files).toContain('dist/bundle/THIRD-PARTY-NOTICES.md');
 
@@ -53,5 +55,7 @@ describe('the package a user installs', () => {
     expect(frame).toContain('10:05:03');
     const png = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'png', '--width', '160'], { env, cwd: home });
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // The installed preview ran from its script, and cached its compiled code in the user's cache.
+    expect(readdirSync(join(home, '.cache', 'tilebar', 'code')).some((e) => e.startsWith('oneshot-preview-'))).toBe(true);
   });
 });
