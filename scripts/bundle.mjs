@@ -77,6 +77,40 @@ const yogaLoader = (sync) => ({
     });
   },
 });
+/**
+ * slice-ansi (Ink's clipping of a line that overflows its box) builds an Intl.Segmenter when its module loads,
+ * and the first one in a process loads ICU's break-iteration data: ~17 ms of every preview and of the bar's
+ * first frame, though a bar's lines are cut to fit before Ink sees them. It is built on the first cut instead.
+ */
+const sliceAnsiLazySegmenter = {
+  name: 'slice-ansi-lazy-segmenter',
+  setup(b) {
+    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      const from = "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});";
+      const uses = source.split('GRAPHEME_SEGMENTER.segment(').length - 1;
+      if (source.split(from).length !== 2 || uses === 0) throw new Error(`${args.path}: slice-ansi has changed shape; see sliceAnsiLazySegmenter in scripts/bundle.mjs`);
+      source = source
+        .replace(from, "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };");
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+/**
+ * commander loads node:child_process (and with it net, dgram and their bindings: ~5 ms of every command) for
+ * its executable subcommands, which tilebar does not have: it is loaded on the first spawn instead.
+ */
+const commanderLazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const from = "const childProcess = require('node:child_process');";
+      if (source.split(from).length !== 2 || !source.includes('childProcess.spawn(')) throw new Error(`${args.path}: commander has changed shape; see commanderLazyChildProcess in scripts/bundle.mjs`);
+      return { contents: source.replace(from, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+    });
+  },
+};
 const BUILD = identity.digest('hex').slice(0, 16);
 /** What both builds share: the ES modules (every command; `run` among them) and the one-shot commands' scripts. */
 const common = {
@@ -110,7 +144,7 @@ const result = await build({
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   splitting: true,
   format: 'esm',
-  plugins: [yogaLoader(false)],
+  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
@@ -159,7 +193,7 @@ const oneShot = await build({
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait],
+  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess],
   // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
   // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
   supported: { 'dynamic-import': false },

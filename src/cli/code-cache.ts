@@ -17,12 +17,20 @@ import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import { debuglog } from 'node:util';
 import vm from 'node:vm';
 import { readPrivate, writeNewPrivate } from '../io/private-file.js';
 import type { CliIo } from './io.js';
 
-const debug = debuglog('tilebar');
+/**
+ * `NODE_DEBUG=tilebar` lines, as util.debuglog writes them; not util.debuglog itself, because loading node:util
+ * (with its argument parser and MIME types) is ~2 ms of every one-shot command.
+ */
+const debugging = /(?:^|,)\s*tilebar\s*(?:,|$)/i.test(process.env.NODE_DEBUG ?? '');
+const debug = (format: string, ...values: unknown[]): void => {
+  if (!debugging) return;
+  let i = 0;
+  process.stderr.write(`TILEBAR ${process.pid}: ${format.replace(/%[sd]/g, () => String(values[i++]))}\n`);
+};
 
 /** A command's script: its exports. */
 export interface OneShotScript {

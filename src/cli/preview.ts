@@ -9,6 +9,7 @@ import { readFileBytes } from '../io/read-text-file.js';
 import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { CLOCK_LOCALE } from '../time/clock.js';
+import { clockZone } from '../time/host-zone.js';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { appearanceOf, layoutFor } from '../bar/appearance.js';
@@ -223,7 +224,7 @@ const OFFSET_MINUTES = { min: -12 * 60, max: 14 * 60 };
 
 /** `--at`: an ISO-8601 instant, in `zone` unless it carries an offset of a real time zone. */
 export function parseInstant(text: string, zone: string): number {
-  const at = DateTime.fromISO(text, { zone, setZone: true, locale: CLOCK_LOCALE });
+  const at = DateTime.fromISO(text, { zone: clockZone(zone), setZone: true, locale: CLOCK_LOCALE });
   if (!at.isValid) throw new UsageError(`--at must be an ISO-8601 time like 2024-09-08T09:05:03, not ${quote(text)}`);
   if (at.offset < OFFSET_MINUTES.min || at.offset > OFFSET_MINUTES.max) {
     throw new UsageError(`--at ${quote(text)}: the offset ${at.toFormat('ZZ')} is not one of a time zone (from -12:00 to +14:00)`);

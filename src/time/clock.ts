@@ -1,6 +1,7 @@
 /** The instant and zone the clock widgets format: given by the scheduler's tick, or fixed for a preview. */
 import { DateTime } from 'luxon';
 import { parseStrftime, type Token } from './strftime.js';
+import { clockZone } from './host-zone.js';
 
 export interface ClockReading {
   /** Wall-clock milliseconds since the epoch. */
@@ -20,7 +21,7 @@ export type ZonedNow = { ok: true; dt: DateTime } | { ok: false; zone: string };
 
 export function zonedNow(clock: ClockReading, timezone: string | undefined): ZonedNow {
   const zone = timezone ?? clock.systemZone;
-  const dt = DateTime.fromMillis(clock.epochMs, { zone, locale: CLOCK_LOCALE });
+  const dt = DateTime.fromMillis(clock.epochMs, { zone: clockZone(zone), locale: CLOCK_LOCALE });
   return dt.isValid ? { ok: true, dt } : { ok: false, zone };
 }
 

@@ -14,8 +14,12 @@ let canonical: ReadonlySet<string> | undefined;
  */
 const FIXED = /^(?:UTC|GMT|Etc\/(?:UTC|GMT|UCT|Universal|Zulu|GMT(?:\+(?:[0-9]|1[0-2])|-(?:[0-9]|1[0-4]))))$/;
 
-export function isValidZone(name: string): boolean {
-  if (FIXED.test(name)) return true;
+/** Whether Intl lists the name among its (canonical) zones. */
+export function isListedZone(name: string): boolean {
   canonical ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
-  return canonical.has(name) || IANAZone.isValidZone(name);
+  return canonical.has(name);
+}
+
+export function isValidZone(name: string): boolean {
+  return FIXED.test(name) || isListedZone(name) || IANAZone.isValidZone(name);
 }
