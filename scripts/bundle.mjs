@@ -141,13 +141,28 @@ const common = {
 };
 const result = await build({
   ...common,
-  entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+  entryPoints: { modules: join(root, 'src', 'cli', 'main.ts') },
+  // .mjs: the directory's package.json (below) makes .js files CommonJS, for the command's own script.
+  outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
   plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
+
+/**
+ * The `tilebar` command itself, main.js: a CommonJS script, which Node starts without its ES module loader
+ * (src/cli/launcher.ts says what it does). The directory's package.json says `.js` is CommonJS there.
+ */
+const launcher = await build({
+  ...common,
+  entryPoints: { main: join(root, 'src', 'cli', 'launcher.ts') },
+  format: 'cjs',
+  define: { ...common.define, 'import.meta.url': '__tilebarScriptUrl' },
+  banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+writeFileSync(join(root, 'dist', 'bundle', 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 
 /**
  * Each one-shot command as one CommonJS script (oneshot-<command>.cjs), which main.ts runs with V8's code
@@ -210,7 +225,7 @@ writeFileSync(join(root, 'dist', 'bundle-meta.json'), JSON.stringify(result.meta
  * the same in a regular expression, a string, a template or a comment.
  */
 for (const name of readdirSync(join(root, 'dist', 'bundle'))) {
-  if (!/\.(c?js)$/.test(name)) continue;
+  if (!/\.[cm]?js$/.test(name)) continue;
   const file = join(root, 'dist', 'bundle', name);
   const text = readFileSync(file, 'utf8');
   if (!/[^\x00-\x7f]/.test(text)) continue;
@@ -225,7 +240,7 @@ for (const name of readdirSync(join(root, 'dist', 'bundle'))) {
 
 // The bundle carries other people's code: their licences go with it, one section per package it holds.
 const packages = new Set();
-for (const output of [...Object.values(result.metafile.outputs), ...Object.values(oneShot.metafile.outputs)]) {
+for (const output of [result, launcher, oneShot].flatMap((r) => Object.values(r.metafile.outputs))) {
   for (const input of Object.keys(output.inputs)) {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.add(m[1]);
@@ -242,5 +257,5 @@ writeFileSync(
   join(root, 'dist', 'bundle', 'THIRD-PARTY-NOTICES.md'),
   `# Third-party software in tilebar's bundle\n\ntilebar's command (dist/bundle) includes the code of these packages, under their licences:\n\n${notices.join('\n')}`,
 );
-// The entry is the `tilebar` command: runnable as is, through its #! line.
+// The `tilebar` command: runnable as is, through its #! line.
 chmodSync(join(root, 'dist', 'bundle', 'main.js'), 0o755);

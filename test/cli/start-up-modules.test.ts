@@ -19,7 +19,7 @@ interface Meta {
 const meta = JSON.parse(readFileSync(join(process.cwd(), 'dist', 'bundle-meta.json'), 'utf8')) as Meta;
 
 const chunkOf = (entry: string): string => {
-  const chunk = Object.keys(meta.outputs).find((k) => k.endsWith('.js') && entry in (meta.outputs[k]?.inputs ?? {}));
+  const chunk = Object.keys(meta.outputs).find((k) => /\.m?js$/.test(k) && entry in (meta.outputs[k]?.inputs ?? {}));
   if (!chunk) throw new Error(`no chunk holds ${entry}`);
   return chunk;
 };

@@ -30,7 +30,7 @@ describe('the package a user installs', () => {
     const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], clone)) as Array<{ filename: string; files: Array<{ path: string }>; size: number }>;
     const files = (packed?.files ?? []).map((f) => f.path).sort();
     const allowed = (f: string) =>
-      ['LICENSE', 'README.md', 'config.example.json', 'package.json', 'themes/CREDITS.md', 'dist/bundle/THIRD-PARTY-NOTICES.md'].includes(f) || /^dist\/bundle\/[\w-]+\.c?js$/.test(f);
+      ['LICENSE', 'README.md', 'config.example.json', 'package.json', 'themes/CREDITS.md', 'dist/bundle/THIRD-PARTY-NOTICES.md', 'dist/bundle/package.json'].includes(f) || /^dist\/bundle\/[\w-]+\.[cm]?js$/.test(f);
     expect(files.filter((f) => !allowed(f))).toEqual([]);
     expect(files).toContain('dist/bundle/main.js');
     // The one-shot commands' scripts, which run with a code cache (src/cli/code-cache.ts).

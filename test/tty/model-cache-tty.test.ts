@@ -63,7 +63,7 @@ describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the
     await cp(join(process.cwd(), 'dist', 'bundle'), app, { recursive: true });
     for (const f of ['package.json', 'config.example.json']) await cp(join(process.cwd(), f), join(pkg, f));
     const meta = JSON.parse(await readFile(join(process.cwd(), 'dist', 'bundle-meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
-    const validatorChunk = Object.keys(meta.outputs).find((k) => k.endsWith('.js') && 'src/config/load.ts' in (meta.outputs[k]?.inputs ?? {}));
+    const validatorChunk = Object.keys(meta.outputs).find((k) => /\.m?js$/.test(k) && 'src/config/load.ts' in (meta.outputs[k]?.inputs ?? {}));
     expect(validatorChunk).toBeDefined();
 
     const file = join(dir, 'bar.json');

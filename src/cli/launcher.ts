@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * The `tilebar` command (dist/bundle/main.js, a CommonJS script). Node starts a CommonJS entry without its ES
+ * module loader, ~10 ms sooner, which is most of what `--version` costs. It answers `--version` itself, runs
+ * a one-shot command from that command's own script with V8's code cache (code-cache.ts), and hands every
+ * other command (`run`, `help`, …) to the ES module build (main.ts), which decides everything again itself.
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { setV8Flags } from './v8-flags.js';
+import { prepareColourForInk } from './colour-env.js';
+import { processIo } from './io.js';
+import { tilebarCacheDir } from '../io/cache-dir.js';
+import { VERSION } from '../version.js';
+import { loadOneShotScript } from './code-cache.js';
+import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
+
+declare const __TILEBAR_BUILD__: string;
+
+const ONE_SHOT = new Set(['check', 'preview', 'thresholds', 'themes', 'schema']);
+
+/** The script of a one-shot command; none with TILEBAR_CODE_CACHE=0 (then the ES modules run it). */
+function oneShotScript(command: string | undefined): string | undefined {
+  if (command === undefined || !ONE_SHOT.has(command) || process.env.TILEBAR_CODE_CACHE === '0') return undefined;
+  const file = join(__dirname, `oneshot-${command}.cjs`);
+  return existsSync(file) ? file : undefined;
+}
+
+const args = process.argv.slice(2);
+const script = oneShotScript(args[0]);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+} else if (script === undefined) {
+  // Beside this script in the bundle; a name the bundler leaves alone.
+  const modules = './modules.mjs';
+  void import(modules);
+} else {
+  setV8Flags(args);
+  endQuietlyOnEpipe();
+  const io = { ...processIo(), env: { ...process.env } };
+  prepareColourForInk(args, process.env, io.isTTY, process.platform);
+  const loaded = loadOneShotScript(script, join(tilebarCacheDir(process.env, process.platform, homedir()), 'code'), __TILEBAR_BUILD__);
+  loaded.script.run(args, io).then((code) => {
+    process.exitCode = code;
+    loaded.saveCache();
+  }, reportInternalError);
+}
