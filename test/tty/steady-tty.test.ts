@@ -42,8 +42,8 @@ describe.skipIf(!hasTmux)('the Ink bar in a 1-row pane over 30 s (real tmux pane
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(pane.historySize()).toBe(0);
-    // It really was live: the clock moved on through the run.
-    expect(captures).toBeGreaterThan(300);
+    // It really was live: the clock moved on through the run. (How many captures fit in 30 s is the machine's
+    // speed, not the bar's: with both cores busy it was 300 here.)
     expect(seconds.size).toBeGreaterThanOrEqual(28);
     pane.sendKeys('q');
     await pane.waitFor(() => pane?.currentCommand() === 'sleep');
