@@ -1,13 +1,13 @@
 /** `tilebar schema`: a JSON Schema (2020-12) of the format, for editor completion and validation. */
 import * as z from 'zod';
-import { barSchema } from './schema/bar.js';
+import { barSchemaForJsonSchema } from './schema/bar.js';
 import { walkMeta } from './schema-kit.js';
 import type { Variant } from './variant.js';
 
 type JsonSchema = Record<string, unknown>;
 
 export function barJsonSchema(variant: Variant): JsonSchema {
-  const schema = z.toJSONSchema(barSchema(variant), {
+  const schema = z.toJSONSchema(barSchemaForJsonSchema(variant), {
     target: 'draft-2020-12',
     io: 'input',
     unrepresentable: 'any',

@@ -43,6 +43,12 @@ export interface WalkMeta {
   legacyShape?: { note: string; rewrite: (value: unknown) => unknown };
   /** Old tag values of an internally tagged union → the current tag (a note, fixable). */
   tagLegacy?: Readonly<Record<string, string>>;
+  /**
+   * An internally tagged union whose options are built when a document names their tag (the window-manager
+   * messages: 184 of them): the tag's key, every tag, the option of a tag (a zod schema: typed loosely here,
+   * because a schema type inside a registry's metadata is too deep for the compiler), and old tags → current.
+   */
+  lazyTagged?: { tag: string; tags: readonly string[]; optionFor: (tag: string) => object | undefined; legacy: Readonly<Record<string, string>> };
   /** Keys that the spec requires but whose absence we can repair: a warning, not an error. */
   softRequired?: { keys: readonly string[]; why: string };
   /**

@@ -82,6 +82,7 @@ export class SchemaWalker {
   walk(schema: z.ZodType, node: Node, path: readonly Seg[]): Walked {
     const meta = walkMeta.get(schema);
     if (meta?.enumMeta) return this.walkEnum(meta.enumMeta, node, path);
+    if (meta?.lazyTagged) return this.walkLazyTagged(meta.lazyTagged, node, path);
     if (meta?.keyed) return this.walkKeyed(schema, meta.keyed, node, path);
     const def = defOf(schema);
     const inner = innerOf(def, false);
@@ -371,6 +372,30 @@ export class SchemaWalker {
     }
     const legacyTag = own(walkMeta.get(schema)?.tagLegacy, value);
     if (legacyTag) this.oldName(tagNode, [...path, tag], String(value), legacyTag);
+    return this.walk(option, node, path);
+  }
+
+  /** A tagged union whose options are built on demand (the window-manager messages): as walkTagged. */
+  private walkLazyTagged(meta: NonNullable<WalkMeta['lazyTagged']>, node: Node, path: readonly Seg[]): Walked {
+    const { tag, tags } = meta;
+    if (node.type !== 'object') {
+      this.report('error', node, path, `expected an object with a ${JSON.stringify(tag)}, found ${describeFound(node)}`);
+      return NOTHING;
+    }
+    const tagNode = (node.children ?? []).find((p) => p.children?.[0]?.value === tag)?.children?.[1];
+    if (!tagNode) {
+      this.report('error', node, [...path, tag], `missing required key "${tag}"`, listHint(tags));
+      return NOTHING;
+    }
+    if (tagNode.type !== 'string') {
+      this.report('error', tagNode, [...path, tag], `expected a ${JSON.stringify(tag)} name, found ${describeFound(tagNode)}`, listHint(tags));
+      return NOTHING;
+    }
+    const value = String(tagNode.value);
+    const option = meta.optionFor(value) as z.ZodType | undefined;
+    if (!option) return this.unknownName(tagNode, [...path, tag], `${quote(value)} is not a known ${JSON.stringify(tag)}`, value, tags);
+    const legacyTag = own(meta.legacy, value);
+    if (legacyTag) this.oldName(tagNode, [...path, tag], value, legacyTag);
     return this.walk(option, node, path);
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_MESSAGES } from '../../src/config/schema/socket-message.js';
+import fc from 'fast-check';
+import { SOCKET_MESSAGE_LEGACY, SOCKET_MESSAGES, socketMessage, socketMessageUnion } from '../../src/config/schema/socket-message.js';
 import { detectVariant } from '../../src/config/variant.js';
 import { at, bar, errors, load, model, notes } from '../helpers.js';
 
@@ -46,6 +47,36 @@ describe('mouse bindings (variant A)', () => {
 describe('SocketMessage vocabulary', () => {
   it('has the 184 message types of the spec', () => {
     expect(Object.keys(SOCKET_MESSAGES)).toHaveLength(184);
+  });
+
+  it('builds a type only when asked, and accepts and yields exactly what the union of all 184 does', () => {
+    const tags = [...Object.keys(SOCKET_MESSAGES), ...Object.keys(SOCKET_MESSAGE_LEGACY), 'Nope', 'focusWindow', ''];
+    const content = fc.oneof(fc.jsonValue(), fc.constantFrom('Left', 'Next', 'Increase', 'BSP', 'Horizontal', 0, 1, -1, 2.5, true, [0, 1], ['Exe', 'x'], { x: 1 }));
+    const message = fc.oneof(
+      fc.record({ type: fc.constantFrom(...tags), content }, { requiredKeys: ['type'] }),
+      fc.record({ type: fc.constantFrom(...tags), content, extra: fc.jsonValue() }, { requiredKeys: [] }),
+      fc.jsonValue(),
+    );
+    fc.assert(
+      fc.property(message, (value) => {
+        const lazy = socketMessage().safeParse(value);
+        const all = socketMessageUnion().safeParse(value);
+        expect(lazy.success, JSON.stringify(value)).toBe(all.success);
+        if (lazy.success && all.success) expect(lazy.data).toEqual(all.data);
+      }),
+      { numRuns: 3000 },
+    );
+    // And every type with a few contents, so each of the 184 is built and compared (176 of these are valid).
+    let valid = 0;
+    for (const type of Object.keys(SOCKET_MESSAGES)) {
+      for (const c of ['Left', 'Next', 'Increase', 0, 1, true, [0, 1], undefined]) {
+        const value = c === undefined ? { type } : { type, content: c };
+        const lazy = socketMessage().safeParse(value);
+        expect(lazy.success, JSON.stringify(value)).toBe(socketMessageUnion().safeParse(value).success);
+        if (lazy.success) valid++;
+      }
+    }
+    expect(valid).toBeGreaterThan(100);
   });
 
   it('reads every payload shape', () => {

@@ -5,7 +5,7 @@ import { float, fontSize, keyedUnion, names, pixels, signedPixels, u8, walkMeta,
 import type { Variant } from '../variant.js';
 import { GROUPING_STYLES } from '../vocabulary.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
-import { mouseConfig } from './mouse.js';
+import { mouseConfig, mouseConfigForJsonSchema } from './mouse.js';
 import { barTheme } from './theme.js';
 
 export { GROUPING_STYLES };
@@ -73,7 +73,7 @@ const RETIRED_KEYS = {
   vertical_padding: 'use "padding": {"vertical": ...}',
 };
 
-function buildBarSchema(variant: Variant) {
+function buildBarSchema(variant: Variant, forJsonSchema = false) {
   // One widget schema for the three lists: building every kind's schema was a third of the time `check`
   // spent in zod, three times over (bench/oneshot.mjs).
   const widget = widgetConfig(variant);
@@ -93,7 +93,7 @@ function buildBarSchema(variant: Variant) {
     margin: spacing().optional(),
     max_label_width: pixels().default(400),
     monitor: monitorConfig().optional(),
-    mouse: mouseConfig().optional(),
+    mouse: (forJsonSchema ? mouseConfigForJsonSchema() : mouseConfig()).optional(),
     padding: spacing().optional(),
     position: positionConfig().optional(),
     theme: barTheme().optional(),
@@ -120,6 +120,11 @@ export function barSchema(variant: Variant) {
     cache.set(variant, s);
   }
   return s;
+}
+
+/** The bar's schema with every window-manager message type built, for `tilebar schema` (json-schema.ts). */
+export function barSchemaForJsonSchema(variant: Variant) {
+  return buildBarSchema(variant, true);
 }
 
 export type BarConfig = z.output<ReturnType<typeof buildBarSchema>>;
