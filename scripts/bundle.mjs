@@ -178,7 +178,7 @@ const oneShotEntries = {
     b.onLoad({ filter: /.*/, namespace: 'one-shot' }, (args) => ({
       resolveDir: join(root, 'src', 'cli'),
       loader: 'ts',
-      contents: `import * as command from './${args.path}.js';\nimport { runCli } from './program.js';\nimport type { CliIo } from './io.js';\nexport const run = (args: readonly string[], io: CliIo): Promise<number> => runCli(args, io, { ${args.path}: async () => command });\n`,
+      contents: `import * as command from './${args.path}.js';\nimport { runCli } from './program.js';\nimport { validationsSoFar } from '../config/validation-count.js';\nimport type { CliIo } from './io.js';\nexport const run = (args: readonly string[], io: CliIo): Promise<number> => runCli(args, io, { ${args.path}: async () => command });\nexport const validated = (): boolean => validationsSoFar() > 0;\n`,
     }));
   },
 };
@@ -216,6 +216,8 @@ const oneShot = await build({
   define: { ...common.define, 'import.meta.url': '__tilebarScriptUrl' },
   banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+// What each script holds, for looking into their sizes.
+writeFileSync(join(root, 'dist', 'oneshot-meta.json'), JSON.stringify(oneShot.metafile));
 writeFileSync(join(root, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
 
 /**

@@ -35,21 +35,34 @@ const debug = (format: string, ...values: unknown[]): void => {
 /** A command's script: its exports. */
 export interface OneShotScript {
   run: (args: readonly string[], io: CliIo) => Promise<number>;
+  /** Whether this run validated a config (the path after an edit) rather than taking its model from the cache. */
+  validated: () => boolean;
 }
+
+/**
+ * Which path the run that wrote an entry took. V8 caches every function compiled when the cache is made, so an
+ * entry written by a preview that validated also holds zod and the checker (1.4 MB instead of 1.15 for the
+ * preview), which the usual preview, from the cache of validated models, would deserialise for nothing. Such an
+ * entry is replaced once by one from a run on the usual path. `check` always validates: its entry stays.
+ */
+type Path = 'validated' | 'cached';
 
 /** The largest cache entry read (the preview's is ~2 MB). */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface LoadedScript {
   script: OneShotScript;
-  /** Writes the cache when there was none or V8 refused it: call once the command has run. Never throws. */
+  /**
+   * Writes the cache when there was none, V8 refused it, or it was made on the validating path and this run
+   * took its model from the cache: call once the command has run. Never throws.
+   */
   saveCache: () => void;
 }
 
-/** The name of `file`'s cache entry: everything V8 does not check itself. */
-export function cacheEntryName(file: string, build: string): string {
+/** The name of `file`'s cache entry written on `path`: everything V8 does not check itself. */
+export function cacheEntryName(file: string, build: string, path: Path): string {
   const { size, mtimeMs } = statSync(file);
-  return `${basename(file, '.cjs')}-${build}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}.v8`;
+  return `${basename(file, '.cjs')}-${build}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-${path}.v8`;
 }
 
 /**
@@ -60,40 +73,59 @@ export function loadOneShotScript(file: string, cacheDir: string | undefined, bu
   // The scripts are ASCII (scripts/bundle.mjs), which Node turns into a string faster as Latin-1 than as UTF-8.
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  const entry = cacheDir === undefined ? undefined : join(cacheDir, cacheEntryName(file, build));
+  let entry: string | undefined;
+  let entryPath: Path | undefined;
   let cachedData: Buffer | undefined;
-  try {
-    cachedData = entry === undefined ? undefined : readPrivate(entry, MAX_CACHE_BYTES);
-  } catch (e) {
-    debug('code cache %s: cannot be read (%s)', entry, (e as Error).message);
+  // An entry from the usual path first.
+  for (const path of ['cached', 'validated'] as const) {
+    if (cacheDir === undefined || cachedData !== undefined) break;
+    const candidate = join(cacheDir, cacheEntryName(file, build, path));
+    try {
+      cachedData = readPrivate(candidate, MAX_CACHE_BYTES);
+    } catch (e) {
+      debug('code cache %s: cannot be read (%s)', candidate, (e as Error).message);
+    }
+    if (cachedData !== undefined) [entry, entryPath] = [candidate, path];
   }
   // The wrapper CommonJS gives every module, so the script's `require` and `module` are its own.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   // The scripts import with require() only (scripts/bundle.mjs), so they need no ES module loader.
   const script = new vm.Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  debug('code cache %s: %s', entry ?? '(off)', cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused by V8' : 'used');
+  debug('code cache %s: %s', entry ?? join(cacheDir ?? '(off)', basename(file, '.cjs')), cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused by V8' : 'used');
   const module = { exports: {} as OneShotScript };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   const saveCache = () => {
-    if (entry === undefined || cacheDir === undefined || (cachedData !== undefined && !script.cachedDataRejected)) return;
-    const temporary = `${entry}.${process.pid}.tmp`;
+    if (cacheDir === undefined) return;
+    const path: Path = module.exports.validated() ? 'validated' : 'cached';
+    const usable = cachedData !== undefined && !script.cachedDataRejected;
+    if (usable && !(entryPath === 'validated' && path === 'cached')) return;
+    let target: string | undefined;
+    let temporary: string | undefined;
     try {
+      // A run that loaded an entry compiled everything in it: only a run without one writes a lean entry.
+      if (usable && cachedData !== undefined) {
+        rmSync(entry ?? '', { force: true });
+        debug('code cache %s: removed, to be written again by a run on the usual path', entry);
+        return;
+      }
+      target = join(cacheDir, cacheEntryName(file, build, path));
+      temporary = `${target}.${process.pid}.tmp`;
       const data = script.createCachedData();
       mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       writeNewPrivate(temporary, data);
-      renameSync(temporary, entry);
-      // Entries of this command from other builds or Node versions are of no more use.
+      renameSync(temporary, target);
+      // Entries of this command from other builds, Node versions or paths are of no more use.
       const prefix = `${basename(file, '.cjs')}-`;
-      for (const name of readdirSync(cacheDir)) if (name.startsWith(prefix) && name !== basename(entry)) rmSync(join(cacheDir, name), { force: true });
-      debug('code cache %s: written (%d bytes)', entry, data.length);
+      for (const name of readdirSync(cacheDir)) if (name.startsWith(prefix) && name !== basename(target)) rmSync(join(cacheDir, name), { force: true });
+      debug('code cache %s: written (%d bytes)', target, data.length);
     } catch (e) {
       // A read-only home or a full disk: the next start compiles again.
       try {
-        rmSync(temporary, { force: true });
+        if (temporary !== undefined) rmSync(temporary, { force: true });
       } catch {
         // Nothing was made there (the directory is a file, or is gone).
       }
-      debug('code cache %s: cannot be written (%s)', entry, (e as Error).message);
+      debug('code cache %s: cannot be written (%s)', target ?? entry, (e as Error).message);
     }
   };
   return { script: module.exports, saveCache };

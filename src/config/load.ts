@@ -7,6 +7,7 @@ import { formatPath, type Problem } from './problem.js';
 import { barSchema } from './schema/bar.js';
 import { SourceText } from './source.js';
 import { SchemaWalker } from './validate.js';
+import { countValidation } from './validation-count.js';
 import { detectVariant, type Variant, type VariantSource } from './variant.js';
 
 export interface LoadResult {
@@ -73,6 +74,7 @@ function documentProblem(source: SourceText, offset: number, message: string, hi
  * an error, the model. A failure inside the checker itself is reported as a problem (`INTERNAL_PROBLEM`).
  */
 export function loadConfigText(text: string, file: string, opts: LoadOptions = {}): LoadResult {
+  countValidation();
   const source = new SourceText(file, text);
   try {
     return checkText(source, file, opts);

@@ -53,9 +53,9 @@ describe('the package a user installs', () => {
     const frame = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'text', '--width', '160', '--height', '1'], { encoding: 'utf8', env, cwd: home });
     expect(frame).toContain('CPU: 95%');
     expect(frame).toContain('10:05:03');
-    const png = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'png', '--width', '160'], { env, cwd: home });
-    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     // The installed preview ran from its script, and cached its compiled code in the user's cache.
     expect(readdirSync(join(home, '.cache', 'tilebar', 'code')).some((e) => e.startsWith('oneshot-preview-'))).toBe(true);
+    const png = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'png', '--width', '160'], { env, cwd: home });
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 });
