@@ -111,6 +111,29 @@ const commanderLazyChildProcess = {
     });
   },
 };
+/**
+ * Ink's output tokenizer (@alcalzone/ansi-tokenize) runs an Intl.Segmenter, built when its module loads, over
+ * every line; the first Intl object in a process loads ICU's data (~15 ms of every preview and of the bar's first
+ * frame). It asks src/render/ink/graphemes.ts instead, which splits a line of single-unit clusters itself (a
+ * bar's usual text) and builds the Segmenter for any other line.
+ */
+const tokenizerGraphemes = {
+  name: 'tokenizer-graphemes',
+  setup(b) {
+    b.onLoad({ filter: /@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      for (const [from, to] of [
+        ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `import { graphemeSegments } from ${JSON.stringify(join(root, 'src', 'render', 'ink', 'graphemes.ts'))};`],
+        ['of segmenter.segment(str))', 'of graphemeSegments(str))'],
+      ]) {
+        if (source.split(from).length !== 2) throw new Error(`${args.path}: the tokenizer has changed shape (${from}); see tokenizerGraphemes in scripts/bundle.mjs`);
+        source = source.replace(from, to);
+      }
+      if (source.includes('segmenter')) throw new Error(`${args.path}: the tokenizer uses its Segmenter elsewhere; see tokenizerGraphemes in scripts/bundle.mjs`);
+      return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 const BUILD = identity.digest('hex').slice(0, 16);
 /** What both builds share: the ES modules (every command; `run` among them) and the one-shot commands' scripts. */
 const common = {
@@ -146,7 +169,7 @@ const result = await build({
   outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
-  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess],
+  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
@@ -208,7 +231,7 @@ const oneShot = await build({
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess],
+  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes],
   // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
   // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
   supported: { 'dynamic-import': false },
