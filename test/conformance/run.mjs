@@ -48,6 +48,7 @@ for (const r of reports) {
 // Every file that loads also previews, in every format, pictures included (in process; readings given, so
 // nothing is read).
 const { runCli } = await import(join(root, 'dist', 'src', 'cli', 'program.js'));
+const { lazyCommands } = await import(join(root, 'dist', 'src', 'cli', 'commands.js'));
 const previewStarted = process.hrtime.bigint();
 let previewed = 0;
 const FORMATS = ['text', 'ansi', 'json', 'svg', 'png'];
@@ -61,7 +62,7 @@ for (const r of reports.filter((x) => x.ok)) {
     const argv = ['preview', '--config', r.file, '--at', '2024-09-08T09:05:03', '--set', 'cpu=95', '--set', 'battery=10', '--format', format, '--width', '160'];
     let code;
     try {
-      code = await runCli(argv, io);
+      code = await runCli(argv, io, lazyCommands);
     } catch (e) {
       code = `threw ${e instanceof Error ? e.stack : String(e)}`;
     }
