@@ -1,8 +1,10 @@
 /** Applications widget's view: a launcher row of buttons. No schema here (no zod). */
 import type { ApplicationsConfig } from './applications.js';
 import type { Segment, UnitView } from './view.js';
+import { APPLICATIONS_DISPLAY_FORMATS } from '../src/config/vocabulary.js';
 
-export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as const;
+export { APPLICATIONS_DISPLAY_FORMATS };
+
 
 /**
  * The launcher's buttons, all in one unit. An item's `icon` is shown as text when it is a glyph (an image

@@ -1,6 +1,6 @@
 /** Applications widget: a launcher row of buttons. */
 import * as z from 'zod';
-import { APPLICATIONS_DISPLAY_FORMATS } from './applications-view.js';
+import { APPLICATIONS_DISPLAY_FORMATS } from '../src/config/vocabulary.js';
 import { names, once, pixels } from '../src/config/schema-kit.js';
 import { enable } from '../src/config/schema/widget-fields.js';
 

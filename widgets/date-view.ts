@@ -4,8 +4,10 @@ import type { Variant } from '../src/config/variant.js';
 import { zonedNow, type ClockReading } from '../src/time/clock.js';
 import { modifierConversion, strftime } from '../src/time/strftime.js';
 import { prefixed, type UnitView } from './view.js';
+import { DATE_FORMATS } from '../src/config/vocabulary.js';
 
-export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;
+export { DATE_FORMATS };
+
 
 export type DateModelConfig = Extract<WidgetModel, { kind: 'Date' }>['config'];
 

@@ -1,6 +1,6 @@
 /** Date widget: the four preset formats, strftime, CustomModifiers and a time zone. */
 import * as z from 'zod';
-import { DATE_FORMATS } from './date-view.js';
+import { DATE_FORMATS } from '../src/config/vocabulary.js';
 import { i32, keyedUnion, names, withMeta, once } from '../src/config/schema-kit.js';
 import { enable, prefix, strftimeFormat, timezoneName } from '../src/config/schema/widget-fields.js';
 import { checkModifiers } from '../src/time/format-checks.js';

@@ -4,8 +4,10 @@ import { checkRule, checksOf } from '../src/thresholds/rules.js';
 import { WAITING } from './percent-unit.js';
 import type { StorageConfig } from './storage.js';
 import { decide, prefixed, showsText, type SourceStatus, type UnitView } from './view.js';
+import { STORAGE_DISPLAY_NAMES } from '../src/config/vocabulary.js';
 
-export const STORAGE_DISPLAY_NAMES = ['Mount', 'Name', 'MountAndName', 'NameAndMount'] as const;
+export { STORAGE_DISPLAY_NAMES };
+
 
 /** Used share as `df` computes it: used / (used + available), floored; root-reserved blocks count as neither. */
 export function diskValue(d: Pick<Disk, 'usedBytes' | 'availableBytes'>): number {

@@ -1,6 +1,6 @@
 /** Storage widget: one unit per mounted disk with its used percentage. */
 import * as z from 'zod';
-import { STORAGE_DISPLAY_NAMES } from './storage-view.js';
+import { STORAGE_DISPLAY_NAMES } from '../src/config/vocabulary.js';
 import { names, percent, once } from '../src/config/schema-kit.js';
 import { enable, prefix, refreshInterval } from '../src/config/schema/widget-fields.js';
 

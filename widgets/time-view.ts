@@ -6,15 +6,10 @@ import { strftime } from '../src/time/strftime.js';
 import { binaryClock } from './binary-clock.js';
 import type { IconName } from './icons.js';
 import { prefixed, type Segment, type UnitView } from './view.js';
+import { TIME_FORMATS } from '../src/config/vocabulary.js';
 
-export const TIME_FORMATS = [
-  'TwelveHour',
-  'TwelveHourWithoutSeconds',
-  'TwentyFourHour',
-  'TwentyFourHourWithoutSeconds',
-  'BinaryCircle',
-  'BinaryRectangle',
-] as const;
+export { TIME_FORMATS };
+
 
 export type TimeModelConfig = Extract<WidgetModel, { kind: 'Time' }>['config'];
 

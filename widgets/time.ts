@@ -1,6 +1,6 @@
 /** Time widget, including the two binary clocks and the time-of-day icon. */
 import * as z from 'zod';
-import { TIME_FORMATS } from './time-view.js';
+import { TIME_FORMATS } from '../src/config/vocabulary.js';
 import { keyedUnion, names, withMeta, once } from '../src/config/schema-kit.js';
 import { enable, prefix, strftimeFormat, timezoneName } from '../src/config/schema/widget-fields.js';
 

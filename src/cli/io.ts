@@ -29,8 +29,7 @@ export function processIo(): CliIo {
 /** Exit codes of every command. */
 export const EXIT = { ok: 0, configError: 1, usage: 2 } as const;
 
-/** A command ended by a signal exits as a shell reports a process killed by it (128 + n): Ctrl-C is 130. */
-export const SIGNAL_EXIT = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+export { SIGNAL_EXIT } from '../io/exit-status.js';
 
 /** A usage problem found after argument parsing (bad file, bad value): exits 2 with the message. */
 export class UsageError extends Error {}

@@ -49,9 +49,9 @@ import type { ClickAction } from '../../widgets/view.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, SIGNAL_EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
-import { barSize, processTerminal, type RunTerminal } from './run-terminal.js';
+import { barSize, processTerminal, type RunTerminal } from '../io/terminal.js';
 
-export type { RunTerminal } from './run-terminal.js';
+export type { RunTerminal } from '../io/terminal.js';
 
 export interface RunOptions {
   config?: string;

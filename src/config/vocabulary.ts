@@ -47,3 +47,20 @@ export const MOUSE_TRIGGERS = [
 
 /** Widget kinds of the normalised model (real names resolved: `Komorebi` is `Tiler`). */
 export const MODEL_WIDGET_KINDS = ['Applications', 'Battery', 'Cpu', 'Date', 'Keyboard', 'Tiler', 'Media', 'Memory', 'Network', 'Storage', 'Time', 'Update'] as const;
+
+// Widget kinds' own lists, shared by their schemas and their views (a schema importing its view closed a circle).
+
+export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as const;
+
+export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;
+
+export const STORAGE_DISPLAY_NAMES = ['Mount', 'Name', 'MountAndName', 'NameAndMount'] as const;
+
+export const TIME_FORMATS = [
+  'TwelveHour',
+  'TwelveHourWithoutSeconds',
+  'TwentyFourHour',
+  'TwentyFourHourWithoutSeconds',
+  'BinaryCircle',
+  'BinaryRectangle',
+] as const;

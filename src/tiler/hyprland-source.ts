@@ -12,7 +12,7 @@ import type { SocketMessage } from '../config/schema/socket-message.js';
 import { LineSplitter } from '../io/lines.js';
 import type { Timers } from '../scheduler/timers.js';
 import { Link } from './backoff.js';
-import { hyprlandRequest } from './hyprland-ipc.js';
+import { hyprlandRequest } from '../ipc/hyprland-ipc.js';
 import { hyprlandStateFrom, type HyprlandSnapshot } from './hyprland-state.js';
 import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import type { TilerState } from './state.js';

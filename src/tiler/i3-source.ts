@@ -10,7 +10,7 @@
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
 import { Link } from './backoff.js';
-import { EVENT_BIT, I3_MESSAGE, connectI3, type I3Connection } from './i3-ipc.js';
+import { EVENT_BIT, I3_MESSAGE, connectI3, type I3Connection } from '../ipc/i3-ipc.js';
 import { i3StateFrom } from './i3-state.js';
 import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import type { TilerState } from './state.js';

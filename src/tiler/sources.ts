@@ -23,7 +23,7 @@ export async function startTilerSource(manager: ManagerName, ctx: SourceContext,
       return startI3Source({ manager, timers, events, socketPath: async () => env[variable] || (await askSocketPath(manager, env)) });
     }
     case 'hyprland': {
-      const [{ startHyprlandSource }, { hyprlandDir }] = await Promise.all([import('./hyprland-source.js'), import('./hyprland-ipc.js')]);
+      const [{ startHyprlandSource }, { hyprlandDir }] = await Promise.all([import('./hyprland-source.js'), import('../ipc/hyprland-ipc.js')]);
       return startHyprlandSource({ timers, events, dir: () => (env.HYPRLAND_INSTANCE_SIGNATURE ? hyprlandDir(env, ctx.exists) : undefined) });
     }
     case 'komorebi': {

@@ -13,7 +13,7 @@ import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEv
 import { watchKeyboard, type KeyboardSource } from '../../src/keyboard/sources.js';
 import type { KeyboardStatus } from '../../src/keyboard/status.js';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { I3Decoder, encodeI3Message, EVENT_BIT } from '../../src/tiler/i3-ipc.js';
+import { I3Decoder, encodeI3Message, EVENT_BIT } from '../../src/ipc/i3-ipc.js';
 import { eventually } from '../wait.js';
 
 describe('what each source prints, read', () => {

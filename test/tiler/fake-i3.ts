@@ -3,7 +3,7 @@
  * demand: silent, speaking HTTP instead of i3 IPC, or answering GET_TREE with whatever `treeReply` gives.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { EVENT_BIT, I3Decoder, I3_MESSAGE, encodeI3Message } from '../../src/tiler/i3-ipc.js';
+import { EVENT_BIT, I3Decoder, I3_MESSAGE, encodeI3Message } from '../../src/ipc/i3-ipc.js';
 
 export const tree = (names: string[], focused: number) => ({
   id: 1,

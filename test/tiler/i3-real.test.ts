@@ -4,7 +4,7 @@
  * layout of the focused container. Skipped without i3 and Xvfb (CI installs them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { I3_MESSAGE } from '../../src/tiler/i3-ipc.js';
+import { I3_MESSAGE } from '../../src/ipc/i3-ipc.js';
 import { i3StateFrom } from '../../src/tiler/i3-state.js';
 import { hasI3, startI3, type RealWm } from './real-wm.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SocketMessage } from '../../src/config/schema/socket-message.js';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { I3_MESSAGE } from '../../src/tiler/i3-ipc.js';
+import { I3_MESSAGE } from '../../src/ipc/i3-ipc.js';
 import { FakeI3 } from './fake-i3.js';
 import { startI3Source } from '../../src/tiler/i3-source.js';
 import type { TilerSource } from '../../src/tiler/manager.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { until } from '../wait.js';
 import { startXvfb, stopChild } from '../xvfb.js';
-import { I3_MESSAGE, connectI3 } from '../../src/tiler/i3-ipc.js';
+import { I3_MESSAGE, connectI3 } from '../../src/ipc/i3-ipc.js';
 
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).error === undefined;
 export const hasI3 = has('i3', ['--version']) && has('Xvfb', ['-help']);
