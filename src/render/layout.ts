@@ -18,6 +18,7 @@ import type { CellMetrics } from './cells.js';
 import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
 import { displayText } from '../text/safe-text.js';
 import { textWidth } from './text-width.js';
+import { fitBar, MIN_TRUNCATED } from './fit.js';
 
 export type SectionName = 'left' | 'center' | 'right';
 
@@ -111,8 +112,7 @@ export { textWidth };
 /** Columns a message keeps for itself (more when the bar has room): enough for `config error: bar.json:3:7`. */
 const MESSAGE_ROOM = 28;
 
-/** Labels are shortened to fit down to this many cells (`…` included), then units give way instead. */
-export const MIN_TRUNCATED = 8;
+export { MIN_TRUNCATED };
 
 /** A unit ready to place: its runs, and how to shorten its text. */
 interface Piece {
@@ -384,7 +384,6 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const g = input.grouping;
   const contentRow = Math.floor((height - 1) / 2);
   const boxed = height >= 3 && g.kind !== 'None';
-  const gaveWay: string[] = [];
   const groupBg = g.kind === 'None' ? undefined : (input.backgrounds.group ?? input.backgrounds.bar);
   const barBg = input.backgrounds.bar;
 
@@ -403,123 +402,72 @@ export function layoutBar(input: LayoutInput): BarLayout {
     end = width;
   }
 
-  const limitFor = new Map<string, number>();
-  const dropped = new Set<string>();
-  // A unit's runs depend only on its limit: built once per limit, however often the sections are rebuilt.
+  let limitFor: ReadonlyMap<string, number> = new Map();
+  let dropped: ReadonlySet<string> = new Set();
+  // A unit's runs depend only on its limit: built once per limit, however often fitting measures.
   const pieceCache = new Map<string, Piece>();
   const groupOf = (key: string): string | undefined =>
     g.kind === 'Widget' ? key : g.kind === 'Alignment' ? `section:${key.slice(0, key.indexOf('['))}` : g.kind === 'Bar' ? 'bar' : undefined;
-  const make = (section: SectionName): Piece[] =>
-    input.sections[section].flatMap((w) =>
-      w.units.flatMap((u) => {
-        if (u.state === 'hidden') return [];
-        const key = `${w.position} ${u.id}`;
-        if (dropped.has(key)) return [];
-        const limit = limitFor.get(key) ?? input.metrics.maxLabelWidth;
-        const cacheKey = `${key}|${limit}|${boxed}`;
-        const perUnit = input.cache?.pieces.get(u);
-        let piece = perUnit?.get(cacheKey) ?? pieceCache.get(cacheKey);
-        if (!piece) {
-          piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit, groupOf);
-          pieceCache.set(cacheKey, piece);
-          if (input.cache) {
-            const m = perUnit ?? new Map<string, Piece>();
-            m.set(cacheKey, piece);
-            if (!perUnit) input.cache.pieces.set(u, m);
-          }
-        }
-        return [piece];
-      }),
-    );
-
-  let showCenter = true;
-  let left!: BuiltSection;
-  let right!: BuiltSection;
-  let center!: BuiltSection;
-  const build = () => {
-    left = buildSection('left', make('left'), input, boxed);
-    right = buildSection('right', make('right'), input, boxed);
-    center = showCenter && !input.message ? buildSection('center', make('center'), input, boxed) : { runs: [], width: 0, pieces: [], frames: [] };
+  const pieceOf = (section: SectionName, w: WidgetUnits, u: UnitView, limit: number): Piece => {
+    const key = `${w.position} ${u.id}`;
+    const cacheKey = `${key}|${limit}|${boxed}`;
+    const perUnit = input.cache?.pieces.get(u);
+    let piece = perUnit?.get(cacheKey) ?? pieceCache.get(cacheKey);
+    if (!piece) {
+      piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit, groupOf);
+      pieceCache.set(cacheKey, piece);
+      if (input.cache) {
+        const m = perUnit ?? new Map<string, Piece>();
+        m.set(cacheKey, piece);
+        if (!perUnit) input.cache.pieces.set(u, m);
+      }
+    }
+    return piece;
   };
-  build();
+  // The visible units of each section, in order, keyed as fitting knows them.
+  const units = (section: SectionName) =>
+    input.sections[section].flatMap((w) => w.units.flatMap((u) => (u.state === 'hidden' ? [] : [{ key: `${w.position} ${u.id}`, w, u }])));
+  const visible = { left: units('left'), center: units('center'), right: units('right') };
+  const make = (section: SectionName, keep: (key: string) => boolean, limitOf: (key: string) => number): Piece[] =>
+    visible[section].filter((x) => keep(x.key)).map((x) => pieceOf(section, x.w, x.u, limitOf(x.key)));
+
   const span = end - start;
-  const sideGap = left.width > 0 && right.width > 0 ? 1 : 0;
   // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
   // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
   const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), MESSAGE_ROOM) + 2 : 0;
-  const fits = () => left.width + right.width + sideGap + reserve <= span;
   // Centred on the whole width when it can be, else moved away from the side that reaches the middle
   // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
   // Hidden only when the gap between the sides is narrower than the center.
-  const centerAt = (): number | undefined => {
-    const lo = start + left.width + (left.width ? 1 : 0);
-    const hi = end - right.width - (right.width ? 1 : 0) - center.width;
-    return lo <= hi ? Math.min(hi, Math.max(lo, Math.floor((width - center.width) / 2))) : undefined;
+  const centerAt = (leftWidth: number, rightWidth: number, centerWidth: number): number | undefined => {
+    const lo = start + leftWidth + (leftWidth ? 1 : 0);
+    const hi = end - rightWidth - (rightWidth ? 1 : 0) - centerWidth;
+    return lo <= hi ? Math.min(hi, Math.max(lo, Math.floor((width - centerWidth) / 2))) : undefined;
   };
-  const centerFits = () => center.width === 0 || centerAt() !== undefined;
-  if (!centerFits()) {
-    showCenter = false;
-    gaveWay.push('center section hidden');
-    build();
-  }
-  // Shorten the longest label by one character at a time until the sides fit (to MIN_TRUNCATED cells at least).
-  const textOf = (p: Piece) => {
-    const limit = limitFor.get(p.key) ?? input.metrics.maxLabelWidth;
-    return Math.max(0, ...p.unit.segments.map((s) => (s.role === 'value' || s.role === 'text' ? Math.min(textWidth(s.text), limit) : 0)));
-  };
-  // First in one step: lower the longest labels to a common level that frees enough columns (widths
-  // add up, so this is arithmetic, not trial); then one character at a time for what is left.
-  if (!fits()) {
-    const over = left.width + right.width + sideGap + reserve - span;
-    const items = [...left.pieces, ...right.pieces].map(({ piece }) => ({ piece, w: textOf(piece) })).filter((x) => x.w > MIN_TRUNCATED);
-    let level = Math.max(MIN_TRUNCATED, ...items.map((x) => x.w));
-    const freed = (l: number) => items.reduce((n, x) => n + Math.max(0, x.w - l), 0);
-    while (level > MIN_TRUNCATED && freed(level) < over) level--;
-    if (items.length > 0 && level < Math.max(...items.map((x) => x.w))) {
-      for (const x of items) if (x.w > level) limitFor.set(x.piece.key, level);
-      gaveWay.push('labels truncated');
-      build();
-    }
-  }
-  while (!fits()) {
-    const target = [...left.pieces, ...right.pieces]
-      .map(({ piece }) => ({ piece, w: textOf(piece) }))
-      .filter((x) => x.w > MIN_TRUNCATED)
-      .sort((a, b) => b.w - a.w)[0];
-    if (!target) break;
-    limitFor.set(target.piece.key, target.w - 1);
-    if (!gaveWay.includes('labels truncated')) gaveWay.push('labels truncated');
-    build();
-  }
-  // Then drop whole units from the inner ends, alternately, keeping at least one (which step 4 clips). The
-  // order of victims follows from the counts alone; how many must go is found by bisection, since dropping
-  // more never widens a section — a few rebuilds, not one per unit (a section can hold thousands of units).
-  if (!fits()) {
-    const victims: string[] = [];
-    const l = left.pieces.map((p) => p.piece.key);
-    const r = right.pieces.map((p) => p.piece.key);
-    let fromLeft = true;
-    while (l.length + r.length > 1) {
-      const key = (fromLeft && l.length > 0) || r.length === 0 ? l.pop() : r.shift();
-      if (key !== undefined) victims.push(key);
-      fromLeft = !fromLeft;
-    }
-    const dropFirst = (n: number) => {
-      dropped.clear();
-      for (const key of victims.slice(0, n)) dropped.add(key);
-      build();
-    };
-    let lo = 0;
-    let hi = victims.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      dropFirst(mid);
-      if (fits()) hi = mid;
-      else lo = mid + 1;
-    }
-    dropFirst(lo);
-    for (const key of victims.slice(0, lo)) gaveWay.push(`${key} dropped`);
-  }
+  const labelOf = (u: UnitView) => Math.max(0, ...u.segments.map((s) => (s.role === 'value' || s.role === 'text' ? textWidth(s.text) : 0)));
+  const fit = fitBar({
+    sections: {
+      left: visible.left.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+      center: input.message ? [] : visible.center.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+      right: visible.right.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+    },
+    maxLabelWidth: input.metrics.maxLabelWidth,
+    span,
+    reserve,
+    centerFits: (l, r, c) => c === 0 || centerAt(l, r, c) !== undefined,
+    measure: (section, keys, limits) => {
+      const wanted = new Set(keys);
+      return buildSection(section, make(section, (k) => wanted.has(k), (k) => limits.get(k) ?? input.metrics.maxLabelWidth), input, boxed).width;
+    },
+  });
+  limitFor = fit.limits;
+  dropped = new Set(fit.dropped);
+  const gaveWay = fit.gaveWay;
+  const built = (section: SectionName) =>
+    buildSection(section, make(section, (k) => !dropped.has(k), (k) => limitFor.get(k) ?? input.metrics.maxLabelWidth), input, boxed);
+  const left = built('left');
+  const right = built('right');
+  const center: BuiltSection = fit.centerShown && !input.message ? built('center') : { runs: [], width: 0, pieces: [], frames: [] };
+  const sideGap = fit.sideGap;
 
   // The content row.
   const row: Run[] = [];
@@ -551,7 +499,7 @@ export function layoutBar(input: LayoutInput): BarLayout {
       place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
     }
   } else if (center.width > 0) {
-    const at = centerAt() ?? Math.floor((width - center.width) / 2);
+    const at = centerAt(left.width, right.width, center.width) ?? Math.floor((width - center.width) / 2);
     place(at, materialized(center, 'center'));
     record(center, at);
   }
