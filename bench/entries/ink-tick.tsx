@@ -20,7 +20,7 @@ import { layoutFor } from '../../src/bar/appearance.js';
 import { rowToAnsi } from '../../src/render/ansi.js';
 import { Bar } from '../../src/render/ink/Bar.js';
 import { Styled } from '../../src/render/ink/runs.js';
-import type { Run } from '../../src/render/layout.js';
+import type { Run } from '../../src/render/bar-types.js';
 
 // Experimental shapes, to compare with the shipped one.
 function Variant({ store, shape }: { store: BarStore; shape: string }) {

@@ -2,7 +2,8 @@
 import type { BarModel, Hex } from '../config/model.js';
 import { cellMetrics, type CellMetrics, type CellSize } from '../render/cells.js';
 import type { IconSet } from '../render/icons.js';
-import { LayoutCache, layoutBar, type BarLayout } from '../render/layout.js';
+import { LayoutCache, type BarLayout } from '../render/bar-types.js';
+import { layoutBar } from '../render/place.js';
 import { resolveTheme, type ResolvedTheme } from '../../themes/resolve-theme.js';
 import { resolveBackgrounds, type Backgrounds } from '../../themes/transparency.js';
 import { ComposeCache, composeSections, type BarState } from './compose.js';

@@ -7,7 +7,7 @@
  */
 import type { BarModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
-import type { BarLayout } from '../render/layout.js';
+import type { BarLayout } from '../render/bar-types.js';
 import { SIGNAL_EXIT } from '../io/exit-status.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, parseMouse, type MouseEvent } from './mouse.js';

@@ -7,7 +7,7 @@ import type { BarModel } from '../config/model.js';
 import type { Statuses } from '../thresholds/report.js';
 import type { ClockReading } from '../time/clock.js';
 import type { IconSet } from '../render/icons.js';
-import type { SectionName, WidgetUnits } from '../render/layout.js';
+import type { SectionName, WidgetUnits } from '../render/bar-types.js';
 import { applicationsView } from '../../widgets/applications-view.js';
 import { dateView } from '../../widgets/date-view.js';
 import { timeView } from '../../widgets/time-view.js';

@@ -6,7 +6,7 @@
  */
 import type { ColourDepth } from '../colour/depth.js';
 import { colourParameters } from '../colour/sgr.js';
-import type { Run } from './layout.js';
+import type { Run } from './bar-types.js';
 
 const sgrCache = new Map<string, string>();
 

@@ -9,7 +9,7 @@ import { BarInput } from '../bar/bar-input.js';
 import { frameToAnsi } from './ansi.js';
 import { barStateOf } from '../bar/bar-store.js';
 import type { BarView, BarViewOptions } from './bar-view.js';
-import type { BarLayout } from './layout.js';
+import type { BarLayout } from './bar-types.js';
 
 export function startDirectView(o: BarViewOptions): BarView {
   let pickerOpen = false;

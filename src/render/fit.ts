@@ -7,7 +7,7 @@
  *    longest, never below MIN_TRUNCATED cells (`…` included);
  * 3. whole units, from the inner ends of the two sides, alternately (left first), keeping at least one.
  *
- * Painting (colours, frames, caps), boxes and placement are layout.ts's; measuring is the caller's (`measure`),
+ * Painting (colours, frames, caps), boxes and placement are paint.ts's, group-frames.ts's, boxes.ts's and place.ts's; measuring is the caller's (`measure`),
  * so the rules here are tested on their own (test/render/fit.test.ts).
  */
 

@@ -8,7 +8,7 @@
  */
 import type { Hex } from '../colour/rgb.js';
 import type { CellSize } from './cells.js';
-import type { Run } from './layout.js';
+import type { Run } from './bar-types.js';
 import { textWidth } from './text-width.js';
 
 export interface SvgOptions {

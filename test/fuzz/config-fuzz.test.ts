@@ -18,7 +18,8 @@ import { applyFixes } from '../../src/config/fix.js';
 import { INTERNAL_PROBLEM, loadConfigText, MAX_CONFIG_BYTES, WALKER_GAP_HINT, type LoadResult } from '../../src/config/load.js';
 import { modelProblem } from '../../src/config/model-guard.js';
 import { formatProblem } from '../../src/config/problem.js';
-import { rowText, textWidth } from '../../src/render/layout.js';
+import { rowText } from '../../src/render/rows.js';
+import { textWidth } from '../../src/render/text-width.js';
 import { hasUnsafeCharacters } from '../../src/text/safe-text.js';
 import { caseArbitrary, documentOf, parseSeed, type J } from './mutate.js';
 

@@ -1,6 +1,6 @@
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
-import type { BarLayout } from '../../src/render/layout.js';
-import { rowText } from '../../src/render/layout.js';
+import type { BarLayout } from '../../src/render/bar-types.js';
+import { rowText } from '../../src/render/rows.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
 import type { IconSet } from '../../src/render/icons.js';
 import { load, model } from '../helpers.js';

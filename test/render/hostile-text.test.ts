@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
 import { frameToAnsi } from '../../src/render/ansi.js';
-import { rowText, textWidth } from '../../src/render/layout.js';
+import { rowText } from '../../src/render/rows.js';
+import { textWidth } from '../../src/render/text-width.js';
 import { hasUnsafeCharacters } from '../../src/text/safe-text.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
 import { tilerStateFrom } from '../../src/tiler/state.js';

@@ -1,7 +1,7 @@
 /**
  * `tilebar run` as an Ink app. Its state lives in React: the bar store's snapshot (config, readings, clock,
  * window manager, size — store.ts publishes it on the scheduler's timers; no component starts a timer) and
- * the layout picker's open state. From them it derives the layout (the pure fitting of layout.ts) and renders
+ * the layout picker's open state. From them it derives the layout (layoutBar, place.ts; fitting is fit.ts) and renders
  * it as <Bar>. Keys come through Ink's input handling (raw mode); the SGR mouse reports Ink passes on whole
  * are decoded by BarInput, as for the direct renderer.
  */
@@ -12,7 +12,7 @@ import { BarInput, type BarInputEffects } from '../../bar/bar-input.js';
 import { barStateOf } from '../../bar/bar-store.js';
 import type { ClickAction } from '../../../widgets/view.js';
 import type { BarViewOptions } from '../bar-view.js';
-import type { BarLayout } from '../layout.js';
+import type { BarLayout } from '../bar-types.js';
 import { Bar } from './Bar.js';
 
 /** What the app needs of the view's options (bar-view.ts): the store, how to draw, and what input does. */

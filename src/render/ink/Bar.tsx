@@ -1,5 +1,5 @@
 /**
- * The bar as Ink components. The pure layout (layout.ts) decides what each row holds — which units, how their
+ * The bar as Ink components. The pure layout (place.ts and the modules it uses) decides what each row holds — which units, how their
  * labels are shortened, what gave way, where the gaps are — and these components render that decision:
  * <Bar> → a <Row> box per terminal row → the three lists as <Section> boxes → <Group> boxes (the grouping's
  * frames) → a unit as its widget kind's component (<Cpu>, <Battery>, …) → a <Text> per run of one style. Yoga
@@ -11,7 +11,7 @@
 import { Box } from 'ink';
 import { memo, type ReactNode } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
-import type { BarLayout, Run, SectionName } from '../layout.js';
+import type { BarLayout, Run, SectionName } from '../bar-types.js';
 import { sameProps, Styled, type RunsProps } from './runs.js';
 import { unitComponent } from './widgets.js';
 

@@ -6,7 +6,7 @@ import chalk from 'chalk';
 import { renderToString } from 'ink';
 import { createElement } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
-import type { BarLayout } from '../layout.js';
+import type { BarLayout } from '../bar-types.js';
 import { Bar } from './Bar.js';
 import { chalkLevelFor } from './chalk-level.js';
 

@@ -3,7 +3,7 @@ import { Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
 import { inkColour } from '../../colour/ink-colour.js';
-import type { Run } from '../layout.js';
+import type { Run } from '../bar-types.js';
 
 export interface RunsProps {
   runs: readonly Run[];

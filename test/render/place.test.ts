@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textWidth } from '../../src/render/layout.js';
+import { textWidth } from '../../src/render/text-width.js';
 import { layoutOf, rows, sp } from './helpers.js';
 
 /** Three sections: a date on the left, a time in the centre, CPU (selected at 95 %) and memory on the right. */

@@ -1,0 +1,116 @@
+/** The bar as data: styled runs, units ready to place, and what a layout gives its front ends. */
+import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
+import { blend } from '../colour/rgb.js';
+import type { ResolvedTheme } from '../../themes/resolve-theme.js';
+import type { Backgrounds } from '../../themes/transparency.js';
+import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
+import type { CellMetrics } from './cells.js';
+import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
+import { displayText } from '../text/safe-text.js';
+import { textWidth } from './text-width.js';
+import { fitBar, MIN_TRUNCATED } from './fit.js';
+
+export type SectionName = 'left' | 'center' | 'right';
+
+export interface Run {
+  text: string;
+  fg?: Hex;
+  bg?: Hex;
+  bold?: boolean;
+  /**
+   * A selected unit or element (a threshold's auto-select, the focused workspace): its fill shows it in colour;
+   * without colour the writer draws it in reverse video instead, so it still stands out.
+   */
+  inverse?: boolean;
+  section?: SectionName;
+  /** Which unit the run belongs to (`right[3] cpu`), for components and hit-testing. */
+  unit?: string;
+  /** The unit's widget kind (`Cpu`): which component draws it. */
+  kind?: string;
+  /** Which group frame it belongs to. */
+  group?: string;
+  /** What a click here does. */
+  action?: ClickAction;
+}
+
+export interface ClickTarget {
+  x: number;
+  width: number;
+  action: ClickAction;
+  unit?: string;
+}
+
+export interface WidgetUnits {
+  /** `right[3]` */
+  position: string;
+  kind: string;
+  units: UnitView[];
+}
+
+export interface LayoutInput {
+  width: number;
+  height: number;
+  metrics: CellMetrics;
+  grouping: GroupingModel;
+  sections: Readonly<Record<SectionName, readonly WidgetUnits[]>>;
+  theme: ResolvedTheme;
+  backgrounds: Backgrounds;
+  icons: IconSet;
+  /** A one-line message (a config error) shown in place of the center section. */
+  message?: string;
+  /** Pieces and frames kept across frames of one bar (one appearance): see LayoutCache. */
+  cache?: LayoutCache;
+}
+
+/**
+ * What a running bar keeps between frames: each unit's runs (keyed by the unit object, which the
+ * ComposeCache keeps while the unit is unchanged) and each group's frame. Create one per appearance.
+ */
+export class LayoutCache {
+  readonly pieces = new WeakMap<UnitView, Map<string, Piece>>();
+  readonly frames = new Map<string, Frame>();
+}
+
+export interface PlacedUnit {
+  section: SectionName;
+  position: string;
+  kind: string;
+  id: string;
+  name: string;
+  text: string;
+  state: UnitState;
+  why?: string;
+  x: number;
+  width: number;
+  colours: { fg?: Hex; bg?: Hex; icon?: Hex };
+}
+
+export interface BarLayout {
+  width: number;
+  height: number;
+  contentRow: number;
+  rows: Run[][];
+  placed: PlacedUnit[];
+  /** What gave way to fit the width (for `preview --format json` and tests). */
+  gaveWay: string[];
+  /** Clickable cells of the content row, left to right. */
+  targets: ClickTarget[];
+}
+
+/** A unit ready to place: its runs, and how to shorten its text. */
+export interface Piece {
+  key: string;
+  section: SectionName;
+  widget: WidgetUnits;
+  unit: UnitView;
+  runs: Run[];
+  width: number;
+  /** Extra lines below/above the content row (a tall binary clock): index 0 is the top line. */
+  grid?: { lines: Run[][]; contentLine: number };
+}
+
+/** A group's frame: the runs before and after its units. */
+export interface Frame {
+  left: Run[];
+  right: Run[];
+}

@@ -1,0 +1,123 @@
+/** Rows of runs as cells: overlaying, clipping to the width, merging runs that draw as one, click targets. */
+import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
+import { blend } from '../colour/rgb.js';
+import type { ResolvedTheme } from '../../themes/resolve-theme.js';
+import type { Backgrounds } from '../../themes/transparency.js';
+import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
+import type { CellMetrics } from './cells.js';
+import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
+import { displayText } from '../text/safe-text.js';
+import { textWidth } from './text-width.js';
+import { fitBar, MIN_TRUNCATED } from './fit.js';
+import type { ClickTarget, Run } from './bar-types.js';
+
+/** The clickable spans of a row: consecutive runs with the same action make one target. */
+export function targetsOf(row: readonly Run[]): ClickTarget[] {
+  const out: ClickTarget[] = [];
+  let x = 0;
+  for (const r of row) {
+    const w = textWidth(r.text);
+    if (r.action) {
+      const last = out.at(-1);
+      if (last && last.action === r.action && last.x + last.width === x) last.width += w;
+      else out.push({ x, width: w, action: r.action, ...(r.unit ? { unit: r.unit } : {}) });
+    }
+    x += w;
+  }
+  return out;
+}
+
+/** Replace the cells of `row` from `x` with `runs`. */
+export function overlay(rows: Run[][], row: number, x: number, runs: Run[], width: number): void {
+  const target = rows[row];
+  if (!target || x >= width) return;
+  const cells = toCells(target);
+  let at = x;
+  for (const r of runs) {
+    for (const ch of r.text) {
+      const w = textWidth(ch);
+      if (at + w > width) break;
+      cells[at] = { ...r, text: ch };
+      for (let k = 1; k < w; k++) cells[at + k] = { ...r, text: '' };
+      at += w;
+    }
+  }
+  rows[row] = cells.filter((c): c is Run => c !== undefined);
+}
+
+function toCells(runs: Run[]): Array<Run | undefined> {
+  const cells: Array<Run | undefined> = [];
+  for (const r of runs) {
+    for (const ch of r.text) {
+      cells.push({ ...r, text: ch });
+      for (let k = 1; k < textWidth(ch); k++) cells.push({ ...r, text: '' });
+    }
+  }
+  return cells;
+}
+
+/** Exactly `width` cells: longer rows are clipped at the right edge. */
+export function clip(runs: Run[], width: number): Run[] {
+  const out: Run[] = [];
+  let x = 0;
+  for (const r of runs) {
+    const w = textWidth(r.text);
+    if (x + w <= width) {
+      out.push(r);
+      x += w;
+      continue;
+    }
+    let text = '';
+    for (const ch of r.text) {
+      if (x + textWidth(text + ch) > width) break;
+      text += ch;
+    }
+    if (text) out.push({ ...r, text });
+    x += textWidth(text);
+    break;
+  }
+  return out;
+}
+
+/** Spaces not in reverse video: their foreground colour and boldness do not show. */
+function blank(r: Run): boolean {
+  if (r.inverse) return false;
+  for (let i = 0; i < r.text.length; i++) if (r.text.charCodeAt(i) !== 32) return false;
+  return true;
+}
+
+/**
+ * Whether two adjacent runs draw as one: the same cells' colours and the same place in the bar (section,
+ * group, unit, click action). Blank runs (a group's cap, the gap after an icon) take any foreground: every
+ * run less is a <Text> less for Ink to lay out and tokenize each frame, and an SGR change less to write.
+ */
+function drawsAsOne(a: Run, b: Run): boolean {
+  if (a.bg !== b.bg || !a.inverse !== !b.inverse || a.section !== b.section || a.unit !== b.unit || a.group !== b.group || a.action !== b.action) return false;
+  return (a.fg === b.fg && !a.bold === !b.bold) || blank(a) || blank(b);
+}
+
+/** Adjacent runs that draw as one become one; runs are copied only when merged (the others may be shared). */
+export function merge(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  const copies = new Set<Run>();
+  for (const r of runs) {
+    if (r.text === '') continue;
+    const last = out[out.length - 1];
+    if (last && drawsAsOne(last, r)) {
+      // The merged run keeps the style of the one that shows it (not the blank one's).
+      const style = blank(last) && !blank(r) ? r : last;
+      if (copies.has(last) && style === last) last.text += r.text;
+      else {
+        const copy = { ...style, text: last.text + r.text, kind: last.kind ?? r.kind };
+        copies.add(copy);
+        out[out.length - 1] = copy;
+      }
+    } else out.push(r);
+  }
+  return out;
+}
+
+/** The plain text of a row (what `--format text` prints). */
+export function rowText(runs: readonly Run[]): string {
+  return runs.map((r) => r.text).join('');
+}
