@@ -1,0 +1,270 @@
+/**
+ * The live bar without a front end: one store (bar/bar-store.ts) fed by the scheduler's polls and clock ticks,
+ * the config file (watched and polled, reloads included), the system's time zone, the media and keyboard
+ * sources and the window manager; and the actions that clicks, keys and bindings trigger. A config with
+ * errors — at start or in an edit — or a file that cannot be read keeps the bar up (the last good one, or an
+ * empty one) with a one-line message in the store and every located problem in the log.
+ *
+ * It knows no terminal: `run` draws the store in a terminal pane (through Ink or directly); other front ends
+ * (the feeds of other bars) read the same store and call the same actions.
+ */
+import type { Appearance } from '../bar/appearance.js';
+import { BarStore, type BarSnapshot } from '../bar/bar-store.js';
+import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
+import { watchConfigFile } from '../bar/config-file.js';
+import { EventSources } from '../bar/event-sources.js';
+import { LiveConfig, type ConfigState } from '../bar/live-config.js';
+import { subscribeSources } from '../bar/live-sources.js';
+import type { Log } from '../bar/log.js';
+import { bindingBatch } from '../bar/mouse.js';
+import { systemWidgets } from '../bar/system-widgets.js';
+import { MAX_CONFIG_BYTES } from '../config/limits.js';
+import type { BarModel } from '../config/model.js';
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import type { Variant } from '../config/variant.js';
+import { readTextFile } from '../io/read-text-file.js';
+import { Scheduler } from '../scheduler/scheduler.js';
+import type { Timers } from '../scheduler/timers.js';
+import type { Readers } from '../system/readings.js';
+import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
+import { VERSION } from '../version.js';
+import type { ClickAction } from '../../widgets/view.js';
+import { WindowManagerLink } from './window-manager.js';
+
+export interface LiveBarSettings {
+  configPath: string;
+  /** How the config is named in messages. */
+  label: string;
+  variant?: Variant;
+  cacheDir: string;
+  logPath: string;
+  /** `--tiler`, and komorebi's data directory (given or not). */
+  tiler?: string;
+  komorebiDir: string;
+  komorebiDirGiven: boolean;
+  /** The look of a model (theme, icons, cells): the front end's choices applied to the config's. */
+  appearance: (model: BarModel) => Appearance;
+  /** The bar's first size, in cells; the front end updates it (a terminal's resizes). */
+  size: { width: number; height: number };
+}
+
+export interface LiveBarDeps {
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+  cwd: string;
+  timers: Timers;
+  readers: Readers;
+  log: Log;
+  /** What escaped a handler: logged, and the bar goes on. */
+  onStray: (e: unknown) => void;
+}
+
+/** Clicks an action names (the layout picker's toggle is the front end's own). */
+export type BarAction = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
+
+export class LiveBar {
+  readonly store: BarStore;
+  readonly #live: LiveConfig;
+  readonly #scheduler: Scheduler;
+  readonly #events: EventSources;
+  readonly #manager: WindowManagerLink;
+  readonly #lastLaunch = new Map<string, number>();
+  #config: ConfigState;
+  /** The latest statuses of the sources, kept across resubscriptions (a reload does not blank them). */
+  #statuses: BarSnapshot['statuses'] = {};
+  #unsubscribe: () => void = () => undefined;
+  #closers: Array<() => Promise<void> | void> = [];
+  #configQueue = Promise.resolve();
+  #stopped = false;
+
+  private constructor(
+    private readonly settings: LiveBarSettings,
+    private readonly deps: LiveBarDeps,
+    live: LiveConfig,
+    config: ConfigState,
+    systemZone: string,
+  ) {
+    this.#live = live;
+    this.#config = config;
+    this.store = new BarStore(deps.timers, {
+      model: config.model,
+      look: settings.appearance(config.model),
+      message: config.message,
+      statuses: {},
+      systemZone,
+      tiler: undefined,
+      size: settings.size,
+    });
+    this.#scheduler = new Scheduler(deps.timers, { onListenerError: (e) => deps.log(`internal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`) });
+    this.#events = new EventSources({ env: deps.env, platform: deps.platform, timers: deps.timers, log: deps.log }, (change) => this.store.update(change));
+    this.#manager = new WindowManagerLink(this.store, {
+      ...(settings.tiler !== undefined ? { flag: settings.tiler } : {}),
+      komorebiDir: settings.komorebiDir,
+      komorebiDirGiven: settings.komorebiDirGiven,
+      env: deps.env,
+      platform: deps.platform,
+      timers: deps.timers,
+      log: deps.log,
+      onStray: deps.onStray,
+    });
+  }
+
+  /** Reads the config (a bar comes up whatever the file holds) and makes the store: enough for a first frame. */
+  static async load(settings: LiveBarSettings, deps: LiveBarDeps): Promise<LiveBar> {
+    const live = new LiveConfig({
+      path: settings.configPath,
+      label: settings.label,
+      ...(settings.variant ? { variant: settings.variant } : {}),
+      platform: deps.platform,
+      cacheDir: settings.cacheDir,
+      log: deps.log,
+      logPath: settings.logPath,
+    });
+    const config = await live.start(await readTextFile(settings.configPath, { maxBytes: MAX_CONFIG_BYTES }));
+    const zone = (await resolveSystemZone({ ...realZoneSources(), env: deps.env })).zone;
+    return new LiveBar(settings, deps, live, config, zone);
+  }
+
+  get model(): BarModel {
+    return this.store.getSnapshot().model;
+  }
+
+  /** Where the config came from, for the log. */
+  get origin(): string {
+    return { cache: 'config as validated at an earlier start, from the cache', validated: 'config validated', empty: 'no good config yet' }[this.#config.origin];
+  }
+
+  /**
+   * Everything after the first frame: the config file's watch, the time zone's, the window manager, the media
+   * and keyboard sources, the polls and clock ticks.
+   */
+  async start(): Promise<void> {
+    const { timers, log, onStray, env } = this.deps;
+    const configFile = await watchConfigFile(
+      this.settings.configPath,
+      (event) => {
+        // In order, and a failure of one (a bug) must not stop the queue: later edits still apply.
+        this.#configQueue = this.#configQueue
+          .then(async () => {
+            const next = await this.#live.handle(event);
+            if (next) this.#apply(next);
+          })
+          .catch(onStray);
+      },
+      { timers, log, ...(this.#live.lastText !== undefined ? { initialText: this.#live.lastText } : {}) },
+    );
+    this.#closers.push(() => configFile.close());
+    const closeZoneWatch = await watchSystemZone({ ...realZoneSources(), env }, (zone) => this.store.update({ systemZone: zone }), log);
+    this.#closers.push(closeZoneWatch);
+    await this.#manager.ensure();
+    await this.#events.apply(this.model).catch(onStray);
+    this.#subscribe();
+    this.#scheduler.start();
+  }
+
+  /** A click's action: acted on only for a model that is the text's own (see LiveConfig). */
+  act(action: BarAction): void {
+    this.#whenTrusted(() => {
+      if (action.kind === 'messages') this.#manager.send(action.messages);
+      else if (action.kind === 'launch') this.#launch(action.id, action.command);
+      else this.#events.control(action.command);
+    });
+  }
+
+  /** A mouse binding of the config (`on_middle_click`, the wheel, …). */
+  bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void {
+    if (!this.model.mouse?.bindings[trigger]) return;
+    this.#whenTrusted(() => {
+      const binding = this.model.mouse?.bindings[trigger];
+      if (!binding) return;
+      if (binding.kind === 'command') this.#launch(`binding:${trigger}`, binding.command);
+      else this.#manager.send(bindingBatch(binding, mouseFollowsFocus));
+    });
+  }
+
+  /** Validates a model taken from the cache now (a frame could not be drawn from it), and applies the result. */
+  revalidate(): void {
+    if (this.#config.origin === 'cache') void this.#live.ensureValidated().then((s) => this.#apply(s), this.deps.onStray);
+  }
+
+  /** No more polls, ticks or store updates (before a front end takes its view down). */
+  stopUpdates(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#unsubscribe();
+    this.#scheduler.stop();
+    this.store.close();
+  }
+
+  /** Stops everything: updates, watchers, the window manager's connection, media and keyboard sources. */
+  async close(): Promise<void> {
+    this.stopUpdates();
+    for (const close of this.#closers) await close();
+    await this.#manager.close();
+    this.#events.close();
+  }
+
+  /** When validation replaced a cached model, what was clicked was drawn from the wrong one: nothing is done. */
+  #whenTrusted(act: () => void): void {
+    const before = this.model;
+    void this.#live.ensureValidated().then((state) => {
+      if (state.model !== before || state.message !== this.#config.message) this.#apply(state);
+      if (state.model === before) act();
+    }, this.deps.onStray);
+  }
+
+  #launch(id: string, command: string): void {
+    const { timers, log, env, platform, cwd } = this.deps;
+    // The original's 800 ms per-item cooldown against double launches.
+    const now = timers.now();
+    if (now - (this.#lastLaunch.get(id) ?? -Infinity) < 800) return;
+    this.#lastLaunch.set(id, now);
+    // Loaded on the first launch: node:child_process is not needed to draw the bar.
+    void import('../tiler/command.js').then(({ planCommand, startCommand }) => {
+      const plan = planCommand(command, env, platform);
+      if (!plan) return;
+      log(`launch: ${plan.file} ${plan.args.join(' ')}`);
+      startCommand(plan, env, cwd, (m) => log(`launch failed: ${m}`));
+    }, (e: unknown) => log(`launch failed: ${e instanceof Error ? e.message : String(e)}; was tilebar upgraded while running? Restart the bar.`));
+  }
+
+  /** Polls and clock ticks for the model's widgets; readings already taken are kept. */
+  #subscribe(): void {
+    this.#unsubscribe();
+    const m = this.model;
+    const offSources = subscribeSources(
+      this.#scheduler,
+      systemWidgets(m, VERSION),
+      this.deps.readers,
+      (s) => {
+        // subscribeSources keeps one object it updates: the store gets a copy, so a snapshot never changes.
+        this.#statuses = { ...s };
+        this.store.update({ statuses: this.#statuses });
+      },
+      this.#statuses,
+    );
+    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, m.variant), () => this.store.update());
+    this.#unsubscribe = () => {
+      offSources();
+      offClocks();
+    };
+  }
+
+  /** A new state of the config: a new model (resubscribed, readings kept) or only a new message. */
+  #apply(next: ConfigState): void {
+    const changed = next.model !== this.model;
+    this.#config = next;
+    if (!changed) {
+      this.store.update({ message: next.message });
+      return;
+    }
+    this.store.update({ model: next.model, look: this.settings.appearance(next.model), message: next.message });
+    // Sources already read stay: a reload does not blank the CPU or restart rates.
+    this.#subscribe();
+    this.#scheduler.refreshAll();
+    void this.#manager.ensure();
+    this.#manager.apply();
+    void this.#events.apply(next.model).catch(this.deps.onStray);
+  }
+}
+
