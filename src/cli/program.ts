@@ -46,8 +46,43 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
     // One style for every error: commander's own ("error: unknown command") reads as tilebar's other messages.
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(text.replace(/^error: /, 'tilebar: ')) })
     .showHelpAfterError('(run with --help for usage)');
+  const cli: CommandLine = { program, io, load, done: (c) => void (code = c) };
 
-  program
+  checkCommandLine(cli);
+  schemaCommandLine(cli);
+  themesCommandLine(cli);
+  runCommandLine(cli);
+  previewCommandLine(cli);
+  thresholdsCommandLine(cli);
+
+  try {
+    await program.parseAsync(['node', 'tilebar', ...argv]);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    if (e instanceof UsageError) {
+      io.err(`tilebar: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+  return code;
+}
+
+/** What each command's definition needs: the program to add to, the I/O, its module, where its status goes. */
+interface CommandLine {
+  program: Command;
+  io: CliIo;
+  load: <K extends CommandName>(name: K) => ReturnType<CommandModules[K]>;
+  done: (code: number) => void;
+}
+
+/** `tilebar check`. */
+function checkCommandLine(ctx: CommandLine): void {
+  ctx.program
     .command('check')
     .description('validate bar config files and explain every problem')
     .argument('[files...]', 'config files; without one, the discovered config is checked')
@@ -76,11 +111,14 @@ $XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.j
 Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors (an unreadable file among them).`,
     )
     .action(async (files: string[], opts) => {
-      const { checkCommand } = await load('check');
-      code = await checkCommand(files, opts, io);
+      const { checkCommand } = await ctx.load('check');
+      ctx.done(await checkCommand(files, opts, ctx.io));
     });
+}
 
-  program
+/** `tilebar schema`. */
+function schemaCommandLine(ctx: CommandLine): void {
+  ctx.program
     .command('schema')
     .description('print a JSON Schema (2020-12) of the format, for editor completion')
     .addOption(variantOption())
@@ -92,11 +130,14 @@ Examples:
   tilebar schema --variant B`,
     )
     .action(async (opts) => {
-      const { schemaCommand } = await load('schema');
-      code = schemaCommand(opts, io);
+      const { schemaCommand } = await ctx.load('schema');
+      ctx.done(schemaCommand(opts, ctx.io));
     });
+}
 
-  program
+/** `tilebar themes`. */
+function themesCommandLine(ctx: CommandLine): void {
+  ctx.program
     .command('themes')
     .description('list every palette, or show one palette and the colours the bar paints with')
     .argument('[name...]', 'a palette: Ashes, GoogleDark, Pastel/Mocha, Catppuccin/Latte, Base16/Mocha, ...')
@@ -118,11 +159,14 @@ Names: Base16 palettes by the spec's or the real name (SearchDark or GoogleDark)
 Pastel/NAME, because "Mocha" alone is also a Base16 palette. Case and separators do not matter.`,
     )
     .action(async (name: string[], opts) => {
-      const { themesCommand } = await load('themes');
-      code = themesCommand(name, opts, io);
+      const { themesCommand } = await ctx.load('themes');
+      ctx.done(themesCommand(name, opts, ctx.io));
     });
+}
 
-  program
+/** `tilebar run`. */
+function runCommandLine(ctx: CommandLine): void {
+  ctx.program
     .command('run')
     .description('run the bar in this terminal (a 1-row tmux split, a small docked window, a WezTerm or kitty pane)')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
@@ -152,11 +196,14 @@ config's mouse bindings get the other buttons and the wheel. Saving the config a
 a config with errors keeps the last good bar, shows "config error: …" in it, and logs every located problem.`,
     )
     .action(async (opts) => {
-      const { runCommand } = await load('run');
-      code = await runCommand(opts, io);
+      const { runCommand } = await ctx.load('run');
+      ctx.done(await runCommand(opts, ctx.io));
     });
+}
 
-  program
+/** `tilebar preview`. */
+function previewCommandLine(ctx: CommandLine): void {
+  ctx.program
     .command('preview')
     .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check)')
@@ -196,11 +243,14 @@ Without --set or --data the machine is read once (no network: Update shows only 
 A preview never starts a process or opens a socket named in the config.`,
     )
     .action(async (opts) => {
-      const { previewCommand } = await load('preview');
-      code = await previewCommand(opts, io);
+      const { previewCommand } = await ctx.load('preview');
+      ctx.done(await previewCommand(opts, ctx.io));
     });
+}
 
-  program
+/** `tilebar thresholds`. */
+function thresholdsCommandLine(ctx: CommandLine): void {
+  ctx.program
     .command('thresholds')
     .description("show each system widget's value against its thresholds, and the state that results")
     .option('-c, --config <file>', 'the bar config (default: discovered as for check)')
@@ -230,23 +280,7 @@ media.status=Playing|Paused|Stopped, keyboard=LAYOUT. Percentages are 0–100; b
 with --watch, the --set sources stay fixed and the others are polled.`,
     )
     .action(async (opts) => {
-      const { thresholdsCommand } = await load('thresholds');
-      code = await thresholdsCommand(opts, io);
+      const { thresholdsCommand } = await ctx.load('thresholds');
+      ctx.done(await thresholdsCommand(opts, ctx.io));
     });
-
-  try {
-    await program.parseAsync(['node', 'tilebar', ...argv]);
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
-        ? EXIT.ok
-        : EXIT.usage;
-    }
-    if (e instanceof UsageError) {
-      io.err(`tilebar: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    throw e;
-  }
-  return code;
 }
