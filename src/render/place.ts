@@ -38,87 +38,9 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const groupBg = g.kind === 'None' ? undefined : (input.backgrounds.group ?? input.backgrounds.bar);
   const barBg = input.backgrounds.bar;
 
-  // The usable span of the content row.
-  let start = input.metrics.margin.left + input.metrics.padding.left;
-  let end = width - input.metrics.margin.right - input.metrics.padding.right;
-  let barFrame: Frame | undefined;
-  if (g.kind === 'Bar') {
-    // The original's fixed outer margin around the bar's frame (10 px → one column), replacing the padding.
-    barFrame = frameRuns(g, input, 'left', 'bar', boxed);
-    start = 1 + runsWidth(barFrame.left);
-    end = width - 1 - runsWidth(barFrame.right);
-  }
-  if (end - start < 1) {
-    start = 0;
-    end = width;
-  }
+  const { start, end, barFrame } = contentSpan(input, boxed);
 
-  let limitFor: ReadonlyMap<string, number> = new Map();
-  let dropped: ReadonlySet<string> = new Set();
-  // A unit's runs depend only on its limit: built once per limit, however often fitting measures.
-  const pieceCache = new Map<string, Piece>();
-  const groupOf = (key: string): string | undefined =>
-    g.kind === 'Widget' ? key : g.kind === 'Alignment' ? `section:${key.slice(0, key.indexOf('['))}` : g.kind === 'Bar' ? 'bar' : undefined;
-  const pieceOf = (section: SectionName, w: WidgetUnits, u: UnitView, limit: number): Piece => {
-    const key = `${w.position} ${u.id}`;
-    const cacheKey = `${key}|${limit}|${boxed}`;
-    const perUnit = input.cache?.pieces.get(u);
-    let piece = perUnit?.get(cacheKey) ?? pieceCache.get(cacheKey);
-    if (!piece) {
-      piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit, groupOf);
-      pieceCache.set(cacheKey, piece);
-      if (input.cache) {
-        const m = perUnit ?? new Map<string, Piece>();
-        m.set(cacheKey, piece);
-        if (!perUnit) input.cache.pieces.set(u, m);
-      }
-    }
-    return piece;
-  };
-  // The visible units of each section, in order, keyed as fitting knows them.
-  const units = (section: SectionName) =>
-    input.sections[section].flatMap((w) => w.units.flatMap((u) => (u.state === 'hidden' ? [] : [{ key: `${w.position} ${u.id}`, w, u }])));
-  const visible = { left: units('left'), center: units('center'), right: units('right') };
-  const make = (section: SectionName, keep: (key: string) => boolean, limitOf: (key: string) => number): Piece[] =>
-    visible[section].filter((x) => keep(x.key)).map((x) => pieceOf(section, x.w, x.u, limitOf(x.key)));
-
-  const span = end - start;
-  // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
-  // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
-  const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), MESSAGE_ROOM) + 2 : 0;
-  // Centred on the whole width when it can be, else moved away from the side that reaches the middle
-  // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
-  // Hidden only when the gap between the sides is narrower than the center.
-  const centerAt = (leftWidth: number, rightWidth: number, centerWidth: number): number | undefined => {
-    const lo = start + leftWidth + (leftWidth ? 1 : 0);
-    const hi = end - rightWidth - (rightWidth ? 1 : 0) - centerWidth;
-    return lo <= hi ? Math.min(hi, Math.max(lo, Math.floor((width - centerWidth) / 2))) : undefined;
-  };
-  const labelOf = (u: UnitView) => Math.max(0, ...u.segments.map((s) => (s.role === 'value' || s.role === 'text' ? textWidth(s.text) : 0)));
-  const fit = fitBar({
-    sections: {
-      left: visible.left.map((x) => ({ key: x.key, label: labelOf(x.u) })),
-      center: input.message ? [] : visible.center.map((x) => ({ key: x.key, label: labelOf(x.u) })),
-      right: visible.right.map((x) => ({ key: x.key, label: labelOf(x.u) })),
-    },
-    maxLabelWidth: input.metrics.maxLabelWidth,
-    span,
-    reserve,
-    centerFits: (l, r, c) => c === 0 || centerAt(l, r, c) !== undefined,
-    measure: (section, keys, limits) => {
-      const wanted = new Set(keys);
-      return buildSection(section, make(section, (k) => wanted.has(k), (k) => limits.get(k) ?? input.metrics.maxLabelWidth), input, boxed).width;
-    },
-  });
-  limitFor = fit.limits;
-  dropped = new Set(fit.dropped);
-  const gaveWay = fit.gaveWay;
-  const built = (section: SectionName) =>
-    buildSection(section, make(section, (k) => !dropped.has(k), (k) => limitFor.get(k) ?? input.metrics.maxLabelWidth), input, boxed);
-  const left = built('left');
-  const right = built('right');
-  const center: BuiltSection = fit.centerShown && !input.message ? built('center') : { runs: [], width: 0, pieces: [], frames: [] };
-  const sideGap = fit.sideGap;
+  const { left, center, right, gaveWay, sideGap, centerAt } = fitSections(input, boxed, start, end);
 
   // The content row.
   const row: Run[] = [];
@@ -202,4 +124,103 @@ function placedUnit(piece: Piece, x: number): PlacedUnit {
     width: piece.width,
     colours: { ...(first?.fg ? { fg: last?.fg ?? first.fg } : {}), ...(first?.bg ? { bg: first.bg } : {}), ...(icon ? { icon } : {}) },
   };
+}
+
+/**
+ * The sections as they fit between `start` and `end`: fitting (fit.ts) measures them with the units' runs
+ * at trial label limits, then each is built with what fitting kept.
+ */
+function fitSections(input: LayoutInput, boxed: boolean, start: number, end: number) {
+  const { width } = input;
+  const g = input.grouping;
+  const groupBg = g.kind === 'None' ? undefined : (input.backgrounds.group ?? input.backgrounds.bar);
+  const barBg = input.backgrounds.bar;
+  let limitFor: ReadonlyMap<string, number> = new Map();
+  let dropped: ReadonlySet<string> = new Set();
+  // A unit's runs depend only on its limit: built once per limit, however often fitting measures.
+  const pieceCache = new Map<string, Piece>();
+  const groupOf = (key: string): string | undefined =>
+    g.kind === 'Widget' ? key : g.kind === 'Alignment' ? `section:${key.slice(0, key.indexOf('['))}` : g.kind === 'Bar' ? 'bar' : undefined;
+  const pieceOf = (section: SectionName, w: WidgetUnits, u: UnitView, limit: number): Piece => {
+    const key = `${w.position} ${u.id}`;
+    const cacheKey = `${key}|${limit}|${boxed}`;
+    const perUnit = input.cache?.pieces.get(u);
+    let piece = perUnit?.get(cacheKey) ?? pieceCache.get(cacheKey);
+    if (!piece) {
+      piece = unitRuns(w, u, section, input, g.kind === 'None' ? barBg : groupBg, limit, groupOf);
+      pieceCache.set(cacheKey, piece);
+      if (input.cache) {
+        const m = perUnit ?? new Map<string, Piece>();
+        m.set(cacheKey, piece);
+        if (!perUnit) input.cache.pieces.set(u, m);
+      }
+    }
+    return piece;
+  };
+  // The visible units of each section, in order, keyed as fitting knows them.
+  const units = (section: SectionName) =>
+    input.sections[section].flatMap((w) => w.units.flatMap((u) => (u.state === 'hidden' ? [] : [{ key: `${w.position} ${u.id}`, w, u }])));
+  const visible = { left: units('left'), center: units('center'), right: units('right') };
+  const make = (section: SectionName, keep: (key: string) => boolean, limitOf: (key: string) => number): Piece[] =>
+    visible[section].filter((x) => keep(x.key)).map((x) => pieceOf(section, x.w, x.u, limitOf(x.key)));
+
+  const span = end - start;
+  // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
+  // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
+  const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), MESSAGE_ROOM) + 2 : 0;
+  // Centred on the whole width when it can be, else moved away from the side that reaches the middle
+  // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
+  // Hidden only when the gap between the sides is narrower than the center.
+  const centerAt = (leftWidth: number, rightWidth: number, centerWidth: number): number | undefined => {
+    const lo = start + leftWidth + (leftWidth ? 1 : 0);
+    const hi = end - rightWidth - (rightWidth ? 1 : 0) - centerWidth;
+    return lo <= hi ? Math.min(hi, Math.max(lo, Math.floor((width - centerWidth) / 2))) : undefined;
+  };
+  const labelOf = (u: UnitView) => Math.max(0, ...u.segments.map((s) => (s.role === 'value' || s.role === 'text' ? textWidth(s.text) : 0)));
+  const fit = fitBar({
+    sections: {
+      left: visible.left.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+      center: input.message ? [] : visible.center.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+      right: visible.right.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+    },
+    maxLabelWidth: input.metrics.maxLabelWidth,
+    span,
+    reserve,
+    centerFits: (l, r, c) => c === 0 || centerAt(l, r, c) !== undefined,
+    measure: (section, keys, limits) => {
+      const wanted = new Set(keys);
+      return buildSection(section, make(section, (k) => wanted.has(k), (k) => limits.get(k) ?? input.metrics.maxLabelWidth), input, boxed).width;
+    },
+  });
+  limitFor = fit.limits;
+  dropped = new Set(fit.dropped);
+  const gaveWay = fit.gaveWay;
+  const built = (section: SectionName) =>
+    buildSection(section, make(section, (k) => !dropped.has(k), (k) => limitFor.get(k) ?? input.metrics.maxLabelWidth), input, boxed);
+  const left = built('left');
+  const right = built('right');
+  const center: BuiltSection = fit.centerShown && !input.message ? built('center') : { runs: [], width: 0, pieces: [], frames: [] };
+  const sideGap = fit.sideGap;
+  return { left, center, right, gaveWay, sideGap, centerAt };
+}
+
+/** The columns the sections may use: inside the margins and padding, or inside the bar's own frame. */
+function contentSpan(input: LayoutInput, boxed: boolean): { start: number; end: number; barFrame?: Frame } {
+  const { width } = input;
+  const g = input.grouping;
+  // The usable span of the content row.
+  let start = input.metrics.margin.left + input.metrics.padding.left;
+  let end = width - input.metrics.margin.right - input.metrics.padding.right;
+  let barFrame: Frame | undefined;
+  if (g.kind === 'Bar') {
+    // The original's fixed outer margin around the bar's frame (10 px → one column), replacing the padding.
+    barFrame = frameRuns(g, input, 'left', 'bar', boxed);
+    start = 1 + runsWidth(barFrame.left);
+    end = width - 1 - runsWidth(barFrame.right);
+  }
+  if (end - start < 1) {
+    start = 0;
+    end = width;
+  }
+  return { start, end, ...(barFrame ? { barFrame } : {}) };
 }
