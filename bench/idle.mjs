@@ -79,9 +79,10 @@ function eventRows() {
 const helpers = [];
 process.on('exit', () => helpers.forEach((h) => h.kill()));
 
-const tilebar = (config, name, { cold = false, args = [] } = {}) => ({
+const tilebar = (config, name, { cold = false, args = [], height = 1 } = {}) => ({
   name,
   cold,
+  height,
   log: join(dir, `${name}.log`),
   // As users start it: the command itself, through its #! line (which sets Node's flags).
   command: [bin, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args],
@@ -90,6 +91,8 @@ const programs = [
   tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),
   tilebar(join(root, 'config.example.json'), 'tilebar (example, cold: no cache)', { cold: true }),
   tilebar(join(dir, 'busy.json'), 'tilebar (busy: every widget at 1 s)'),
+  // The default height, what `npm start` shows: three rows, with the example's group boxes drawn.
+  tilebar(join(root, 'config.example.json'), 'tilebar (example, 160×3: group boxes)', { height: 3 }),
   tilebar(join(root, 'config.example.json'), 'tilebar (example, --renderer direct)', { args: ['--renderer', 'direct'] }),
   tilebar(join(dir, 'busy.json'), 'tilebar (busy, --renderer direct)', { args: ['--renderer', 'direct'] }),
   ...eventRows(),
@@ -127,7 +130,7 @@ async function runOnce(run) {
   const live = programs.map((p, i) => {
     const socket = join(dir, `tmux-${run}-${i}`); // a path (-S), removed with dir: a killed server leaves its socket
     const started = performance.now();
-    execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', '1', shellCommand(p)]);
+    execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', String(p.height ?? 1), shellCommand(p)]);
     const pid = Number(execFileSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], { encoding: 'utf8' }).trim());
     return { p, socket, pid, started, cpuAtShort: 0 };
   });
@@ -167,7 +170,7 @@ const rows = programs.map((p) => {
 });
 const base = rows[0];
 const bare = rows.find((r) => r.name.startsWith('bare Node'));
-console.log(`idle in a 160×1 tmux pane, median of ${RUNS} runs of ${LONG} s, all programs side by side (steady state = CPU after the first ${SHORT} s, per minute; first output = first visible text, median of ${FIRST_RUNS} starts, one program at a time)`);
+console.log(`idle in a 160×1 tmux pane (160×3 where the name says), median of ${RUNS} runs of ${LONG} s, all programs side by side (steady state = CPU after the first ${SHORT} s, per minute; first output = first visible text, median of ${FIRST_RUNS} starts, one program at a time)`);
 console.log(`${'program'.padEnd(38)} ${'steady CPU s/min'.padStart(16)} ${'ms/tick'.padStart(8)} ${'start-up CPU ms'.padStart(15)} ${'first output ms'.padStart(15)} ${'peak RSS MB'.padStart(11)} ${'frames/min'.padStart(10)} ${'bytes/min'.padStart(10)}  tilebar ÷ this`);
 for (const r of rows) {
   const perMin = (v) => (Number.isFinite(v) ? ((v / LONG) * 60).toFixed(0) : '—');
@@ -195,6 +198,11 @@ check('steady state, busy config ÷ bare Ink clock', row('tilebar (busy: every w
 // its CPU), not to milliseconds set on another machine. Memory barely depends on the machine: megabytes.
 for (const r of ink.filter((x) => !x.name.includes('cold'))) check(`time to first frame ÷ bare Ink clock's, ${r.name.slice(9, -1)}`, r.first / inkClock.first, 0.8, '×');
 for (const r of ink) check(`peak RSS, ${r.name.slice(9, -1)}`, r.rss, 85, 'MB');
+// Issue 24's aims for drawing through Ink: the example within 1.3× a bare Ink clock in a 1-row pane, 1.6× in the
+// default 3-row pane with its group boxes, and 80 MB at most in both.
+check('through Ink, example 160×1 ÷ bare Ink clock (issue 24)', row('tilebar (config.example.json)').steady / inkClock.steady, 1.3, '×');
+check('through Ink, example 160×3 with group boxes ÷ bare Ink clock (issue 24)', row('tilebar (example, 160×3: group boxes)').steady / inkClock.steady, 1.6, '×');
+for (const name of ['tilebar (config.example.json)', 'tilebar (example, 160×3: group boxes)']) check(`peak RSS through Ink, ${name.slice(9, -1)} (issue 24)`, row(name).rss, 80, 'MB');
 check('direct renderer steady state ÷ bare Ink clock, config.example.json', row('tilebar (example, --renderer direct)').steady / inkClock.steady, 0.8, '×');
 for (const r of direct) check(`direct renderer time to first frame ÷ bare Ink clock's, ${r.name.slice(9, -1)}`, r.first / inkClock.first, 0.8, '×');
 for (const r of direct) check(`direct renderer peak RSS, ${r.name.slice(9, -1)}`, r.rss, 75, 'MB');
