@@ -113,9 +113,9 @@ const commanderLazyChildProcess = {
 };
 /**
  * Ink's output tokenizer (@alcalzone/ansi-tokenize) runs an Intl.Segmenter, built when its module loads, over
- * every line; the first Intl object in a process loads ICU's data (~15 ms of every preview and of the bar's first
- * frame). It asks src/render/ink/graphemes.ts instead, which splits a line of single-unit clusters itself (a
- * bar's usual text) and builds the Segmenter for any other line.
+ * every line; the first Intl object in a process loads ICU's data (~15 ms of a preview in bench/oneshot.mjs, and
+ * the bar's first frame pays it too). It asks src/render/ink/graphemes.ts instead, which splits a line of
+ * single-unit clusters itself (a bar's usual text) and builds the Segmenter for any other line.
  */
 const tokenizerGraphemes = {
   name: 'tokenizer-graphemes',
