@@ -2,7 +2,8 @@
 // Where a running bar's time goes: the built command in a real 160×1 tmux pane under `node --cpu-prof` for
 // PROFILE_SECONDS (default 60), then a summary of the profile's self time by package (Ink, React, Yoga,
 // chalk, tilebar's own modules, …), mapped back through the bundle's source maps. PROFILE_CONFIG picks the
-// config (default config.example.json); PROFILE_ARGS adds options to `tilebar run` (`--renderer direct`).
+// config (default config.example.json); PROFILE_ARGS adds options to `tilebar run` (`--renderer direct`);
+// PROFILE_ROWS sets the pane's height (default 1; 3 is the default bar's, with its group boxes).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 60);
 const config = process.env.PROFILE_CONFIG ?? join(root, 'config.example.json');
 const extra = (process.env.PROFILE_ARGS ?? '').split(' ').filter(Boolean);
+const ROWS = Number(process.env.PROFILE_ROWS ?? 1);
 if (spawnSync('tmux', ['-V']).status !== 0) {
   console.log('profile: skipped, tmux is not installed');
   process.exit(0);
@@ -24,7 +26,7 @@ const socket = join(dir, 'tmux'); // a path (-S): a killed server leaves its soc
 const main = join(root, 'dist', 'bundle', 'main.js');
 const command = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, main, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'tilebar.log'), ...extra];
 const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(join(dir, 'cache'))} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
-execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', '1', `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
+execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', String(ROWS), `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 spawnSync('tmux', ['-S', socket, 'send-keys', '-t', 'p', 'q']);
 await new Promise((r) => setTimeout(r, 2000));

@@ -9,8 +9,9 @@ import {
 } from '../src/config/schema/common.js';
 import { enable } from '../src/config/schema/widget-fields.js';
 
-export const TILER_LAYOUTS = [...DEFAULT_LAYOUTS, 'Monocle', 'Floating', 'Paused', 'Custom'] as const;
-export type TilerLayout = (typeof TILER_LAYOUTS)[number];
+import { TILER_LAYOUTS, type TilerLayout } from '../src/config/vocabulary.js';
+
+export { TILER_LAYOUTS, type TilerLayout };
 
 /** The picker's options when `layout.options` is not given (as the original: no Scrolling or Custom). */
 export const DEFAULT_LAYOUT_OPTIONS: TilerLayout[] = [

@@ -3,7 +3,7 @@
  * no pixels-as-written choices left open: every default of the spec is applied here or in the
  * schema (zod `.default`), once.
  */
-import type { TilerLayout } from '../../widgets/tiler.js';
+import type { TilerLayout } from './vocabulary.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Base16Name, Base16Value, PastelFlavour, PastelValue } from './names.js';
 import type { DisplayFormat, WorkspacesDisplayFormat } from './schema/common.js';

@@ -50,6 +50,10 @@ export const MODEL_WIDGET_KINDS = ['Applications', 'Battery', 'Cpu', 'Date', 'Ke
 
 // Widget kinds' own lists, shared by their schemas and their views (a schema importing its view closed a circle).
 
+/** Every layout a window manager can report or be asked for. */
+export const TILER_LAYOUTS = [...DEFAULT_LAYOUTS, 'Monocle', 'Floating', 'Paused', 'Custom'] as const;
+export type TilerLayout = (typeof TILER_LAYOUTS)[number];
+
 export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as const;
 
 export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;

@@ -9,7 +9,7 @@
  * stacks. Hyprland has one layout for all workspaces: dwindle → BSP, master → VerticalStack, scrolling →
  * Scrolling, another (a plugin's) → Custom; a fullscreen window → Monocle, a floating one → the Floating layer.
  */
-import type { TilerLayout } from '../../widgets/tiler.js';
+import type { TilerLayout } from '../config/vocabulary.js';
 import { STATE_LIMITS, type TilerContainer, type TilerStateResult, type TilerWindow, type TilerWorkspace } from './state.js';
 
 type Obj = Record<string, unknown>;

@@ -13,7 +13,7 @@
  * The walk is bounded (depth, nodes and text) like every peer's document: a hostile or broken peer gets the
  * first part read, never a crash.
  */
-import type { TilerLayout } from '../../widgets/tiler.js';
+import type { TilerLayout } from '../config/vocabulary.js';
 import { STATE_LIMITS, type TilerContainer, type TilerStateResult, type TilerWindow, type TilerWorkspace } from './state.js';
 
 type Obj = Record<string, unknown>;

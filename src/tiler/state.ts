@@ -3,7 +3,7 @@
  * bare state document. Parsing is lenient: what is missing reads as empty; a document that is not a state
  * at all is a problem, never an exception.
  */
-import type { TilerLayout } from '../../widgets/tiler.js';
+import type { TilerLayout } from '../config/vocabulary.js';
 
 export interface TilerWindow {
   title: string;

@@ -6,7 +6,7 @@
  * Rows ↔ splitv, VerticalStack ↔ stacking, HorizontalStack ↔ tabbed, Monocle ↔ fullscreen.
  */
 import type { SocketMessage } from '../config/schema/socket-message.js';
-import type { TilerLayout } from '../../widgets/tiler.js';
+import type { TilerLayout } from '../config/vocabulary.js';
 import { contentOf, translateEach, type Translation } from './manager.js';
 import type { TilerState } from './state.js';
 
