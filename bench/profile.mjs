@@ -80,7 +80,7 @@ for (const node of profile.nodes) {
   byPackage.set(key, (byPackage.get(key) ?? 0) + us);
   total += us;
 }
-console.log(`CPU profile of \`tilebar run ${extra.join(' ')}\` (${config.replace(`${root}/`, '')}) in a 160×1 tmux pane, ${SECONDS - SKIP_US / 1e6} s after the first ${SKIP_US / 1e6}: ${(total / 1000).toFixed(0)} ms busy (${((total / 1000 / (SECONDS - SKIP_US / 1e6)) * 60 / 1000).toFixed(3)} CPU s/min), by package (self time)`);
+console.log(`CPU profile of \`tilebar run ${extra.join(' ')}\` (${config.replace(`${root}/`, '')}) in a 160×${ROWS} tmux pane, ${SECONDS - SKIP_US / 1e6} s after the first ${SKIP_US / 1e6}: ${(total / 1000).toFixed(0)} ms busy (${((total / 1000 / (SECONDS - SKIP_US / 1e6)) * 60 / 1000).toFixed(3)} CPU s/min), by package (self time)`);
 for (const [k, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
   console.log(`${k.padEnd(34)} ${(us / 1000).toFixed(0).padStart(7)} ms ${((us / total) * 100).toFixed(1).padStart(5)} %`);
 }
