@@ -5,7 +5,7 @@
 // config (default config.example.json); PROFILE_ARGS adds options to `tilebar run` (`--renderer direct`);
 // PROFILE_ROWS sets the pane's height (default 1; 3 is the default bar's, with its group boxes).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,3 +84,5 @@ console.log(`CPU profile of \`tilebar run ${extra.join(' ')}\` (${config.replace
 for (const [k, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
   console.log(`${k.padEnd(34)} ${(us / 1000).toFixed(0).padStart(7)} ms ${((us / total) * 100).toFixed(1).padStart(5)} %`);
 }
+// The profile, the bar's cache and log and the tmux socket were in this directory: nothing is left behind.
+rmSync(dir, { recursive: true, force: true });
