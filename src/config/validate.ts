@@ -353,35 +353,31 @@ export class SchemaWalker {
   private walkTagged(schema: z.ZodType, def: Def, node: Node, path: readonly Seg[]): Walked {
     const tag = def.discriminator as string;
     const options = def.options as z.ZodType[];
-    const tagValues = options.flatMap((o) => literalValues(own(shapeOf(o), tag)));
     if (node.type !== 'object') return this.typeError(schema, node, path);
-    const tagProp = (node.children ?? []).find((p) => p.children?.[0]?.value === tag);
-    const tagNode = tagProp?.children?.[1];
-    if (!tagNode) {
-      this.report('error', node, [...path, tag], `missing required key "${tag}"`, listHint(tagValues.map(String)));
-      return NOTHING;
-    }
-    if (tagNode.type !== 'string') {
-      this.report('error', tagNode, [...path, tag], `expected a ${JSON.stringify(tag)} name, found ${describeFound(tagNode)}`, listHint(tagValues.map(String)));
-      return NOTHING;
-    }
-    const value = String(tagNode.value);
-    const option = options.find((o) => literalValues(own(shapeOf(o), tag)).includes(value));
-    if (!option) {
-      return this.unknownName(tagNode, [...path, tag], `${quote(value)} is not a known ${JSON.stringify(tag)}`, value, tagValues.map(String));
-    }
-    const legacyTag = own(walkMeta.get(schema)?.tagLegacy, value);
-    if (legacyTag) this.oldName(tagNode, [...path, tag], String(value), legacyTag);
-    return this.walk(option, node, path);
+    return this.walkByTag(node, path, {
+      tag,
+      tags: options.flatMap((o) => literalValues(own(shapeOf(o), tag))).map(String),
+      optionFor: (value) => options.find((o) => literalValues(own(shapeOf(o), tag)).includes(value)),
+      legacy: walkMeta.get(schema)?.tagLegacy,
+    });
   }
 
   /** A tagged union whose options are built on demand (the window-manager messages): as walkTagged. */
   private walkLazyTagged(meta: NonNullable<WalkMeta['lazyTagged']>, node: Node, path: readonly Seg[]): Walked {
-    const { tag, tags } = meta;
     if (node.type !== 'object') {
-      this.report('error', node, path, `expected an object with a ${JSON.stringify(tag)}, found ${describeFound(node)}`);
+      this.report('error', node, path, `expected an object with a ${JSON.stringify(meta.tag)}, found ${describeFound(node)}`);
       return NOTHING;
     }
+    return this.walkByTag(node, path, { ...meta, optionFor: (value) => meta.optionFor(value) as z.ZodType | undefined });
+  }
+
+  /** An object whose tag (`kind`, `palette`, `type`) chooses the option it is walked as. */
+  private walkByTag(
+    node: Node,
+    path: readonly Seg[],
+    t: { tag: string; tags: readonly string[]; optionFor: (value: string) => z.ZodType | undefined; legacy: Readonly<Record<string, string>> | undefined },
+  ): Walked {
+    const { tag, tags } = t;
     const tagNode = (node.children ?? []).find((p) => p.children?.[0]?.value === tag)?.children?.[1];
     if (!tagNode) {
       this.report('error', node, [...path, tag], `missing required key "${tag}"`, listHint(tags));
@@ -392,9 +388,9 @@ export class SchemaWalker {
       return NOTHING;
     }
     const value = String(tagNode.value);
-    const option = meta.optionFor(value) as z.ZodType | undefined;
+    const option = t.optionFor(value);
     if (!option) return this.unknownName(tagNode, [...path, tag], `${quote(value)} is not a known ${JSON.stringify(tag)}`, value, tags);
-    const legacyTag = own(meta.legacy, value);
+    const legacyTag = own(t.legacy, value);
     if (legacyTag) this.oldName(tagNode, [...path, tag], value, legacyTag);
     return this.walk(option, node, path);
   }
