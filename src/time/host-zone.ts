@@ -12,7 +12,7 @@
  * Windows, where Node's TZ support is not documented to follow run-time changes: luxon's own zone there.
  */
 import { IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
-import { isListedZone } from './zone-valid.js';
+import { isFixedZone, isListedZone } from './zone-valid.js';
 
 /** The local wall time of `d` read as if it were UTC, minus `d`: the local offset, to the millisecond. */
 function localOffsetMinutes(d: Date): number {
@@ -99,7 +99,7 @@ const zones = new Map<string, Zone | string>();
 export function clockZone(name: string, platform: NodeJS.Platform = process.platform): Zone | string {
   let zone = zones.get(name);
   if (zone === undefined) {
-    zone = platform !== 'win32' && !/^(?:UTC|GMT|Etc\/)/.test(name) && isListedZone(name) ? new HostZone(name) : name;
+    zone = platform !== 'win32' && !isFixedZone(name) && isListedZone(name) ? new HostZone(name) : name;
     if (zones.size < 64) zones.set(name, zone);
   }
   return zone;

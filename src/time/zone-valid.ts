@@ -14,6 +14,11 @@ let canonical: ReadonlySet<string> | undefined;
  */
 const FIXED = /^(?:UTC|GMT|Etc\/(?:UTC|GMT|UCT|Universal|Zulu|GMT(?:\+(?:[0-9]|1[0-2])|-(?:[0-9]|1[0-4]))))$/;
 
+/** Whether the name is UTC or a fixed `Etc/GMT±N` zone, which luxon computes without Intl. */
+export function isFixedZone(name: string): boolean {
+  return FIXED.test(name);
+}
+
 /** Whether Intl lists the name among its (canonical) zones. */
 export function isListedZone(name: string): boolean {
   canonical ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
@@ -21,5 +26,5 @@ export function isListedZone(name: string): boolean {
 }
 
 export function isValidZone(name: string): boolean {
-  return FIXED.test(name) || isListedZone(name) || IANAZone.isValidZone(name);
+  return isFixedZone(name) || isListedZone(name) || IANAZone.isValidZone(name);
 }
