@@ -18,11 +18,12 @@ import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
 
 declare const __TILEBAR_BUILD__: string;
 
-const ONE_SHOT = new Set(['check', 'preview', 'thresholds', 'themes', 'schema']);
-
-/** The script of a one-shot command; none with TILEBAR_CODE_CACHE=0 (then the ES modules run it). */
+/**
+ * The script of a one-shot command: one the build made (scripts/bundle.mjs names the commands that have one);
+ * none with TILEBAR_CODE_CACHE=0 (then the ES modules run it).
+ */
 function oneShotScript(command: string | undefined): string | undefined {
-  if (command === undefined || !ONE_SHOT.has(command) || process.env.TILEBAR_CODE_CACHE === '0') return undefined;
+  if (command === undefined || !/^[a-z]+$/.test(command) || process.env.TILEBAR_CODE_CACHE === '0') return undefined;
   const file = join(__dirname, `oneshot-${command}.cjs`);
   return existsSync(file) ? file : undefined;
 }

@@ -1,22 +1,16 @@
 /**
  * The ES module build's entry (dist/bundle/modules.mjs), which the `tilebar` command (launcher.ts) hands
- * `run` and every command that is not a one-shot script. Each command sets the V8 flags it needs itself, first
- * (v8-flags.ts), so the long-running bar keeps its small heap.
+ * `run` and every command that is not a one-shot script (it answers `--version` itself). Each command sets the
+ * V8 flags it needs itself, first (v8-flags.ts), so the long-running bar keeps its small heap.
  */
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
-import { VERSION } from '../version.js';
 import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
 
 const args = process.argv.slice(2);
 setV8Flags(args);
 endQuietlyOnEpipe();
-
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
-  process.exit(0);
-}
 
 // Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.
 const io = { ...processIo(), env: { ...process.env } };
