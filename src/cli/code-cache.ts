@@ -59,10 +59,11 @@ export interface LoadedScript {
   saveCache: () => void;
 }
 
-/** The name of `file`'s cache entry written on `path`: everything V8 does not check itself. */
-export function cacheEntryName(file: string, build: string, path: Path): string {
+/** The names of `file`'s cache entries, by the path the writing run took: everything V8 does not check itself. */
+function cacheEntryNames(file: string, build: string): (path: Path) => string {
   const { size, mtimeMs } = statSync(file);
-  return `${basename(file, '.cjs')}-${build}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-${path}.v8`;
+  const stem = `${basename(file, '.cjs')}-${build}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
+  return (path) => `${stem}-${path}.v8`;
 }
 
 /**
@@ -73,42 +74,41 @@ export function loadOneShotScript(file: string, cacheDir: string | undefined, bu
   // The scripts are ASCII (scripts/bundle.mjs), which Node turns into a string faster as Latin-1 than as UTF-8.
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  let entry: string | undefined;
-  let entryPath: Path | undefined;
-  let cachedData: Buffer | undefined;
+  const entryName = cacheEntryNames(file, build);
   // An entry from the usual path first.
+  let found: { entry: string; path: Path; data: Buffer } | undefined;
   for (const path of ['cached', 'validated'] as const) {
-    if (cacheDir === undefined || cachedData !== undefined) break;
-    const candidate = join(cacheDir, cacheEntryName(file, build, path));
+    if (cacheDir === undefined || found !== undefined) break;
+    const entry = join(cacheDir, entryName(path));
     try {
-      cachedData = readPrivate(candidate, MAX_CACHE_BYTES);
+      const data = readPrivate(entry, MAX_CACHE_BYTES);
+      if (data !== undefined) found = { entry, path, data };
     } catch (e) {
-      debug('code cache %s: cannot be read (%s)', candidate, (e as Error).message);
+      debug('code cache %s: cannot be read (%s)', entry, (e as Error).message);
     }
-    if (cachedData !== undefined) [entry, entryPath] = [candidate, path];
   }
   // The wrapper CommonJS gives every module, so the script's `require` and `module` are its own.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   // The scripts import with require() only (scripts/bundle.mjs), so they need no ES module loader.
-  const script = new vm.Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  debug('code cache %s: %s', entry ?? join(cacheDir ?? '(off)', basename(file, '.cjs')), cachedData === undefined ? 'none' : script.cachedDataRejected ? 'refused by V8' : 'used');
+  const script = new vm.Script(wrapped, { filename: file, ...(found ? { cachedData: found.data } : {}) });
+  debug('code cache %s: %s', found?.entry ?? join(cacheDir ?? '(off)', basename(file, '.cjs')), found === undefined ? 'none' : script.cachedDataRejected ? 'refused by V8' : 'used');
   const module = { exports: {} as OneShotScript };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   const saveCache = () => {
     if (cacheDir === undefined) return;
     const path: Path = module.exports.validated() ? 'validated' : 'cached';
-    const usable = cachedData !== undefined && !script.cachedDataRejected;
-    if (usable && !(entryPath === 'validated' && path === 'cached')) return;
+    const used = found !== undefined && !script.cachedDataRejected ? found : undefined;
+    if (used && !(used.path === 'validated' && path === 'cached')) return;
     let target: string | undefined;
     let temporary: string | undefined;
     try {
       // A run that loaded an entry compiled everything in it: only a run without one writes a lean entry.
-      if (usable && cachedData !== undefined) {
-        rmSync(entry ?? '', { force: true });
-        debug('code cache %s: removed, to be written again by a run on the usual path', entry);
+      if (used) {
+        rmSync(used.entry, { force: true });
+        debug('code cache %s: removed, to be written again by a run on the usual path', used.entry);
         return;
       }
-      target = join(cacheDir, cacheEntryName(file, build, path));
+      target = join(cacheDir, entryName(path));
       temporary = `${target}.${process.pid}.tmp`;
       const data = script.createCachedData();
       mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
@@ -125,7 +125,7 @@ export function loadOneShotScript(file: string, cacheDir: string | undefined, bu
       } catch {
         // Nothing was made there (the directory is a file, or is gone).
       }
-      debug('code cache %s: cannot be written (%s)', target ?? entry, (e as Error).message);
+      debug('code cache %s: cannot be written (%s)', target ?? used?.entry, (e as Error).message);
     }
   };
   return { script: module.exports, saveCache };
