@@ -23,6 +23,18 @@ for (const dir of ['src', 'widgets', 'themes']) {
 }
 for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs']) identity.update(readFileSync(join(root, file)));
 /**
+ * A dependency's module with text replaced for the build: each `from` must occur exactly once, so a dependency
+ * that has changed shape fails the build here, naming the plugin that patches it, rather than shipping half a patch.
+ */
+function patched(path, plugin, replacements) {
+  let source = readFileSync(path, 'utf8');
+  for (const [from, to] of replacements) {
+    if (source.split(from).length !== 2) throw new Error(`${path}: has changed shape (${from.slice(0, 60)} is not there once); see ${plugin} in scripts/bundle.mjs`);
+    source = source.replace(from, () => to);
+  }
+  return source;
+}
+/**
  * Yoga's Emscripten loader fetches its inlined WebAssembly (a data: URL) with the global `fetch` whenever one
  * exists, and Node 20's `fetch` loads undici on first call: ~45 ms of compiling Node's internal modules before
  * the first frame and ~10 MB of memory for the bar's life, to decode a base64 string. The loader's factory gets
@@ -38,27 +50,20 @@ for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs']) 
 const yogaLoader = (sync) => ({
   name: 'yoga-loader',
   setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
-      let source = readFileSync(args.path, 'utf8');
-      const replace = (from, to) => {
-        if (source.split(from).length !== 2) throw new Error(`${args.path}: Yoga's loader has changed shape (${from.slice(0, 40)}); see yogaLoader in scripts/bundle.mjs`);
-        source = source.replace(from, to);
-      };
-      replace('var loadYoga = (() => {', 'var loadYoga = ((fetch) => {');
-      replace('})();\nexport default loadYoga;', '})(undefined);\nexport default loadYoga;');
-      if (sync) {
-        replace('var H;H="data:application/octet-stream;base64,', 'var H;H="data:application/octet-stream;base64,');
-        replace('if(h.instantiateWasm)try{', 'if(h.instantiateWasm)try{h.wasmDataUrl=H;');
-      }
-      return { contents: source, loader: 'js' };
-    });
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: patched(args.path, 'yogaLoader', [
+        ['var loadYoga = (() => {', 'var loadYoga = ((fetch) => {'],
+        ['})();\nexport default loadYoga;', '})(undefined);\nexport default loadYoga;'],
+        // The data URL the hook below reads (`H`): there, once.
+        ...(sync ? [['var H;H="data:application/octet-stream;base64,', 'var H;H="data:application/octet-stream;base64,'], ['if(h.instantiateWasm)try{', 'if(h.instantiateWasm)try{h.wasmDataUrl=H;']] : []),
+      ]),
+    }));
     if (!sync) return;
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('const Yoga = wrapAssembly(await loadYoga());')) throw new Error(`${args.path}: Yoga's entry has changed shape; see yogaLoader in scripts/bundle.mjs`);
-      return {
-        loader: 'js',
-        contents: source.replace(
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: patched(args.path, 'yogaLoader', [
+        [
           'const Yoga = wrapAssembly(await loadYoga());',
           `const Yoga = wrapAssembly((() => {
   const module = {
@@ -72,9 +77,9 @@ const yogaLoader = (sync) => ({
   if (!module.calledRun) throw new Error('Yoga did not start synchronously');
   return module;
 })());`,
-        ),
-      };
-    });
+        ],
+      ]),
+    }));
   },
 });
 /**
@@ -85,15 +90,15 @@ const yogaLoader = (sync) => ({
 const sliceAnsiLazySegmenter = {
   name: 'slice-ansi-lazy-segmenter',
   setup(b) {
-    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => {
-      let source = readFileSync(args.path, 'utf8');
-      const from = "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});";
-      const uses = source.split('GRAPHEME_SEGMENTER.segment(').length - 1;
-      if (source.split(from).length !== 2 || uses === 0) throw new Error(`${args.path}: slice-ansi has changed shape; see sliceAnsiLazySegmenter in scripts/bundle.mjs`);
-      source = source
-        .replace(from, "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };");
-      return { contents: source, loader: 'js' };
-    });
+    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: patched(args.path, 'sliceAnsiLazySegmenter', [
+        [
+          "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+          "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };",
+        ],
+      ]),
+    }));
   },
 };
 /**
@@ -103,12 +108,10 @@ const sliceAnsiLazySegmenter = {
 const commanderLazyChildProcess = {
   name: 'commander-lazy-child-process',
   setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const from = "const childProcess = require('node:child_process');";
-      if (source.split(from).length !== 2 || !source.includes('childProcess.spawn(')) throw new Error(`${args.path}: commander has changed shape; see commanderLazyChildProcess in scripts/bundle.mjs`);
-      return { contents: source.replace(from, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
-    });
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: patched(args.path, 'commanderLazyChildProcess', [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]]),
+    }));
   },
 };
 /**
@@ -121,14 +124,10 @@ const tokenizerGraphemes = {
   name: 'tokenizer-graphemes',
   setup(b) {
     b.onLoad({ filter: /@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, (args) => {
-      let source = readFileSync(args.path, 'utf8');
-      for (const [from, to] of [
+      const source = patched(args.path, 'tokenizerGraphemes', [
         ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `import { graphemeSegments } from ${JSON.stringify(join(root, 'src', 'render', 'ink', 'graphemes.ts'))};`],
         ['of segmenter.segment(str))', 'of graphemeSegments(str))'],
-      ]) {
-        if (source.split(from).length !== 2) throw new Error(`${args.path}: the tokenizer has changed shape (${from}); see tokenizerGraphemes in scripts/bundle.mjs`);
-        source = source.replace(from, to);
-      }
+      ]);
       if (source.includes('segmenter')) throw new Error(`${args.path}: the tokenizer uses its Segmenter elsewhere; see tokenizerGraphemes in scripts/bundle.mjs`);
       return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
     });
@@ -213,17 +212,13 @@ const oneShotEntries = {
 const inkWithoutTopLevelAwait = {
   name: 'ink-without-top-level-await',
   setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      let source = readFileSync(args.path, 'utf8');
-      for (const [from, to] of [
+    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: patched(args.path, 'inkWithoutTopLevelAwait', [
         ["await import('./devtools.js');", '/* no React DevTools in a one-shot command */'],
         ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
-      ]) {
-        if (source.split(from).length !== 2) throw new Error(`${args.path}: Ink's reconciler has changed shape (${from}); see inkWithoutTopLevelAwait in scripts/bundle.mjs`);
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: 'js' };
-    });
+      ]),
+    }));
   },
 };
 const oneShot = await build({
