@@ -90,15 +90,16 @@ const yogaLoader = (sync) => ({
 const sliceAnsiLazySegmenter = {
   name: 'slice-ansi-lazy-segmenter',
   setup(b) {
-    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => ({
-      loader: 'js',
-      contents: patched(args.path, 'sliceAnsiLazySegmenter', [
+    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => {
+      const source = patched(args.path, 'sliceAnsiLazySegmenter', [
         [
           "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
           "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };",
         ],
-      ]),
-    }));
+      ]);
+      if (!source.includes('GRAPHEME_SEGMENTER.segment(')) throw new Error(`${args.path}: slice-ansi no longer segments as expected; see sliceAnsiLazySegmenter in scripts/bundle.mjs`);
+      return { contents: source, loader: 'js' };
+    });
   },
 };
 /**
@@ -108,10 +109,11 @@ const sliceAnsiLazySegmenter = {
 const commanderLazyChildProcess = {
   name: 'commander-lazy-child-process',
   setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => ({
-      loader: 'js',
-      contents: patched(args.path, 'commanderLazyChildProcess', [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]]),
-    }));
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = patched(args.path, 'commanderLazyChildProcess', [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]]);
+      if (!source.includes('childProcess.spawn(')) throw new Error(`${args.path}: commander no longer uses childProcess.spawn; see commanderLazyChildProcess in scripts/bundle.mjs`);
+      return { contents: source, loader: 'js' };
+    });
   },
 };
 /**
