@@ -89,8 +89,9 @@ export function layoutBar(input: LayoutInput): BarLayout {
   // Other rows: the bar's background, boxes around groups on tall bars, tall grids.
   const rows: Run[][] = Array.from({ length: height }, (_, r) => (r === contentRow ? content : spacer(width, undefined, barBg)));
   if (boxed && 'rounding' in g) drawBoxes(rows, frames, { grouping: g, theme: input.theme, icons: input.icons, contentRow, width, ...(barBg ? { bg: barBg } : {}) });
-  const pieces = [left, center, right].flatMap((s) => s.pieces.map((p) => p.piece));
-  drawGrids(rows, pieces.flatMap((piece) => spots.filter((u) => u.piece === piece).slice(0, 1)), { contentRow, width });
+  // Only units with a grid are looked up among the spots: a section can hold thousands of units.
+  const gridded = [left, center, right].flatMap((s) => s.pieces.map((p) => p.piece)).filter((piece) => piece.grid);
+  drawGrids(rows, gridded.flatMap((piece) => spots.filter((u) => u.piece === piece).slice(0, 1)), { contentRow, width });
   const merged = rows.map(merge);
   let placed: PlacedUnit[] | undefined;
   return {
