@@ -47,8 +47,8 @@ export function writeNewPrivate(path: string, data: string | Uint8Array): void {
 /**
  * The bytes of one of tilebar's own files, or undefined when there is none, it is not a regular file (a link,
  * a FIFO, a directory), or it is larger than `maxBytes`. Throws only for what the caller cannot have foreseen
- * (EACCES, EIO). A synchronous sibling of read-text-file.ts's `noFollow` read: the one-shot launcher reads its
- * code cache before anything has loaded node:fs/promises, which would cost it a few milliseconds.
+ * (EACCES, EIO). A synchronous sibling of read-text-file.ts's `noFollow` read (which is asynchronous and gives
+ * text): the launcher reads a code cache as bytes, in the synchronous step that compiles its script.
  */
 export function readPrivate(path: string, maxBytes: number): Buffer | undefined {
   if (NOFOLLOW === 0 && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
