@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigText } from '../dist/src/config/load.js';
+import { BUILTIN_WIDGETS } from '../dist/widgets/kinds.js';
 import { allPalettes } from '../dist/themes/catalogue.js';
 import { resolveTheme } from '../dist/themes/resolve-theme.js';
 import { paint } from '../dist/src/colour/sgr.js';
@@ -19,11 +20,11 @@ const time = (fn, runs) => median(Array.from({ length: runs }, () => { const t =
 const rows = [];
 const budget = []; // [what, value, limit, unit]
 const example = readFileSync(join(root, 'config.example.json'), 'utf8');
-loadConfigText(example, 'warm-up');
-rows.push(['load + validate + normalise config.example.json (in process)', `${time(() => loadConfigText(example, 'x'), 50).toFixed(2)} ms`]);
+loadConfigText(example, 'warm-up', { kinds: BUILTIN_WIDGETS });
+rows.push(['load + validate + normalise config.example.json (in process)', `${time(() => loadConfigText(example, 'x', { kinds: BUILTIN_WIDGETS }), 50).toFixed(2)} ms`]);
 if (existsSync(fixtures)) {
   const texts = readdirSync(fixtures).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(fixtures, f), 'utf8')]);
-  rows.push([`load all ${texts.length} real configs (in process)`, `${time(() => texts.forEach(([f, t]) => loadConfigText(t, f)), 9).toFixed(1)} ms`]);
+  rows.push([`load all ${texts.length} real configs (in process)`, `${time(() => texts.forEach(([f, t]) => loadConfigText(t, f, { kinds: BUILTIN_WIDGETS })), 9).toFixed(1)} ms`]);
   const cli = join(root, 'dist', 'bundle', 'main.js');
   const files = texts.map(([f]) => f);
   const run = () => { try { execFileSync(process.execPath, [cli, 'check', '-q', ...files], { cwd: fixtures, stdio: 'ignore' }); } catch {} };
@@ -57,9 +58,9 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
   const { appearanceOf, layoutFor } = await import('../dist/src/bar/appearance.js');
   const { renderFrame } = await import('../dist/src/render/ink/frame.js');
   const { simulatedReadings } = await import('../dist/src/thresholds/simulate.js');
-  const m = loadConfigText(example, 'x').model;
+  const m = loadConfigText(example, 'x', { kinds: BUILTIN_WIDGETS }).model;
   const look = appearanceOf(m);
-  const statuses = Object.fromEntries(Object.entries(simulatedReadings(['cpu=95', 'memory=40', 'storage./=50', 'network.received=1M', 'battery=50'])).map(([k, v]) => [k, { reading: v }]));
+  const statuses = Object.fromEntries(Object.entries(simulatedReadings(['cpu=95', 'memory=40', 'storage./=50', 'network.received=1M', 'battery=50'], BUILTIN_WIDGETS.simulations)).map(([k, v]) => [k, { reading: v }]));
   const state = { statuses, clock: { epochMs: Date.parse('2024-09-08T09:05:03Z'), systemZone: 'UTC' } };
   const layout = layoutFor(m, look, state, { width: 160, height: 1 }, '0.1.0');
   renderFrame(layout, 'truecolor');
@@ -71,7 +72,7 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
   const kinds = [{ Cpu: { enable: true, auto_select_over: 50 } }, { Memory: { enable: true } }, { Time: { enable: true, format: 'TwentyFourHour' } }];
   const thirty = { theme: { palette: 'Catppuccin', name: 'Mocha' }, grouping: { kind: 'Widget', rounding: 4 }, left_widgets: [], center_widgets: [], right_widgets: [] };
   for (let i = 0; i < 30; i++) thirty[['left_widgets', 'center_widgets', 'right_widgets'][i % 3]].push(kinds[i % 3]);
-  const m30 = loadConfigText(JSON.stringify(thirty), 'thirty').model;
+  const m30 = loadConfigText(JSON.stringify(thirty), 'thirty', { kinds: BUILTIN_WIDGETS }).model;
   const look30 = appearanceOf(m30);
   // Cold: nothing kept from a previous frame. A tick: the clock moved one second, the rest is kept.
   const cold = () => frameToAnsi(layoutFor(m30, appearanceOf(m30), state, { width: 400, height: 1 }, '0.1.0').rows, 'truecolor');

@@ -1,11 +1,12 @@
 import { loadConfigText, type LoadResult } from '../src/config/load.js';
 import type { Problem } from '../src/config/problem.js';
 import type { Variant } from '../src/config/variant.js';
+import { BUILTIN_WIDGETS } from '../widgets/kinds.js';
 
 /** Load a document given as an object or text, as variant A unless told. */
 export function load(doc: unknown, variant: Variant = 'A'): LoadResult {
   const text = typeof doc === 'string' ? doc : JSON.stringify(doc, null, 2);
-  return loadConfigText(text, 'bar.json', { variant });
+  return loadConfigText(text, 'bar.json', { kinds: BUILTIN_WIDGETS, variant });
 }
 
 /** A minimal valid document with the given widgets on the right and extra root keys. */

@@ -40,3 +40,6 @@ export function percentUnit(u: PercentUnit): UnitView {
     ...(u.error ? { error: u.error } : {}),
   };
 }
+
+/** Percentage thresholds are clamped to 1–100 when read, as the original bar does (documented range 1–100). */
+export const clampPercent = (v: number | undefined): number | undefined => (v === undefined ? undefined : Math.min(100, Math.max(1, v)));

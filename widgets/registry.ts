@@ -1,41 +1,44 @@
-/** Every widget kind of the format: its config schema and the variants it exists in. */
-import type * as z from 'zod';
-import type { Variant } from '../src/config/variant.js';
-import { applicationsConfig } from './applications.js';
-import { batteryConfig } from './battery.js';
-import { cpuConfig } from './cpu.js';
-import { dateConfig } from './date.js';
-import { keyboardConfig } from './keyboard.js';
-import { mediaConfig } from './media.js';
-import { memoryConfig } from './memory.js';
-import { networkConfig } from './network.js';
-import { storageConfig } from './storage.js';
-import { tilerConfig } from './tiler.js';
-import { timeConfig } from './time.js';
-import { updateConfig } from './update.js';
-
-export const WIDGET_KINDS = {
-  Applications: { config: applicationsConfig, variants: ['A', 'B'] },
-  Battery: { config: batteryConfig, variants: ['A', 'B'] },
-  Cpu: { config: cpuConfig, variants: ['A', 'B'] },
-  Date: { config: dateConfig, variants: ['A', 'B'] },
-  Keyboard: { config: keyboardConfig, variants: ['A'] },
-  Tiler: { config: tilerConfig, variants: ['A', 'B'] },
-  Media: { config: mediaConfig, variants: ['A'] },
-  Memory: { config: memoryConfig, variants: ['A', 'B'] },
-  Network: { config: networkConfig, variants: ['A', 'B'] },
-  Storage: { config: storageConfig, variants: ['A', 'B'] },
-  Time: { config: timeConfig, variants: ['A', 'B'] },
-  Update: { config: updateConfig, variants: ['A', 'B'] },
-} as const satisfies Record<string, { config: () => z.ZodType; variants: readonly Variant[] }>;
-
-export type WidgetKind = keyof typeof WIDGET_KINDS;
-export type WidgetConfigOf<K extends WidgetKind> = z.output<ReturnType<(typeof WIDGET_KINDS)[K]['config']>>;
-
-/** `Tiler` is spelled `Komorebi` in real files. */
-export const WIDGET_KIND_ALIASES = { Komorebi: 'Tiler' } as const;
+/**
+ * A set of widget kinds as one value: what the config core validates against, what the bar polls and draws,
+ * what `thresholds` and `preview --set` simulate, what `check` asks of the machine. The bar's own set is
+ * `BUILTIN_KINDS` (kinds.ts); a test, or another front end, makes its own with `widgetRegistry([...])`.
+ */
+import type { ConfigKinds } from '../src/config/widget-kinds.js';
+import type { ThresholdRule } from '../src/thresholds/rules.js';
+import type { KindSimulation } from '../src/thresholds/simulate.js';
+import type { WidgetKind } from './kind.js';
 
 /** Kinds newer than the spec that only make sense in a GUI: accepted with a warning, not shown. */
 export const SKIPPED_WIDGET_KINDS: Readonly<Record<string, string>> = {
   Systray: 'the Systray widget needs a graphical tray and is skipped in a terminal bar',
 };
+
+export interface WidgetRegistry extends ConfigKinds {
+  readonly kinds: readonly WidgetKind[];
+  kind(name: string): WidgetKind | undefined;
+  /** Every kind's threshold rules, in the list's order. */
+  readonly rules: readonly ThresholdRule[];
+  /** Every kind's `--set` simulation, in the list's order. */
+  readonly simulations: readonly KindSimulation[];
+  /** The names of the poll sources the kinds read. */
+  readonly sources: ReadonlySet<string>;
+}
+
+export function widgetRegistry(kinds: readonly WidgetKind[], skipped: Readonly<Record<string, string>> = SKIPPED_WIDGET_KINDS): WidgetRegistry {
+  const byName = new Map<string, WidgetKind>();
+  for (const kind of kinds) {
+    for (const name of [kind.name, ...(kind.aliases ?? [])]) {
+      // Two kinds under one name would make a file mean two things: a mistake in the list, said at once.
+      if (byName.has(name)) throw new Error(`two widget kinds are named ${name}`);
+      byName.set(name, kind);
+    }
+  }
+  return {
+    kinds,
+    skipped,
+    kind: (name) => byName.get(name),
+    rules: kinds.flatMap((k) => k.rules ?? []),
+    simulations: kinds.flatMap((k) => (k.simulation ? [k.simulation] : [])),
+    sources: new Set(kinds.flatMap((k) => (k.poll ? [k.poll.source] : []))),
+  };
+}

@@ -4,7 +4,7 @@
  * debugger reads the same units, so both agree.
  */
 import type { LabelPrefix } from '../src/config/schema/common.js';
-import { THRESHOLD_RULES, explainCheck, type RuleCheck } from '../src/thresholds/rules.js';
+import { explainCheck, type RuleCheck } from '../src/thresholds/rules.js';
 import type { SocketMessage } from '../src/config/schema/socket-message.js';
 import type { IconName } from './icons.js';
 import type { MediaCommand } from '../src/media/player.js';
@@ -82,7 +82,7 @@ export function prefixed(prefix: LabelPrefix, icon: IconName, word: string, rest
  */
 export function decide(checks: readonly RuleCheck[], error: string | undefined, format?: (n: number) => string): { state: UnitState; why?: string } {
   if (error) return { state: 'error', why: error };
-  const met = (effect: 'hidden' | 'selected') => checks.find((c) => c.met && THRESHOLD_RULES[c.rule].effect === effect);
+  const met = (effect: 'hidden' | 'selected') => checks.find((c) => c.met && c.rule.effect === effect);
   const hidden = met('hidden');
   if (hidden) return { state: 'hidden', why: explainCheck(hidden, format) };
   const selected = met('selected');

@@ -6,6 +6,7 @@ import { render } from 'ink';
 import { appearanceOf } from '../../src/bar/appearance.js';
 import { BarStore } from '../../src/bar/bar-store.js';
 import { loadConfigText } from '../../src/config/load.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { startDirectView } from '../../src/render/direct-view.js';
 import { App } from '../../src/render/ink/App.js';
 import { InkFrameSink } from '../../src/render/ink/frame-sink.js';
@@ -35,9 +36,9 @@ function Variant({ store, shape }: { store: BarStore; shape: string }) {
 }
 
 export async function measure(configPath: string, renderer: string, ticks: number, gapMs: number): Promise<{ cpuMsPerTick: number; bytes: number }> {
-  const model = loadConfigText(readFileSync(configPath, 'utf8'), configPath, { variant: 'A' }).model;
+  const model = loadConfigText(readFileSync(configPath, 'utf8'), configPath, { kinds: BUILTIN_WIDGETS, variant: 'A' }).model;
   if (!model) throw new Error('config does not load');
-  const readings = simulatedReadings(['cpu=42', 'memory=40', 'storage./=71', 'network.received=1MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'battery=64']);
+  const readings = simulatedReadings(['cpu=42', 'memory=40', 'storage./=71', 'network.received=1MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'battery=64'], BUILTIN_WIDGETS.simulations);
   const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   let bytes = 0;
   let frames = 0;

@@ -25,13 +25,16 @@ import type { Variant } from '../config/variant.js';
 import { readTextFile } from '../io/read-text-file.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import type { Timers } from '../scheduler/timers.js';
-import type { Readers } from '../system/readings.js';
+import type { SourceReaders } from '../bar/live-sources.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { WindowManagerLink } from './window-manager.js';
 
 export interface LiveBarSettings {
+  /** The widget kinds the bar knows (validated, polled, drawn). */
+  widgets: WidgetRegistry;
   configPath: string;
   /** How the config is named in messages. */
   label: string;
@@ -53,7 +56,7 @@ export interface LiveBarDeps {
   platform: NodeJS.Platform;
   cwd: string;
   timers: Timers;
-  readers: Readers;
+  readers: SourceReaders;
   log: Log;
   /** What escaped a handler: logged, and the bar goes on. */
   onStray: (e: unknown) => void;
@@ -114,6 +117,7 @@ export class LiveBar {
     const live = new LiveConfig({
       path: settings.configPath,
       label: settings.label,
+      kinds: settings.widgets,
       ...(settings.variant ? { variant: settings.variant } : {}),
       platform: deps.platform,
       cacheDir: settings.cacheDir,
@@ -234,7 +238,7 @@ export class LiveBar {
     const m = this.model;
     const offSources = subscribeSources(
       this.#scheduler,
-      systemWidgets(m, VERSION),
+      systemWidgets(m, this.settings.widgets, VERSION),
       this.deps.readers,
       (s) => {
         // subscribeSources keeps one object it updates: the store gets a copy, so a snapshot never changes.
@@ -243,7 +247,7 @@ export class LiveBar {
       },
       this.#statuses,
     );
-    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, m.variant), () => this.store.update());
+    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.store.update());
     this.#unsubscribe = () => {
       offSources();
       offClocks();

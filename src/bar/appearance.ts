@@ -7,8 +7,12 @@ import { layoutBar } from '../render/place.js';
 import { resolveTheme, type ResolvedTheme } from '../../themes/resolve-theme.js';
 import { resolveBackgrounds, type Backgrounds } from '../../themes/transparency.js';
 import { ComposeCache, composeSections, type BarState } from './compose.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 
 export interface AppearanceOptions {
+  /** The widget kinds the bar draws; the bar's own unless another set is given. */
+  widgets?: WidgetRegistry;
   icons?: IconSet;
   cell?: CellSize;
   terminalBg?: Hex;
@@ -19,6 +23,7 @@ export interface Appearance {
   backgrounds: Backgrounds;
   metrics: CellMetrics;
   icons: IconSet;
+  widgets: WidgetRegistry;
   /** Kept across frames while this appearance lasts (a config reload makes a new one). */
   compose: ComposeCache;
   layout: LayoutCache;
@@ -32,7 +37,7 @@ export function appearanceOf(model: BarModel, opts: AppearanceOptions = {}): App
     ...(g.kind !== 'None' ? { groupAlpha: g.transparencyAlpha } : {}),
     ...(opts.terminalBg ? { terminalBackground: opts.terminalBg } : {}),
   });
-  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? 'unicode', compose: new ComposeCache(), layout: new LayoutCache() };
+  return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? 'unicode', widgets: opts.widgets ?? BUILTIN_WIDGETS, compose: new ComposeCache(), layout: new LayoutCache() };
 }
 
 export function layoutFor(model: BarModel, look: Appearance, state: BarState, size: { width: number; height: number }, version: string, message?: string): BarLayout {
@@ -40,7 +45,7 @@ export function layoutFor(model: BarModel, look: Appearance, state: BarState, si
     ...size,
     metrics: look.metrics,
     grouping: model.grouping,
-    sections: composeSections(model, state, size.height, version, look.compose, look.icons),
+    sections: composeSections(model, state, size.height, version, look.widgets, look.compose, look.icons),
     theme: look.theme,
     backgrounds: look.backgrounds,
     icons: look.icons,

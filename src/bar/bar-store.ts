@@ -14,7 +14,7 @@ import type { Statuses } from '../thresholds/report.js';
 import type { TilerState } from '../tiler/state.js';
 import type { KeyboardStatus } from '../keyboard/status.js';
 import type { MediaStatus } from '../media/player.js';
-import type { TilerViewOptions } from '../../widgets/tiler-view.js';
+import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import type { BarState } from './compose.js';
 
 export interface BarSnapshot {

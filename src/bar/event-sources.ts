@@ -61,7 +61,7 @@ export class EventSources {
 
   private applyKeyboard(model: BarModel): void {
     const widget = enabledWidget(model, 'Keyboard');
-    const refreshMs = widget ? widget.config.data_refresh_interval * 1000 : 0;
+    const refreshMs = widget ? Number(widget.config.data_refresh_interval) * 1000 : 0;
     if (this.keyboard && (!widget || this.keyboard.refreshMs !== refreshMs)) {
       this.keyboard.source.close();
       this.keyboard = undefined;

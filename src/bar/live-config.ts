@@ -11,6 +11,7 @@
 import { basename } from 'node:path';
 import { emptyModel } from '../config/empty-model.js';
 import type { BarModel } from '../config/model.js';
+import type { ConfigKinds } from '../config/widget-kinds.js';
 import { modelCacheKey, readCachedModel, removeCachedModel, writeCachedModel } from '../config/model-cache.js';
 import { formatProblem, type Problem } from '../config/problem.js';
 import { withoutBom } from '../config/source.js';
@@ -24,6 +25,8 @@ export interface LiveConfigOptions {
   /** The file, as messages name it. */
   path: string;
   label: string;
+  /** The widget kinds a config may use. */
+  kinds: ConfigKinds;
   variant?: Variant;
   platform: NodeJS.Platform;
   /** The directory of validated models; absent = always validate. */
@@ -75,7 +78,7 @@ export class LiveConfig {
     const text = withoutBom(read.text);
     const key = this.opts.cacheDir ? this.cacheKey(text) : undefined;
     if (this.opts.cacheDir && key) {
-      const hit = await readCachedModel(this.opts.cacheDir, key);
+      const hit = await readCachedModel(this.opts.cacheDir, key, this.opts.kinds);
       if ('model' in hit) {
         this.goodText = text;
         this.current = { model: hit.model, origin: 'cache' };
@@ -147,7 +150,7 @@ export class LiveConfig {
   }
 
   private variantOption() {
-    return this.opts.variant ? { variant: this.opts.variant } : {};
+    return { kinds: this.opts.kinds, ...(this.opts.variant ? { variant: this.opts.variant } : {}) };
   }
 
   private async loadValidator(): Promise<Validator | undefined> {

@@ -1,8 +1,11 @@
 /** Subscribes the enabled system widgets to the scheduler and keeps each source's latest status. */
 import type { Scheduler } from '../scheduler/scheduler.js';
-import type { Readers, SourceKey } from '../system/readings.js';
+import type { Reader } from '../system/readings.js';
 import type { Statuses } from '../thresholds/report.js';
-import { SOURCE_TIMEOUT_MS, type SystemWidget } from './system-widgets.js';
+import type { SystemWidget } from './system-widgets.js';
+
+/** A reader per source name; a source with none is not read. */
+export type SourceReaders = Readonly<Record<string, Reader<unknown> | undefined>>;
 
 /**
  * A failure keeps the last good reading beside the error, so the bar goes on showing it, marked.
@@ -11,8 +14,8 @@ import { SOURCE_TIMEOUT_MS, type SystemWidget } from './system-widgets.js';
 export function subscribeSources(
   scheduler: Scheduler,
   widgets: readonly SystemWidget[],
-  readers: Readers,
-  onChange: (statuses: Statuses, source: SourceKey) => void,
+  readers: SourceReaders,
+  onChange: (statuses: Statuses, source: string) => void,
   /** Readings already taken (a config reload keeps them, so widgets do not blank until their next poll). */
   initial: Statuses = {},
 ): () => void {
@@ -20,15 +23,19 @@ export function subscribeSources(
   const handled = new WeakSet<object>();
   const offs = widgets
     .filter((w) => w.enabled)
-    .map((w) =>
+    .flatMap((w) => {
+      const read = readers[w.source];
+      return read ? [{ w, read }] : [];
+    })
+    .map(({ w, read }) =>
       scheduler.poll<unknown>(
-        { key: w.source, read: readers[w.source] as (signal: AbortSignal) => Promise<unknown>, intervalMs: w.intervalMs, timeoutMs: SOURCE_TIMEOUT_MS[w.source] },
+        { key: w.source, read, intervalMs: w.intervalMs, timeoutMs: w.timeoutMs },
         (outcome) => {
           if (handled.has(outcome)) return;
           handled.add(outcome);
           const previous = statuses[w.source]?.reading;
           statuses[w.source] = outcome.ok
-            ? { reading: outcome.value as never }
+            ? { reading: outcome.value }
             : { ...(previous ? { reading: previous } : {}), error: `${outcome.error}; retrying in ${Math.round(outcome.retryInMs / 1000)} s` };
           onChange(statuses, w.source);
         },
@@ -38,16 +45,17 @@ export function subscribeSources(
 }
 
 /** Read each source the enabled widgets need, once, concurrently, each within its timeout. */
-export async function readOnce(widgets: readonly SystemWidget[], readers: Partial<Readers>, timeout: (ms: number) => AbortSignal = AbortSignal.timeout): Promise<Statuses> {
-  const sources = [...new Set(widgets.filter((w) => w.enabled).map((w) => w.source))];
+export async function readOnce(widgets: readonly SystemWidget[], readers: SourceReaders, timeout: (ms: number) => AbortSignal = AbortSignal.timeout): Promise<Statuses> {
+  // One read per source, within the source's timeout (the widgets of a source share it).
+  const sources = new Map(widgets.filter((w) => w.enabled).map((w) => [w.source, w.timeoutMs]));
   const entries = await Promise.all(
-    sources.map(async (source) => {
+    [...sources].map(async ([source, timeoutMs]) => {
       const read = readers[source];
       if (!read) return [source, undefined] as const;
       try {
-        return [source, { reading: await read(timeout(SOURCE_TIMEOUT_MS[source])) }] as const;
+        return [source, { reading: await read(timeout(timeoutMs)) }] as const;
       } catch (e) {
-        const message = e instanceof Error && e.name === 'TimeoutError' ? `timed out after ${SOURCE_TIMEOUT_MS[source] / 1000} s` : e instanceof Error ? e.message : String(e);
+        const message = e instanceof Error && e.name === 'TimeoutError' ? `timed out after ${timeoutMs / 1000} s` : e instanceof Error ? e.message : String(e);
         return [source, { error: message }] as const;
       }
     }),

@@ -5,7 +5,8 @@
  * and `tilebar check` says why).
  */
 import type { BarModel, WidgetModel } from '../config/model.js';
-import { sessionBus, type MediaSource } from '../media/mpris.js';
+import type { MediaSource } from '../media/mpris.js';
+import { MACOS_MEDIA } from '../media/availability.js';
 import type { MediaStatus } from '../media/player.js';
 import type { Timers } from '../scheduler/timers.js';
 
@@ -16,19 +17,9 @@ export interface EventSourceDeps {
   log(message: string): void;
 }
 
-export const MACOS_MEDIA = 'macOS gives now-playing data only to Apple’s own programs (since macOS 15.4), so the Media widget stays hidden';
-
-/** The first enabled widget of this kind anywhere on the bar, if any. */
-export function enabledWidget<K extends 'Media' | 'Keyboard'>(model: Pick<BarModel, 'left' | 'center' | 'right'>, kind: K): Extract<WidgetModel, { kind: K }> | undefined {
-  return [...model.left, ...model.center, ...model.right].find((w): w is Extract<WidgetModel, { kind: K }> => w.kind === kind && 'enable' in w.config && w.config.enable === true);
-}
-
-/** Why Media cannot work here, or undefined when it has a source (what `check` warns about). */
-export function mediaUnavailable(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>, exists: (path: string) => boolean): string | undefined {
-  if (platform === 'darwin') return MACOS_MEDIA;
-  if (platform === 'win32') return undefined;
-  const bus = sessionBus(env, exists);
-  return 'problem' in bus ? bus.problem : undefined;
+/** The first enabled widget of this kind anywhere on the bar, if any (the event sources start for it). */
+export function enabledWidget(model: Pick<BarModel, 'left' | 'center' | 'right'>, kind: 'Media' | 'Keyboard'): WidgetModel | undefined {
+  return [...model.left, ...model.center, ...model.right].find((w) => w.kind === kind && w.config.enable === true);
 }
 
 export async function startMediaSource(onStatus: (status: MediaStatus) => void, deps: EventSourceDeps): Promise<MediaSource> {

@@ -1,79 +1,55 @@
 /**
- * The bar's system widgets as instances: where each sits, which source it reads, how often, and its view.
- * The bar, `tilebar thresholds` and `--watch` all start from this list.
+ * The bar's polled widgets as instances: where each sits, which source it reads, how often and within what
+ * time, and its view of that source's status. The bar, `tilebar thresholds` and `--watch` all start from this
+ * list; which kinds are polled, and how, each kind says (`WidgetKind.poll`).
  */
-import type { BarModel, WidgetModel } from '../config/model.js';
-import type { Readings, SourceKey } from '../system/readings.js';
+import type { BarModel } from '../config/model.js';
+import type { ThresholdRule } from '../thresholds/rules.js';
+import type { ClockReading } from '../time/clock.js';
 import { placedWidgets } from './positions.js';
-import { batteryView } from '../../widgets/battery-view.js';
-import { cpuView } from '../../widgets/cpu-view.js';
-import { memoryView } from '../../widgets/memory-view.js';
-import { networkView } from '../../widgets/network-view.js';
-import { storageView } from '../../widgets/storage-view.js';
-import { updateView } from '../../widgets/update-view.js';
+import type { ViewContext } from '../../widgets/kind.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { SourceStatus, UnitView } from '../../widgets/view.js';
-
-export const SYSTEM_WIDGET_KINDS = ['Battery', 'Cpu', 'Memory', 'Network', 'Storage', 'Update'] as const;
-export type SystemWidgetKind = (typeof SYSTEM_WIDGET_KINDS)[number];
-
-export const SOURCE_OF: Readonly<Record<SystemWidgetKind, SourceKey>> = {
-  Battery: 'battery',
-  Cpu: 'cpu',
-  Memory: 'memory',
-  Network: 'network',
-  Storage: 'disks',
-  Update: 'update',
-};
-
-/** How long one poll of a source may take. Disks also bound each mount separately (1 s). */
-export const SOURCE_TIMEOUT_MS: Readonly<Record<SourceKey, number>> = {
-  cpu: 5_000,
-  memory: 5_000,
-  network: 5_000,
-  disks: 5_000,
-  battery: 5_000,
-  update: 10_000,
-};
 
 export interface SystemWidget {
   /** `right[2]`: the list and index in the config. */
   position: string;
-  kind: SystemWidgetKind;
+  kind: string;
   enabled: boolean;
   /** The widget's normalised config (thresholds are read from it). */
   config: Readonly<Record<string, unknown>>;
-  source: SourceKey;
+  source: string;
   /** 0 = every heartbeat (1 s). */
   intervalMs: number;
-  view(status: SourceStatus<Readings[SourceKey]>): UnitView[];
+  /** How long one poll may take. */
+  timeoutMs: number;
+  /** Its kind's threshold rules. */
+  rules: readonly ThresholdRule[];
+  view(status: SourceStatus<unknown>): UnitView[];
 }
 
-type SystemModel = Extract<WidgetModel, { kind: SystemWidgetKind }>;
-const isSystem = (w: WidgetModel): w is SystemModel => (SYSTEM_WIDGET_KINDS as readonly string[]).includes(w.kind);
+/** A view's context when only its source's status matters (`thresholds` has no clock or window manager). */
+const STILL_CLOCK: ClockReading = { epochMs: 0, systemZone: 'UTC' };
 
-export function systemWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>, currentVersion: string): SystemWidget[] {
-  return placedWidgets(model).flatMap(({ position, widget }) => (isSystem(widget) ? [instance(position, widget, currentVersion)] : []));
-}
-
-function instance(position: string, w: SystemModel, currentVersion: string): SystemWidget {
-  // data_refresh_interval is in seconds, for Update in hours.
-  const unitMs = w.kind === 'Update' ? 3_600_000 : 1000;
-  const common = { position, kind: w.kind, enabled: w.config.enable, config: w.config as Readonly<Record<string, unknown>>, source: SOURCE_OF[w.kind], intervalMs: w.config.data_refresh_interval * unitMs };
-  const view = (status: SourceStatus<Readings[SourceKey]>): UnitView[] => {
-    switch (w.kind) {
-      case 'Battery':
-        return batteryView(w.config, status as SourceStatus<Readings['battery']>);
-      case 'Cpu':
-        return cpuView(w.config, status as SourceStatus<Readings['cpu']>);
-      case 'Memory':
-        return memoryView(w.config, status as SourceStatus<Readings['memory']>);
-      case 'Network':
-        return networkView(w.config, status as SourceStatus<Readings['network']>);
-      case 'Storage':
-        return storageView(w.config, status as SourceStatus<Readings['disks']>);
-      case 'Update':
-        return updateView(w.config, status as SourceStatus<Readings['update']>, currentVersion);
-    }
-  };
-  return { ...common, view };
+export function systemWidgets(model: Pick<BarModel, 'left' | 'center' | 'right' | 'variant'>, widgets: WidgetRegistry, version: string): SystemWidget[] {
+  return placedWidgets(model).flatMap(({ position, widget }): SystemWidget[] => {
+    const kind = widgets.kind(widget.kind);
+    const poll = kind?.poll;
+    if (!kind || !poll) return [];
+    const config = widget.config;
+    const context = (status: SourceStatus<unknown>): ViewContext => ({ statuses: { [poll.source]: status }, clock: STILL_CLOCK, rows: 1, variant: model.variant, version, icons: 'unicode' });
+    return [
+      {
+        position,
+        kind: kind.name,
+        enabled: kind.enabled ? kind.enabled(config) : config.enable === true,
+        config,
+        source: poll.source,
+        intervalMs: poll.intervalMs(config),
+        timeoutMs: poll.timeoutMs,
+        rules: kind.rules ?? [],
+        view: (status) => kind.view(config, context(status)),
+      },
+    ];
+  });
 }

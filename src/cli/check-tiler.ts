@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { LoadResult } from '../config/load.js';
-import type { TilerModel } from '../config/model.js';
 import type { Problem } from '../config/problem.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import { tilerDataDir } from '../tiler/client.js';
@@ -18,7 +17,8 @@ import type { TilerState, TilerWindow } from '../tiler/state.js';
 import { i3Commands } from '../tiler/translate-i3.js';
 import { hyprlandCommands } from '../tiler/translate-hyprland.js';
 import { komorebicCommands } from '../tiler/translate-komorebic.js';
-import { tilerView } from '../../widgets/tiler-view.js';
+import { tilerView } from '../../widgets/tiler/view.js';
+import type { TilerModel } from '../../widgets/tiler/model.js';
 
 const LISTS = [
   ['left_widgets', 'left'],
@@ -78,12 +78,14 @@ export function tilerWarnings(result: LoadResult, manager: ManagerChoice, platfo
   for (const [list, side] of LISTS) {
     model[side].forEach((w, i) => {
       if (w.kind !== 'Tiler') return;
+      // The Tiler kind's `normalise` made this config (widgets/tiler/model.ts).
+      const config = w.config as TilerModel;
       const node = findNodeAtLocation(tree, [list, i]);
       const entry = node?.type === 'object' ? node.children?.[0]?.children?.[1] : undefined;
       const kind = node?.type === 'object' ? String(node.children?.[0]?.children?.[0]?.value ?? 'Tiler') : 'Tiler';
       const path = `${list}[${i}].${kind}`;
       const seen = new Set<string>();
-      for (const { unit, messages } of clickBatches(w.config, state)) {
+      for (const { unit, messages } of clickBatches(config, state)) {
         for (const why of translator.translate(messages, state).unsupported) {
           const text = `${unit}: a click sends ${why}; it does nothing there`;
           if (seen.has(text)) continue;
@@ -92,8 +94,8 @@ export function tilerWarnings(result: LoadResult, manager: ManagerChoice, platfo
         }
       }
       if (manager !== 'komorebi') {
-        if (w.config.lockedContainer?.enable) at(entry, `${path}.locked_container`, 'there are no container locks; locked_container is not shown');
-        if (w.config.configurationSwitcher?.enable) at(entry, `${path}.configuration_switcher`, 'there is no configuration to replace; configuration_switcher is not shown');
+        if (config.lockedContainer?.enable) at(entry, `${path}.locked_container`, 'there are no container locks; locked_container is not shown');
+        if (config.configurationSwitcher?.enable) at(entry, `${path}.configuration_switcher`, 'there is no configuration to replace; configuration_switcher is not shown');
       }
     });
   }

@@ -25,6 +25,8 @@ import { sourceWarnings } from './check-sources.js';
 import { managerForCheck, tilerWarnings } from './check-tiler.js';
 import type { Detected } from '../tiler/detect.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 
 export interface CheckOptions {
   variant?: Variant;
@@ -40,6 +42,8 @@ export interface CheckOptions {
 export interface CheckDeps {
   /** Standard input, for `-` (tests give a stream). */
   stdin?: NodeJS.ReadableStream;
+  /** The widget kinds a config may use: the bar's own unless others are given. */
+  widgets?: WidgetRegistry;
 }
 
 interface FileReport {
@@ -64,6 +68,7 @@ export function byPosition(a: Problem, b: Problem): number {
 }
 
 export async function checkCommand(files: string[], opts: CheckOptions, io: CliIo, deps: CheckDeps = {}): Promise<number> {
+  const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const targets: Array<{ path: string; label: string; stdin?: boolean }> = [];
   if (files.length === 0) {
     const found = discoverConfig(opts.config, { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
@@ -90,7 +95,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       continue;
     }
     const text = read.text;
-    const loadOpts = opts.variant ? { variant: opts.variant } : {};
+    const loadOpts = { kinds: widgets, ...(opts.variant ? { variant: opts.variant } : {}) };
     let result = loadConfigText(text, target.label, loadOpts);
     let fixed: Fixed[] | undefined;
     if (opts.fix) {
@@ -106,7 +111,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       if (applied.length > 0) await writeFile(target.path, current, 'utf8');
       fixed = applied;
     }
-    const problems = [...result.problems, ...sourceWarnings(result, io.platform, io.env), ...tilerWarnings(result, tiler.manager, io.platform)].sort(byPosition);
+    const problems = [...result.problems, ...(await sourceWarnings(result, widgets, { platform: io.platform, env: io.env, exists: existsSync })), ...tilerWarnings(result, tiler.manager, io.platform)].sort(byPosition);
     const report: FileReport = {
       file: target.label,
       variant: result.variant,

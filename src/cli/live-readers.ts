@@ -1,17 +1,15 @@
 /** This machine's readers as the commands use them, on the given timers, with the update check's URL. */
+import type { SourceReaders } from '../bar/live-sources.js';
 import { sleeper, type Timers } from '../scheduler/timers.js';
 import { machineReaders } from '../system/readers.js';
-import type { Readers } from '../system/readings.js';
 import { updateCheckUrl } from '../system/update-check.js';
 import { PACKAGE_NAME, VERSION } from '../version.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { CliIo } from './io.js';
 
-export function liveReaders(io: CliIo, timers: Timers, updateUrl?: string): Readers {
-  return machineReaders({
-    platform: io.platform,
-    sleep: sleeper(timers),
-    now: () => timers.now(),
-    updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, updateUrl),
-    userAgent: `${PACKAGE_NAME}/${VERSION}`,
-  });
+/** The machine's built-in sources, and each source a kind of the registry brings with its own reader. */
+export function liveReaders(io: CliIo, timers: Timers, widgets: WidgetRegistry, updateUrl?: string): SourceReaders {
+  const env = { platform: io.platform, sleep: sleeper(timers), now: () => timers.now() };
+  const own = Object.fromEntries(widgets.kinds.flatMap((k) => (k.poll?.reader ? [[k.poll.source, k.poll.reader(env)]] : [])));
+  return { ...machineReaders({ ...env, updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}` }), ...own };
 }

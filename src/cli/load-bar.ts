@@ -15,6 +15,7 @@ import type { BarModel } from '../config/model.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import { readTextFile } from '../io/read-text-file.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 
 export interface LoadedBar {
@@ -29,7 +30,12 @@ export interface LoadBarOptions {
   variant?: Variant;
 }
 
-export async function loadBar(opts: LoadBarOptions, io: CliIo): Promise<LoadedBar | undefined> {
+export interface LoadBarDeps {
+  /** The widget kinds a config may use. */
+  widgets: WidgetRegistry;
+}
+
+export async function loadBar(opts: LoadBarOptions, io: CliIo, { widgets }: LoadBarDeps): Promise<LoadedBar | undefined> {
   const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
   const label = configLabel(found, opts.config);
   const read = await readTextFile(found.path, { maxBytes: MAX_CONFIG_BYTES });
@@ -37,11 +43,11 @@ export async function loadBar(opts: LoadBarOptions, io: CliIo): Promise<LoadedBa
   const cacheDir = modelCacheDir(io.env, io.platform, io.env.HOME ?? homedir());
   const key = modelCacheKey(withoutBom(read.text), opts.variant, io.platform);
   if (key) {
-    const hit = await readCachedModel(cacheDir, key);
+    const hit = await readCachedModel(cacheDir, key, widgets);
     if ('model' in hit) return { model: hit.model, label, path: found.path };
   }
   const { loadConfigText } = await import('../config/load.js');
-  const result = loadConfigText(read.text, label, opts.variant ? { variant: opts.variant } : {});
+  const result = loadConfigText(read.text, label, { kinds: widgets, ...(opts.variant ? { variant: opts.variant } : {}) });
   if (result.model && key) writeCachedModel(cacheDir, key, result.model);
   if (!result.model) {
     for (const p of result.problems.filter((x) => x.severity === 'error')) io.err(`${formatProblem(label, p)}\n`);

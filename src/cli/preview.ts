@@ -13,7 +13,7 @@ import { clockZone } from '../time/host-zone.js';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { appearanceOf, layoutFor } from '../bar/appearance.js';
-import { readOnce } from '../bar/live-sources.js';
+import { readOnce, type SourceReaders } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import { forcedColourDepth, resolveColourDepth, type ColourChoice, type ColourDepth } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
@@ -23,9 +23,7 @@ import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { rowText } from '../render/rows.js';
 import { type BarLayout, type SectionName } from '../render/bar-types.js';
 import { realTimers } from '../scheduler/timers.js';
-import type { Readers } from '../system/readings.js';
 import type { Statuses } from '../thresholds/report.js';
-import { systemReadings } from '../thresholds/simulate.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { quote } from '../text/safe-text.js';
@@ -33,6 +31,10 @@ import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 import { readingsFromOptions, readJsonFile } from './render-options.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { MediaStatus } from '../media/player.js';
+import type { KeyboardStatus } from '../keyboard/status.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 
 export const PREVIEW_FORMATS = ['text', 'ansi', 'json', 'svg', 'png'] as const;
 export type PreviewFormat = (typeof PREVIEW_FORMATS)[number];
@@ -60,7 +62,9 @@ export interface PreviewOptions {
 }
 
 export interface PreviewDeps {
-  readers?: Partial<Readers>;
+  readers?: SourceReaders;
+  /** The widget kinds a config may use: the bar's own unless others are given. */
+  widgets?: WidgetRegistry;
 }
 
 const positive = (name: string, v: string | undefined, fallback: number) => {
@@ -76,11 +80,12 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const scale = scaleOf(opts.scale);
   // A picture's bytes would garble the terminal: into a file or a pipe only.
   if (format === 'png' && !opts.output && io.isTTY) throw new UsageError('--format png writes binary data: redirect it (> bar.png) or give --output bar.png');
-  const { readings, given } = await readingsFromOptions(opts, io);
-  const loaded = await loadBar(opts, io);
+  const widgets = deps.widgets ?? BUILTIN_WIDGETS;
+  const { readings, given } = await readingsFromOptions(opts, io, widgets.simulations);
+  const loaded = await loadBar(opts, io, { widgets });
   if (!loaded) return EXIT.configError;
   const model = loaded.model;
-  const look = appearanceOf(model, { icons: chooseIconSet(opts.icons, io.env, false).set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
+  const look = appearanceOf(model, { widgets, icons: chooseIconSet(opts.icons, io.env, false).set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
   const height = positive('height', opts.height, look.metrics.rows);
 
   const { zone } = await resolveSystemZone({ ...realZoneSources(), env: io.env });
@@ -88,11 +93,11 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   if (opts.at) epochMs = parseInstant(opts.at, zone);
 
   // Given readings only; the machine for the rest, unless some were given (then nothing is read).
-  let statuses: Statuses = Object.fromEntries(Object.entries(systemReadings(readings)).map(([k, v]) => [k, { reading: v }]));
+  let statuses: Statuses = Object.fromEntries(Object.entries(readings).flatMap(([k, v]) => (widgets.sources.has(k) ? [[k, { reading: v }]] : [])));
   if (!given) {
     // Everything but the Update check: a preview never uses the network.
-    const live = deps.readers ?? liveReaders(io, realTimers);
-    statuses = { ...(await readOnce(systemWidgets(model, VERSION), { ...live, update: undefined })), ...statuses };
+    const live = deps.readers ?? liveReaders(io, realTimers, widgets);
+    statuses = { ...(await readOnce(systemWidgets(model, widgets, VERSION), { ...live, update: undefined })), ...statuses };
   }
 
   // The Tiler widgets show a saved state; a preview never talks to the window manager.
@@ -106,7 +111,8 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   // Without a saved state a preview has no window manager, and says so as the bar does where there is none.
   const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform), ...(tiler ? {} : { noManager: true }) };
   // Media and Keyboard show what --set gives them; a preview never asks a player or the session.
-  const events = { ...(readings.media ? { media: readings.media } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard } : {}) };
+  // What the media and keyboard kinds' simulations made (widgets/media, widgets/keyboard).
+  const events = { ...(readings.media ? { media: readings.media as MediaStatus } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard as KeyboardStatus } : {}) };
   const layoutAt = (width: number) => layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
   const layout = layoutAt(givenWidth ?? Math.min(naturalWidth(layoutAt), io.columns ?? MAX_WIDTH));
   const write = output(opts.output, io);
@@ -140,7 +146,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   }
   // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
   const { renderFrame } = await import('../render/ink/frame.js');
-  const frame = format === 'text' ? renderFrame(layout, 'none', true) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io));
+  const frame = format === 'text' ? renderFrame(layout, 'none', true, widgets) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io), false, widgets);
   await write(`${frame}\n`);
   return EXIT.ok;
 }

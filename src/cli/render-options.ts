@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { parseCellSize, type CellSize } from '../render/cells.js';
 import { parseIconSet, type IconSet } from '../render/icons.js';
-import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
+import { SettingError, simulatedReadings, type KindSimulation, type SimulatedReadings } from '../thresholds/simulate.js';
 import { readTextFile } from '../io/read-text-file.js';
 import { quote } from '../text/safe-text.js';
 import { UsageError, type CliIo } from './io.js';
@@ -46,7 +46,7 @@ export async function readJsonFile(path: string, what: string): Promise<unknown>
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
 /** `--set` values and a `--data` JSON file of the same keys (`{"cpu": 95, "storage./": 91}`), --set last. */
-export async function readingsFromOptions(opts: { set?: string[]; data?: string }, io: CliIo): Promise<{ readings: SimulatedReadings; given: boolean }> {
+export async function readingsFromOptions(opts: { set?: string[]; data?: string }, io: CliIo, simulations: readonly KindSimulation[]): Promise<{ readings: SimulatedReadings; given: boolean }> {
   const settings: string[] = [];
   if (opts.data) {
     const parsed = await readJsonFile(resolve(io.cwd, opts.data), `--data ${opts.data}`);
@@ -61,7 +61,7 @@ export async function readingsFromOptions(opts: { set?: string[]; data?: string 
   }
   settings.push(...(opts.set ?? []));
   try {
-    return { readings: simulatedReadings(settings), given: settings.length > 0 };
+    return { readings: simulatedReadings(settings, simulations), given: settings.length > 0 };
   } catch (e) {
     if (e instanceof SettingError) throw new UsageError(e.message);
     throw e;

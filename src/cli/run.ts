@@ -9,14 +9,13 @@ import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { appearanceOf, type Appearance } from '../bar/appearance.js';
+import { appearanceOf } from '../bar/appearance.js';
 import { LiveBar, type BarAction } from '../app/live-bar.js';
 import { fileLog, type Log } from '../bar/log.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../bar/mouse.js';
 import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import { configLabel, discoverConfig } from '../config/discover.js';
-import type { BarModel } from '../config/model.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { Variant } from '../config/variant.js';
@@ -25,7 +24,9 @@ import type { CellSize } from '../render/cells.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { FrameWriter } from '../render/terminal.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import type { Readers } from '../system/readings.js';
+import type { SourceReaders } from '../bar/live-sources.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 import { tilerDataDir } from '../tiler/client.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { VERSION } from '../version.js';
@@ -58,7 +59,9 @@ export interface RunOptions {
 export interface RunDeps {
   terminal?: RunTerminal;
   timers?: Timers;
-  readers?: Readers;
+  readers?: SourceReaders;
+  /** The widget kinds the bar knows: its own unless others are given. */
+  widgets?: WidgetRegistry;
   /** Ends the run (tests); SIGINT/SIGTERM and `q` do otherwise. */
   stop?: AbortSignal;
   /** Where log lines go (tests); default: the log file. */
@@ -90,8 +93,10 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const depth = colourDepthFor(opts, { ...io, isTTY: true });
   const icons = chooseIconSet(opts.icons, io.env, true);
   const renderer: Renderer = opts.renderer ?? 'ink';
+  const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const bar = await LiveBar.load(
     {
+      widgets,
       configPath,
       label: configLabel(found, opts.config),
       ...(opts.variant ? { variant: opts.variant } : {}),
@@ -100,10 +105,10 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
       komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
       komorebiDirGiven: opts.tilerSocketDir !== undefined,
-      appearance: (model) => appearance(model, opts, icons.set),
+      appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
       size: barSize(terminal),
     },
-    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, opts.updateUrl), log, onStray },
+    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl), log, onStray },
   );
 
   // How the bar ends: `q`, Ctrl-C (a key in raw mode, or the signal), SIGTERM, its terminal going.
@@ -187,6 +192,4 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   return exitCode;
 }
 
-function appearance(model: BarModel, opts: RunOptions, icons: IconSet): Appearance {
-  return appearanceOf(model, { icons, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
-}
+

@@ -1,20 +1,20 @@
 /** `tilebar thresholds`: every system widget's value against its thresholds, and the resulting state. */
-import { subscribeSources, readOnce } from '../bar/live-sources.js';
+import { subscribeSources, readOnce, type SourceReaders } from '../bar/live-sources.js';
 import { systemWidgets, type SystemWidget } from '../bar/system-widgets.js';
 import type { Variant } from '../config/variant.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import type { Readers, SourceKey } from '../system/readings.js';
 import { formatRows, formatRuleTable, stateChanges, thresholdRows, type RowState, type StatePainter, type Statuses, type ThresholdRow } from '../thresholds/report.js';
 import type { ColourChoice } from '../colour/depth.js';
 import { paint, type TextStyle } from '../colour/sgr.js';
 import { colourDepthFor } from './colour-options.js';
-import { THRESHOLD_RULES } from '../thresholds/rules.js';
-import { SettingError, simulatedReadings, systemReadings, type SimulatedReadings } from '../thresholds/simulate.js';
+import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { VERSION } from '../version.js';
 import { EXIT, SIGNAL_EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
 
 export interface ThresholdsOptions {
   rules?: boolean;
@@ -42,60 +42,64 @@ function statePainter(opts: ThresholdsOptions, io: CliIo): StatePainter {
 
 /** What tests replace: the machine, the clock, and how a `--watch` run is stopped. */
 export interface ThresholdsDeps {
-  readers?: Readers;
+  readers?: SourceReaders;
+  /** The widget kinds a config may use: the bar's own unless others are given. */
+  widgets?: WidgetRegistry;
   timers?: Timers;
   /** Ends a `--watch` run; without it, SIGINT/SIGTERM do. */
   stop?: AbortSignal;
 }
 
 export async function thresholdsCommand(opts: ThresholdsOptions, io: CliIo, deps: ThresholdsDeps = {}): Promise<number> {
+  const kinds = deps.widgets ?? BUILTIN_WIDGETS;
   if (opts.rules) {
-    io.out(opts.json ? `${JSON.stringify(THRESHOLD_RULES, null, 2)}\n` : formatRuleTable());
+    const byId = Object.fromEntries(kinds.rules.map(({ id, ...rule }) => [id, rule]));
+    io.out(opts.json ? `${JSON.stringify(byId, null, 2)}\n` : formatRuleTable(kinds.rules));
     return EXIT.ok;
   }
   let simulated: SimulatedReadings;
   try {
-    simulated = simulatedReadings(opts.set ?? []);
+    simulated = simulatedReadings(opts.set ?? [], kinds.simulations);
   } catch (e) {
     if (e instanceof SettingError) throw new UsageError(e.message);
     throw e;
   }
-  const loaded = await loadBar(opts, io);
+  const loaded = await loadBar(opts, io, { widgets: kinds });
   if (!loaded) return EXIT.configError;
-  const widgets = systemWidgets(loaded.model, VERSION);
+  const widgets = systemWidgets(loaded.model, kinds, VERSION);
   if (widgets.length === 0) {
-    io.out(`${loaded.label} has no Battery, Cpu, Memory, Network, Storage or Update widget: there are no thresholds to show\n`);
+    io.out(`${loaded.label} has no ${listed(kinds.kinds.filter((k) => k.poll).map((k) => k.name))} widget: there are no thresholds to show\n`);
     return EXIT.ok;
   }
   const timers = deps.timers ?? realTimers;
   const simulatedOnly = (opts.set ?? []).length > 0 && !opts.watch;
-  const fixed = fixedReaders(simulated);
+  const fixed = fixedReaders(simulated, kinds);
 
   if (!opts.watch) {
     // With --set, nothing is read from the machine: sources not given are reported as not read.
-    const readers = simulatedOnly ? fixed : { ...(deps.readers ?? liveReaders(io, timers, opts.updateUrl)), ...fixed };
+    const readers = simulatedOnly ? fixed : { ...(deps.readers ?? liveReaders(io, timers, kinds, opts.updateUrl)), ...fixed };
     const statuses = await readOnce(widgets, readers);
-    const rows = thresholdRows(widgets, statuses, (source) => `simulated run: no --set for ${SET_HINT[source]}`);
+    const rows = thresholdRows(widgets, statuses, (source) => `simulated run: no --set for ${hintFor(kinds, source)}`);
     io.out(opts.json ? `${JSON.stringify(rows, null, 2)}\n` : formatRows(rows, statePainter(opts, io)));
     return EXIT.ok;
   }
-  return watch(widgets, { ...(deps.readers ?? liveReaders(io, timers, opts.updateUrl)), ...fixed }, timers, opts, io, deps);
+  return watch(widgets, { ...(deps.readers ?? liveReaders(io, timers, kinds, opts.updateUrl)), ...fixed }, timers, opts, io, deps);
 }
 
-const SET_HINT: Record<SourceKey, string> = {
-  cpu: 'cpu=N',
-  memory: 'memory=N',
-  battery: 'battery=N',
-  disks: 'storage.<mount>=N',
-  network: 'network.received=BYTES …',
-  update: 'update=VERSION',
-};
+/** `Battery, Cpu or Update`. */
+const listed = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}` : (names[0] ?? 'polled'));
 
-function fixedReaders(simulated: SimulatedReadings): Partial<Readers> {
-  return Object.fromEntries(Object.entries(systemReadings(simulated)).map(([key, value]) => [key, async () => value])) as Partial<Readers>;
+/** What to give to simulate a source: its kinds' hints (`memory=N`). */
+function hintFor(kinds: WidgetRegistry, source: string): string {
+  return kinds.kinds.flatMap((k) => (k.poll?.source === source && k.simulation ? [k.simulation.hint] : [])).join(' or ') || source;
 }
 
-async function watch(widgets: SystemWidget[], readers: Readers, timers: Timers, opts: ThresholdsOptions, io: CliIo, deps: ThresholdsDeps): Promise<number> {
+/** The simulated readings of the poll sources as readers that answer them. */
+function fixedReaders(simulated: SimulatedReadings, kinds: WidgetRegistry): SourceReaders {
+  return Object.fromEntries(Object.entries(simulated).flatMap(([key, value]) => (kinds.sources.has(key) ? [[key, async () => value]] : [])));
+}
+
+async function watch(widgets: SystemWidget[], readers: SourceReaders, timers: Timers, opts: ThresholdsOptions, io: CliIo, deps: ThresholdsDeps): Promise<number> {
   const scheduler = new Scheduler(timers, { onListenerError: (e) => io.err(`tilebar: ${e instanceof Error ? e.message : String(e)}\n`) });
   let previous = new Map<string, ThresholdRow>();
   let first = true;

@@ -3,11 +3,12 @@ import * as z from 'zod';
 import { barSchemaForJsonSchema } from './schema/bar.js';
 import { walkMeta } from './schema-kit.js';
 import type { Variant } from './variant.js';
+import type { ConfigKinds } from './widget-kinds.js';
 
 type JsonSchema = Record<string, unknown>;
 
-export function barJsonSchema(variant: Variant): JsonSchema {
-  const schema = z.toJSONSchema(barSchemaForJsonSchema(variant), {
+export function barJsonSchema(variant: Variant, kinds: ConfigKinds): JsonSchema {
+  const schema = z.toJSONSchema(barSchemaForJsonSchema(variant, kinds), {
     target: 'draft-2020-12',
     io: 'input',
     unrepresentable: 'any',

@@ -8,6 +8,7 @@ import { barSchema } from './schema/bar.js';
 import { SourceText } from './source.js';
 import { SchemaWalker } from './validate.js';
 import { countValidation } from './validation-count.js';
+import type { ConfigKinds } from './widget-kinds.js';
 import { detectVariant, type Variant, type VariantSource } from './variant.js';
 
 export interface LoadResult {
@@ -23,6 +24,8 @@ export interface LoadResult {
 }
 
 export interface LoadOptions {
+  /** The widget kinds a file may use (the bar's registry, `widgets/kinds.ts`). */
+  kinds: ConfigKinds;
   variant?: Variant;
   platform?: NodeJS.Platform;
 }
@@ -73,7 +76,7 @@ function documentProblem(source: SourceText, offset: number, message: string, hi
  * Load a document. Never throws: whatever the text, the result is a list of located problems and, when none is
  * an error, the model. A failure inside the checker itself is reported as a problem (`INTERNAL_PROBLEM`).
  */
-export function loadConfigText(text: string, file: string, opts: LoadOptions = {}): LoadResult {
+export function loadConfigText(text: string, file: string, opts: LoadOptions): LoadResult {
   countValidation();
   const source = new SourceText(file, text);
   try {
@@ -153,7 +156,7 @@ function checkText(source: SourceText, file: string, opts: LoadOptions): LoadRes
     };
   }
   const walker = new SchemaWalker(source);
-  const schema = barSchema(variant);
+  const schema = barSchema(variant, opts.kinds);
   const cleaned = walker.walk(schema, tree, []);
   const problems = walker.problems;
   const result: LoadResult = { ...base, problems, tree };
@@ -168,7 +171,7 @@ function checkText(source: SourceText, file: string, opts: LoadOptions): LoadRes
     }
     return result;
   }
-  result.model = normalise(parsed.data, variant);
+  result.model = normalise(parsed.data, variant, opts.kinds);
   return result;
 }
 

@@ -15,6 +15,7 @@ import { tilebarCacheDir } from '../io/cache-dir.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 import type { BarModel } from './model.js';
 import { modelProblem } from './model-guard.js';
+import type { ConfigKinds } from './widget-kinds.js';
 import type { Variant } from './variant.js';
 
 declare const __TILEBAR_BUILD__: string | undefined;
@@ -89,7 +90,7 @@ export type CachedModel = { model: BarModel } | { miss: string };
  * digest and then held to the shape drawing relies on (model-guard.ts). Whatever it says is only drawn: the bar
  * validates the text itself before it acts on anything the model says (a command, a message).
  */
-export async function readCachedModel(dir: string, k: ModelCacheKey): Promise<CachedModel> {
+export async function readCachedModel(dir: string, k: ModelCacheKey, kinds: ConfigKinds): Promise<CachedModel> {
   const read = await readTextFile(join(dir, modelCacheFile(k)), { maxBytes: MAX_ENTRY_BYTES, noFollow: true });
   if (!read.ok) return { miss: read.code === 'ENOENT' ? 'no entry' : `the entry cannot be read: ${read.problem}` };
   let entry: Partial<Entry>;
@@ -101,7 +102,7 @@ export async function readCachedModel(dir: string, k: ModelCacheKey): Promise<Ca
   if (typeof entry !== 'object' || entry === null) return { miss: 'the entry is not an object' };
   if (entry.build !== k.build || entry.platform !== k.platform || entry.variant !== (k.variant ?? '') || entry.text !== k.text) return { miss: 'the entry is for another text or build' };
   if (typeof entry.digest !== 'string' || entry.digest !== digestOf(k, JSON.stringify(entry.model))) return { miss: 'the entry is damaged (its digest does not match)' };
-  const problem = modelProblem(entry.model);
+  const problem = modelProblem(entry.model, kinds);
   if (problem) return { miss: `the entry's model is not a bar model: ${problem}` };
   return { model: entry.model as BarModel };
 }

@@ -3,11 +3,9 @@
  * no pixels-as-written choices left open: every default of the spec is applied here or in the
  * schema (zod `.default`), once.
  */
-import type { TilerLayout } from './vocabulary.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Base16Name, Base16Value, PastelFlavour, PastelValue } from './names.js';
-import type { DisplayFormat, WorkspacesDisplayFormat } from './schema/common.js';
-import type { WidgetEntry } from './schema/bar.js';
+import type { WidgetConfig } from './widget-kinds.js';
 import type { GROUPING_STYLES } from './vocabulary.js';
 import type { MouseTrigger } from './schema/mouse.js';
 import type { SocketMessage } from './schema/socket-message.js';
@@ -74,50 +72,14 @@ export interface MouseModel {
   bindings: Partial<Record<MouseTrigger, MouseAction>>;
 }
 
-export type DateFormatModel =
-  | { kind: 'preset'; name: 'MonthDateYear' | 'YearMonthDate' | 'DateMonthYear' | 'DayDateMonthYear' }
-  | { kind: 'custom'; format: string; modifiers: Record<string, number> };
-
-export type TimeFormatModel =
-  | {
-      kind: 'preset';
-      name:
-        | 'TwelveHour'
-        | 'TwelveHourWithoutSeconds'
-        | 'TwentyFourHour'
-        | 'TwentyFourHourWithoutSeconds'
-        | 'BinaryCircle'
-        | 'BinaryRectangle';
-    }
-  | { kind: 'custom'; format: string };
-
-type Entry<K extends WidgetEntry['kind']> = Extract<WidgetEntry, { kind: K }>;
-
-/** Tiler sub-widgets with their display formats resolved (deprecated `show_icon` applied). */
-export interface TilerModel {
-  workspaces?: { enable: boolean; hideEmptyWorkspaces: boolean; display: WorkspacesDisplayFormat };
-  layout?: { enable: boolean; display: DisplayFormat; options: TilerLayout[] };
-  focusedContainer?: { enable: boolean; display: DisplayFormat };
-  lockedContainer?: { enable: boolean; display: DisplayFormat; showWhenUnlocked: boolean };
-  workspaceLayer?: { enable: boolean; display: DisplayFormat; showWhenTiling: boolean };
-  configurationSwitcher?: { enable: boolean; configurations: Array<{ name: string; path: string }> };
+/**
+ * A widget of the model: its canonical kind and its config as that kind normalised it. The config core knows no
+ * kind's shape (it is handed the kinds, widget-kinds.ts); each kind's own code reads its config (`widgets/<kind>/`).
+ */
+export interface WidgetModel {
+  kind: string;
+  config: WidgetConfig;
 }
-
-export type WidgetModel =
-  | Entry<'Applications'>
-  | Entry<'Battery'>
-  | Entry<'Cpu'>
-  | Entry<'Memory'>
-  | Entry<'Network'>
-  | Entry<'Storage'>
-  | Entry<'Update'>
-  | Entry<'Keyboard'>
-  | Entry<'Media'>
-  | { kind: 'Date'; config: Omit<Entry<'Date'>['config'], 'format'> & { format: DateFormatModel } }
-  | { kind: 'Time'; config: Omit<Entry<'Time'>['config'], 'format'> & { format: TimeFormatModel } }
-  | { kind: 'Tiler'; config: TilerModel };
-
-export type WidgetModelKind = WidgetModel['kind'];
 
 export interface BarModel {
   variant: Variant;

@@ -1,23 +1,10 @@
 /** Parsed document → BarModel: the remaining defaults, spacing forms and clamps, in one place. */
 import type { BarConfig, WidgetEntry } from './schema/bar.js';
-import type {
-  BarModel,
-  DateFormatModel,
-  GroupingModel,
-  Hex,
-  MouseAction,
-  MouseModel,
-  Sides,
-  ThemeModel,
-  TilerModel,
-  TimeFormatModel,
-  WidgetModel,
-} from './model.js';
+import type { BarModel, GroupingModel, Hex, MouseAction, MouseModel, Sides, ThemeModel, WidgetModel } from './model.js';
 import { BASE16_COLOUR_KEYS, BASE16_VALUES, type Base16Value } from './names.js';
 import { MOUSE_TRIGGERS } from './vocabulary.js';
 import type { Variant } from './variant.js';
-import type { TilerConfig } from '../../widgets/tiler.js';
-import { compareNames } from '../text/compare.js';
+import type { ConfigKinds } from './widget-kinds.js';
 
 /** Spacing as written (one of three forms) → four sides; a missing grouped axis gets `fallback`. */
 type SpacingInput =
@@ -41,7 +28,6 @@ export function toSides(spacing: SpacingInput | undefined, fallback: number): Si
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-const clampPercent = (v: number | undefined) => (v === undefined ? undefined : clamp(v, 1, 100));
 
 function hex2(n: number): string {
   return (n & 0xff).toString(16).padStart(2, '0');
@@ -104,82 +90,19 @@ function normaliseMouse(m: BarConfig['mouse']): MouseModel | undefined {
   };
 }
 
-function normaliseTiler(c: TilerConfig): TilerModel {
-  const out: TilerModel = {};
-  if (c.workspaces) {
-    out.workspaces = { enable: c.workspaces.enable, hideEmptyWorkspaces: c.workspaces.hide_empty_workspaces, display: c.workspaces.display };
-  }
-  if (c.layout) out.layout = { enable: c.layout.enable, display: c.layout.display, options: c.layout.options };
-  if (c.focused_container) {
-    const f = c.focused_container;
-    out.focusedContainer = { enable: f.enable, display: f.display ?? (f.show_icon ? 'IconAndText' : 'Text') };
-  }
-  if (c.locked_container) {
-    const l = c.locked_container;
-    out.lockedContainer = { enable: l.enable, display: l.display, showWhenUnlocked: l.show_when_unlocked };
-  }
-  if (c.workspace_layer) {
-    const l = c.workspace_layer;
-    out.workspaceLayer = { enable: l.enable, display: l.display, showWhenTiling: l.show_when_tiling };
-  }
-  if (c.configuration_switcher) {
-    const s = c.configuration_switcher;
-    out.configurationSwitcher = {
-      enable: s.enable,
-      configurations: Object.entries(s.configurations)
-        .map(([name, path]) => ({ name, path }))
-        .sort((a, b) => compareNames(a.name, b.name)),
-    };
-  }
-  return out;
+function normaliseWidget(w: WidgetEntry, kinds: ConfigKinds): WidgetModel | undefined {
+  if (w.kind === 'Skipped') return undefined;
+  const kind = kinds.kind(w.kind);
+  // The schema accepted only the kinds it was built from, so this is one of them.
+  if (!kind) return undefined;
+  return { kind: kind.name, config: kind.normalise ? kind.normalise(w.config) : w.config };
 }
 
-function normaliseWidget(w: WidgetEntry): WidgetModel | undefined {
-  switch (w.kind) {
-    case 'Skipped':
-      return undefined;
-    case 'Tiler':
-      return { kind: 'Tiler', config: normaliseTiler(w.config) };
-    case 'Date': {
-      const f = w.config.format;
-      const format: DateFormatModel =
-        typeof f === 'string'
-          ? { kind: 'preset', name: f }
-          : f.kind === 'Custom'
-            ? { kind: 'custom', format: f.config, modifiers: {} }
-            : { kind: 'custom', format: f.config.format, modifiers: f.config.modifiers };
-      return { kind: 'Date', config: { ...w.config, format } };
-    }
-    case 'Time': {
-      const f = w.config.format;
-      const format: TimeFormatModel = typeof f === 'string' ? { kind: 'preset', name: f } : { kind: 'custom', format: f.config };
-      return { kind: 'Time', config: { ...w.config, format } };
-    }
-    case 'Battery':
-      return { kind: 'Battery', config: { ...w.config, auto_select_under: clampPercent(w.config.auto_select_under) } };
-    case 'Cpu':
-      return { kind: 'Cpu', config: { ...w.config, auto_select_over: clampPercent(w.config.auto_select_over) } };
-    case 'Memory':
-      return { kind: 'Memory', config: { ...w.config, auto_select_over: clampPercent(w.config.auto_select_over) } };
-    case 'Storage':
-      return {
-        kind: 'Storage',
-        config: {
-          ...w.config,
-          auto_select_over: clampPercent(w.config.auto_select_over),
-          auto_hide_under: clampPercent(w.config.auto_hide_under),
-        },
-      };
-    default:
-      return w;
-  }
+function normaliseWidgets(list: readonly WidgetEntry[] | undefined, kinds: ConfigKinds): WidgetModel[] {
+  return (list ?? []).map((w) => normaliseWidget(w, kinds)).filter((w): w is WidgetModel => w !== undefined);
 }
 
-function normaliseWidgets(list: readonly WidgetEntry[] | undefined): WidgetModel[] {
-  return (list ?? []).map(normaliseWidget).filter((w): w is WidgetModel => w !== undefined);
-}
-
-export function normalise(config: BarConfig, variant: Variant): BarModel {
+export function normalise(config: BarConfig, variant: Variant, kinds: ConfigKinds): BarModel {
   // `padding` wins; without it the older `frame.inner_margin` gives x = left/right, y = top/bottom.
   const padding: Sides =
     config.padding !== undefined
@@ -203,9 +126,9 @@ export function normalise(config: BarConfig, variant: Variant): BarModel {
           };
   const model: BarModel = {
     variant,
-    left: normaliseWidgets(config.left_widgets),
-    center: normaliseWidgets(config.center_widgets),
-    right: normaliseWidgets(config.right_widgets),
+    left: normaliseWidgets(config.left_widgets, kinds),
+    center: normaliseWidgets(config.center_widgets, kinds),
+    right: normaliseWidgets(config.right_widgets, kinds),
     fontSize: config.font_size,
     height: config.height,
     iconScale: clamp(config.icon_scale, 1, 2),

@@ -45,26 +45,8 @@ export const MOUSE_TRIGGERS = [
   'on_scroll_right',
 ] as const;
 
-/** Widget kinds of the normalised model (real names resolved: `Komorebi` is `Tiler`). */
-export const MODEL_WIDGET_KINDS = ['Applications', 'Battery', 'Cpu', 'Date', 'Keyboard', 'Tiler', 'Media', 'Memory', 'Network', 'Storage', 'Time', 'Update'] as const;
-
-// Widget kinds' own lists, shared by their schemas and their views (a schema importing its view closed a circle).
+// The window manager's layouts: the Tiler widget's schema and view and the managers' translations share them.
 
 /** Every layout a window manager can report or be asked for. */
 export const TILER_LAYOUTS = [...DEFAULT_LAYOUTS, 'Monocle', 'Floating', 'Paused', 'Custom'] as const;
 export type TilerLayout = (typeof TILER_LAYOUTS)[number];
-
-export const APPLICATIONS_DISPLAY_FORMATS = ['Icon', 'Text', 'IconAndText'] as const;
-
-export const DATE_FORMATS = ['MonthDateYear', 'YearMonthDate', 'DateMonthYear', 'DayDateMonthYear'] as const;
-
-export const STORAGE_DISPLAY_NAMES = ['Mount', 'Name', 'MountAndName', 'NameAndMount'] as const;
-
-export const TIME_FORMATS = [
-  'TwelveHour',
-  'TwelveHourWithoutSeconds',
-  'TwentyFourHour',
-  'TwentyFourHourWithoutSeconds',
-  'BinaryCircle',
-  'BinaryRectangle',
-] as const;

@@ -6,7 +6,7 @@
 import type { BarStore } from '../bar/bar-store.js';
 import type { ColourDepth } from '../colour/depth.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
-import type { TilerViewOptions } from '../../widgets/tiler-view.js';
+import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import type { ClickAction } from '../../widgets/view.js';
 import type { RunTerminal } from '../io/terminal.js';
 import type { FrameWriter } from './terminal.js';

@@ -1,9 +1,8 @@
 /** Rows of `tilebar thresholds`: one per widget unit, from the same views the bar draws. */
 import type { SystemWidget } from '../bar/system-widgets.js';
-import type { Readings, SourceKey } from '../system/readings.js';
 import type { SourceStatus, UnitState } from '../../widgets/view.js';
 import { displayText } from '../text/safe-text.js';
-import { THRESHOLD_RULES, configuredRules, describeRule, type ThresholdRule } from './rules.js';
+import { configuredRules, describeRule, type ThresholdRule } from './rules.js';
 
 export type RowState = UnitState | 'disabled' | 'not read';
 
@@ -18,18 +17,13 @@ export interface ThresholdRow {
   why: string;
 }
 
-export type Statuses = Partial<Record<SourceKey, SourceStatus<Readings[SourceKey]>>>;
+/** Each poll source's latest status, by source name (`cpu`, `disks`, or a kind's own). */
+export type Statuses = Record<string, SourceStatus<unknown> | undefined>;
 
-export function thresholdRows(widgets: readonly SystemWidget[], statuses: Statuses, notReadWhy?: (source: SourceKey) => string): ThresholdRow[] {
+export function thresholdRows(widgets: readonly SystemWidget[], statuses: Statuses, notReadWhy?: (source: string) => string): ThresholdRow[] {
   return widgets.flatMap((w): ThresholdRow[] => {
-    const configured = configuredRules(w.kind, w.config);
-    const rulesFor = (unitId?: string) =>
-      configured
-        .filter((c) => {
-          const unit = (THRESHOLD_RULES[c.rule] as ThresholdRule).unit;
-          return !unit || unit === unitId;
-        })
-        .map(describeRule);
+    const configured = configuredRules(w.rules, w.config);
+    const rulesFor = (unitId?: string) => configured.filter((c) => !c.rule.unit || c.rule.unit === unitId).map(describeRule);
     if (!w.enabled) {
       return [{ key: w.position, position: w.position, widget: w.kind, value: '—', rules: rulesFor(), state: 'disabled', why: 'enable is false: nothing is polled' }];
     }
@@ -80,8 +74,8 @@ export function stateChanges(before: ReadonlyMap<string, ThresholdRow>, after: r
 }
 
 /** The rule table itself: what `--rules` prints. */
-export function formatRuleTable(): string {
-  const rows = (Object.values(THRESHOLD_RULES) as ThresholdRule[]).map((r) => [r.widget, r.field, r.comparison, r.effect, r.measures, r.original ? `original: ${r.original}` : '']);
+export function formatRuleTable(rules: readonly ThresholdRule[]): string {
+  const rows = rules.map((r) => [r.widget, r.field, r.comparison, r.effect, r.measures, r.original ? `original: ${r.original}` : '']);
   const header = ['WIDGET', 'FIELD', 'TEST', 'EFFECT', 'COMPARES', ''];
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));

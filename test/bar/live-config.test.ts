@@ -1,5 +1,6 @@
 /** The running bar's config: what it shows for each state of the file, and how far a cached model is trusted. */
 import { mkdtempSync } from 'node:fs';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ const bad = good.replace('"Applications"', '"Aplications"');
 
 function live(cacheDir?: string) {
   const lines: string[] = [];
-  const config = new LiveConfig({ path: '/home/u/bar.json', label: 'bar.json', variant: 'A', platform: 'linux', log: (l) => void lines.push(l), logPath: '/home/u/tilebar.log', ...(cacheDir ? { cacheDir, cacheBuild: 'test-build' } : {}) });
+  const config = new LiveConfig({ path: '/home/u/bar.json', label: 'bar.json', kinds: BUILTIN_WIDGETS, variant: 'A', platform: 'linux', log: (l) => void lines.push(l), logPath: '/home/u/tilebar.log', ...(cacheDir ? { cacheDir, cacheBuild: 'test-build' } : {}) });
   return { config, lines };
 }
 const commandOf = (m: BarModel) => (m.left[0]?.config as { items: Array<{ command: string }> }).items[0]?.command;
@@ -59,7 +60,7 @@ describe('the running bar’s config', () => {
     const trusted = await config.ensureValidated();
     expect(commandOf(trusted.model)).toBe('wezterm');
     expect(lines.at(-1)).toContain('did not match its text; the entry is removed');
-    expect(await readCachedModel(dir, key)).toEqual({ miss: 'no entry' });
+    expect(await readCachedModel(dir, key, BUILTIN_WIDGETS)).toEqual({ miss: 'no entry' });
   });
 
   it('acts on a true cached model as it is, validating once', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'jsonc-parser';
@@ -11,7 +12,7 @@ const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures', 'real-configs')
 
 function validator(variant: 'A' | 'B') {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
-  return ajv.compile(barJsonSchema(variant));
+  return ajv.compile(barJsonSchema(variant, BUILTIN_WIDGETS));
 }
 
 describe('tilebar schema (JSON Schema 2020-12)', () => {
@@ -21,7 +22,7 @@ describe('tilebar schema (JSON Schema 2020-12)', () => {
   it('is a valid 2020-12 schema that accepts the example config', () => {
     const example = parse(readFileSync('config.example.json', 'utf8'));
     expect(validateA(example), JSON.stringify(validateA.errors)).toBe(true);
-    expect(barJsonSchema('A').$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(barJsonSchema('A', BUILTIN_WIDGETS).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
   it('rejects what tilebar check rejects', () => {
@@ -55,9 +56,9 @@ describe('tilebar schema (JSON Schema 2020-12)', () => {
     let validated = 0;
     for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json'))) {
       const text = readFileSync(join(FIXTURES, file), 'utf8');
-      const first = loadConfigText(text, file);
+      const first = loadConfigText(text, file, { kinds: BUILTIN_WIDGETS });
       const fixed = applyFixes(text, first.problems).text;
-      const result = loadConfigText(fixed, file);
+      const result = loadConfigText(fixed, file, { kinds: BUILTIN_WIDGETS });
       const syntaxBroken = result.problems.some((p) => p.message.startsWith('syntax error'));
       if (syntaxBroken) continue;
       const validate = result.variant === 'A' ? validateA : validateB;

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +13,11 @@ const example = readFileSync(join(process.cwd(), 'config.example.json'), 'utf8')
 const key: ModelCacheKey = { text: example, platform: 'linux', build: 'build-1' };
 const fresh = () => mkdtempSync(join(tmpdir(), 'tilebar-models-'));
 const hit = async (dir: string, k: ModelCacheKey) => {
-  const r = await readCachedModel(dir, k);
+  const r = await readCachedModel(dir, k, BUILTIN_WIDGETS);
   return 'model' in r ? r.model : undefined;
 };
 const miss = async (dir: string, k: ModelCacheKey) => {
-  const r = await readCachedModel(dir, k);
+  const r = await readCachedModel(dir, k, BUILTIN_WIDGETS);
   return 'miss' in r ? r.miss : undefined;
 };
 
@@ -98,7 +99,7 @@ describe('the cache of validated models', () => {
   it('accepts every model the validator makes (the guard is no stricter than the schema)', () => {
     for (const file of ['config.example.json', ...readdirSync(join(process.cwd(), 'test/fuzz/seeds')).map((f) => `test/fuzz/seeds/${f}`)]) {
       const m = model(load(readFileSync(join(process.cwd(), file), 'utf8')));
-      expect(modelProblem(JSON.parse(JSON.stringify(m))), file).toBeUndefined();
+      expect(modelProblem(JSON.parse(JSON.stringify(m)), BUILTIN_WIDGETS), file).toBeUndefined();
     }
   });
 

@@ -10,6 +10,7 @@
  * (FUZZ_RUNS) and adds the real configs of ../shared when present (FUZZ_CORPUS), then prints its figures.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ function corpus(): { names: string[]; seeds: J[] } {
 /** A figure for the summary, never asserted: how long one check took. */
 function timedLoad(text: string): { result: LoadResult; ms: number } {
   const t = performance.now();
-  const result = loadConfigText(text, 'bar.json', {});
+  const result = loadConfigText(text, 'bar.json', { kinds: BUILTIN_WIDGETS });
   return { result, ms: performance.now() - t };
 }
 
@@ -79,7 +80,7 @@ function checkDocument(text: string): void {
     expect(hasUnsafeCharacters(printed.replaceAll('\n', '').replaceAll('\t', ''))).toBe(false);
   }
   const fixed = applyFixes(text, result.problems);
-  if (fixed.applied.length > 0) loadConfigText(fixed.text, 'bar.json', {});
+  if (fixed.applied.length > 0) loadConfigText(fixed.text, 'bar.json', { kinds: BUILTIN_WIDGETS });
   if (!result.model) {
     stats.rejected++;
     expect(result.problems.some((p) => p.severity === 'error')).toBe(true);
@@ -87,7 +88,7 @@ function checkDocument(text: string): void {
   }
   stats.loaded++;
   // A model the validator makes is one the cache's guard accepts, as it reads it back (through JSON).
-  expect(modelProblem(JSON.parse(JSON.stringify(result.model)))).toBeUndefined();
+  expect(modelProblem(JSON.parse(JSON.stringify(result.model)), BUILTIN_WIDGETS)).toBeUndefined();
   const look = appearanceOf(result.model, { icons: 'unicode' });
   for (const [width, height] of [
     [160, 1],

@@ -1,4 +1,5 @@
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { BarLayout } from '../../src/render/bar-types.js';
 import { rowText } from '../../src/render/rows.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
@@ -11,7 +12,7 @@ export const AT = Date.parse('2024-09-08T09:05:03Z');
 export function layoutOf(doc: Record<string, unknown>, opts: { width: number; height?: number; set?: string[]; icons?: IconSet; message?: string }): BarLayout {
   const m = model(load(doc));
   const look = appearanceOf(m, { icons: opts.icons ?? 'unicode' });
-  const readings = simulatedReadings(opts.set ?? []);
+  const readings = simulatedReadings(opts.set ?? [], BUILTIN_WIDGETS.simulations);
   const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   return layoutFor(m, look, { statuses, clock: { epochMs: AT, systemZone: 'UTC' } }, { width: opts.width, height: opts.height ?? 1 }, '0.1.0', opts.message);
 }

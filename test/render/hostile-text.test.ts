@@ -4,6 +4,7 @@
  * the frame keeps its one row and its width, and nothing in it can clear, recolour or retitle a terminal.
  */
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
 import { frameToAnsi } from '../../src/render/ansi.js';
 import { rowText } from '../../src/render/rows.js';
@@ -35,7 +36,7 @@ describe('text from outside in a frame', () => {
 
   it('keeps one row of printable cells, exactly as wide as the bar, at every width and depth', () => {
     const m = model(load(doc));
-    const readings = simulatedReadings([`storage./mnt/${evil(2)}=50`, `storage./${evil(3)}=10`, `network.interface=${evil(4)}`, `update=${evil(5)}`]);
+    const readings = simulatedReadings([`storage./mnt/${evil(2)}=50`, `storage./${evil(3)}=10`, `network.interface=${evil(4)}`, `update=${evil(5)}`], BUILTIN_WIDGETS.simulations);
     const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
     const r = tilerStateFrom(stateDoc({ workspaces: [{ name: evil(6), containers: [[{ title: evil(7), exe: evil(8) }]] }, { name: evil(9) }], focused: 0 }), 0);
     if (!r.ok) throw new Error(r.problem);
@@ -63,9 +64,9 @@ describe('text from outside in a frame', () => {
 
   it('cleans what tilebar thresholds prints about readings the same way', () => {
     const m = model(load(doc));
-    const readings = simulatedReadings([`storage./mnt/${evil(0)}=50`]);
+    const readings = simulatedReadings([`storage./mnt/${evil(0)}=50`], BUILTIN_WIDGETS.simulations);
     const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
-    const table = formatRows(thresholdRows(systemWidgets(m, '0.1.0'), statuses));
+    const table = formatRows(thresholdRows(systemWidgets(m, BUILTIN_WIDGETS, '0.1.0'), statuses));
     expect(hasUnsafeCharacters(table.replaceAll('\n', ''))).toBe(false);
     expect(table).toContain('/mnt/x\ufffd[2Jy');
   });

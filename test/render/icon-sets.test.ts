@@ -1,5 +1,6 @@
 /** Which icon set a bar uses, and that each draws only what its fonts have: no tofu, `ascii` all ASCII. */
 import { readFileSync } from 'node:fs';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseIconSet, textForSet } from '../../src/render/icons.js';
@@ -13,7 +14,7 @@ const PRIVATE_USE = /[\ue000-\uf8ff]/u;
 
 function frame(text: string, icons: 'nerd' | 'unicode' | 'ascii', height: number, extra: Record<string, unknown> = {}) {
   const m = { ...model(load(text)), ...extra };
-  const readings = simulatedReadings(['cpu=95', 'memory=40', 'storage./=71', 'network.received=1MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'battery=64', 'update=9.0.0']);
+  const readings = simulatedReadings(['cpu=95', 'memory=40', 'storage./=71', 'network.received=1MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'battery=64', 'update=9.0.0'], BUILTIN_WIDGETS.simulations);
   const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   return rows(layoutFor(m as never, appearanceOf(m as never, { icons }), { statuses, clock: { epochMs: Date.parse('2024-09-08T09:05:03Z'), systemZone: 'UTC' } }, { width: 200, height }, '0.1.0', 'config error: a message that is far too long to fit in what remains of the bar, so it is cut'));
 }

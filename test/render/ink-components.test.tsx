@@ -4,6 +4,7 @@
  * ink-testing-library's stdout is 100 columns wide, so the 160-column frames come from renderToString.
  */
 import chalk from 'chalk';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appearanceOf } from '../../src/bar/appearance.js';
@@ -76,7 +77,7 @@ describe('<Bar>, rendered by Ink', () => {
 /** The app as `tilebar run` renders it, over a store of snapshots (no timers: published by hand). */
 function app(width = 80) {
   const m = model(load(doc));
-  const readings = simulatedReadings(SET);
+  const readings = simulatedReadings(SET, BUILTIN_WIDGETS.simulations);
   const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
   let epoch = AT;
   const timers = { ...realTimers, wallNow: () => epoch };

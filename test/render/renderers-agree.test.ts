@@ -4,6 +4,7 @@
  * several sizes and every colour depth, and for the README's example frame.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
@@ -19,12 +20,12 @@ const shared = join(process.cwd(), '..', 'shared', 'fixtures', 'real-configs');
 const own = [join(process.cwd(), 'config.example.json'), ...readdirSync(join(process.cwd(), 'test/fuzz/seeds')).map((f) => join(process.cwd(), 'test/fuzz/seeds', f))];
 const real = existsSync(shared) ? readdirSync(shared).filter((f) => f.endsWith('.json')).map((f) => join(shared, f)) : [];
 
-const readings = simulatedReadings(['cpu=95', 'memory=48', 'battery=10', 'storage./=91', 'storage./home=33', 'network.received=1.2MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'update=9.0.0']);
+const readings = simulatedReadings(['cpu=95', 'memory=48', 'battery=10', 'storage./=91', 'storage./home=33', 'network.received=1.2MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'update=9.0.0'], BUILTIN_WIDGETS.simulations);
 const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
 const tiler = tilerStateFrom(stateDoc({ workspaces: [{ name: 'dev', containers: [[{ title: 'vim', exe: 'WezTerm.exe' }]] }, { name: 'web' }, { name: null }], focused: 0 }), 0);
 
 function compare(file: string): number {
-  const result = loadConfigText(readFileSync(file, 'utf8'), file, {});
+  const result = loadConfigText(readFileSync(file, 'utf8'), file, { kinds: BUILTIN_WIDGETS });
   if (!result.model) return 0;
   let frames = 0;
   for (const icons of ['unicode', 'nerd'] as const) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { clockWidgets, subscribeClockBoundaries } from '../../src/bar/clock-widgets.js';
 import { Scheduler } from '../../src/scheduler/scheduler.js';
 import { segmentText } from '../../widgets/view.js';
@@ -8,7 +9,15 @@ import { FakeTimers } from './fake-timers.js';
 function run(widgets: unknown[], startIso: string, seconds: number) {
   const timers = new FakeTimers(Date.parse(startIso));
   const scheduler = new Scheduler(timers);
-  const clocks = clockWidgets(model(load(bar(widgets))), 'A');
+  const m = model(load(bar(widgets)));
+  const clocks = clockWidgets(m, BUILTIN_WIDGETS);
+  // Each clock's text as its kind's view makes it at an instant.
+  const textAt = (position: string, epochMs: number) => {
+    const widget = m.right[Number(/\[(\d+)\]/.exec(position)?.[1])];
+    const kind = widget && BUILTIN_WIDGETS.kind(widget.kind);
+    if (!widget || !kind) throw new Error(`no clock at ${position}`);
+    return kind.view(widget.config, { statuses: {}, clock: { epochMs, systemZone: 'UTC' }, rows: 1, variant: 'A', version: '0.1.0', icons: 'unicode' });
+  };
   const changes: Array<{ at: string; text: string }> = [];
   const boundaries: string[] = [];
   const last = new Map<string, string>();
@@ -16,7 +25,7 @@ function run(widgets: unknown[], startIso: string, seconds: number) {
   subscribeClockBoundaries(scheduler, clocks, (wall) => {
     boundaries.push(new Date(wall).toISOString().slice(11, 19));
     for (const w of clocks) {
-      const text = `${w.position} ${segmentText(w.view({ epochMs: wall, systemZone: 'UTC' }, 1)[0]?.segments ?? [])}`;
+      const text = `${w.position} ${segmentText(textAt(w.position, wall)[0]?.segments ?? [])}`;
       if (last.get(w.position) === text) continue;
       last.set(w.position, text);
       changes.push({ at: new Date(wall).toISOString().slice(11, 23), text });

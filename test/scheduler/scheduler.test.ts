@@ -257,10 +257,11 @@ describe('subscribeSources', () => {
   it('keeps readings taken before a reload until their sources poll again', async () => {
     const { subscribeSources } = await import('../../src/bar/live-sources.js');
     const { systemWidgets } = await import('../../src/bar/system-widgets.js');
+    const { BUILTIN_WIDGETS } = await import('../../widgets/kinds.js');
     const { load, model } = await import('../helpers.js');
     const timers = new FakeTimers();
     const s = new Scheduler(timers);
-    const widgets = systemWidgets(model(load({ left_widgets: [{ Cpu: { enable: true, data_refresh_interval: 60 } }, { Memory: { enable: true, data_refresh_interval: 1 } }], right_widgets: [] })), '0.1.0');
+    const widgets = systemWidgets(model(load({ left_widgets: [{ Cpu: { enable: true, data_refresh_interval: 60 } }, { Memory: { enable: true, data_refresh_interval: 1 } }], right_widgets: [] })), BUILTIN_WIDGETS, '0.1.0');
     const never = new Promise<never>(() => undefined);
     const readers = {
       cpu: () => never,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tilerDataDir } from '../../src/tiler/client.js';
 import { tilerStateFrom } from '../../src/tiler/state.js';
-import { tilerView } from '../../widgets/tiler-view.js';
+import { tilerView } from '../../widgets/tiler/view.js';
 
 const doc = JSON.parse(readFileSync(new URL('./fixtures/mac-state.json', import.meta.url), 'utf8')) as unknown;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TilerModel } from '../../src/config/model.js';
+import type { TilerModel } from '../../widgets/tiler/model.js';
 import { tilerStateFrom, type TilerState } from '../../src/tiler/state.js';
-import { tilerView } from '../../widgets/tiler-view.js';
+import { tilerView } from '../../widgets/tiler/view.js';
 import { segmentText, type Segment, type UnitView } from '../../widgets/view.js';
 import { load, model } from '../helpers.js';
 import { stateDoc } from './fake-wm.js';

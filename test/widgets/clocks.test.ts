@@ -2,8 +2,10 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { ClockReading } from '../../src/time/clock.js';
 import { clockResolution } from '../../src/time/clock.js';
-import { dateView, type DateModelConfig } from '../../widgets/date-view.js';
-import { timeOfDayIcon, timeView, type TimeModelConfig } from '../../widgets/time-view.js';
+import { dateView } from '../../widgets/date/view.js';
+import type { DateModelConfig } from '../../widgets/date/model.js';
+import { timeOfDayIcon, timeView } from '../../widgets/time/view.js';
+import type { TimeModelConfig } from '../../widgets/time/model.js';
 import { gridText, segmentText, type UnitView } from '../../widgets/view.js';
 import { widgetConfig } from '../helpers.js';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { batteryLevel, batteryView } from '../../widgets/battery-view.js';
+import { batteryLevel, batteryView } from '../../widgets/battery/view.js';
 import { formatBytes, parseBytes } from '../../widgets/bytes.js';
-import { cpuView } from '../../widgets/cpu-view.js';
-import { memoryView } from '../../widgets/memory-view.js';
-import type { NetworkConfig } from '../../widgets/network.js';
-import { networkView } from '../../widgets/network-view.js';
-import { storageView } from '../../widgets/storage-view.js';
-import type { UpdateConfig } from '../../widgets/update.js';
-import { isNewer, updateView } from '../../widgets/update-view.js';
+import { cpuView } from '../../widgets/cpu/view.js';
+import { memoryView } from '../../widgets/memory/view.js';
+import type { NetworkConfig } from '../../widgets/network/schema.js';
+import { networkView } from '../../widgets/network/view.js';
+import { storageView } from '../../widgets/storage/view.js';
+import type { UpdateConfig } from '../../widgets/update/schema.js';
+import { isNewer, updateView } from '../../widgets/update/view.js';
 import { segmentText, type UnitView } from '../../widgets/view.js';
 import { widgetConfig } from '../helpers.js';
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_MEDIA_TEXT, choosePlayer, mediaText, mergePlayerProperties, newPlayer, type MediaPlayer } from '../../src/media/player.js';
-import { keyboardView } from '../../widgets/keyboard-view.js';
-import { mediaView } from '../../widgets/media-view.js';
+import { keyboardView } from '../../widgets/keyboard/view.js';
+import { mediaView } from '../../widgets/media/view.js';
 import { cli } from '../cli/capture.js';
 
 async function frame(widget: Record<string, unknown>, sets: string[], extra: Record<string, unknown> = {}, width = 48): Promise<string> {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { THRESHOLD_RULES, type RuleId } from '../../src/thresholds/rules.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { Readings } from '../../src/system/readings.js';
-import { batteryView } from '../../widgets/battery-view.js';
-import { cpuView } from '../../widgets/cpu-view.js';
-import { memoryView } from '../../widgets/memory-view.js';
-import { networkView } from '../../widgets/network-view.js';
-import { storageView } from '../../widgets/storage-view.js';
+import { batteryView } from '../../widgets/battery/view.js';
+import { cpuView } from '../../widgets/cpu/view.js';
+import { memoryView } from '../../widgets/memory/view.js';
+import { networkView } from '../../widgets/network/view.js';
+import { storageView } from '../../widgets/storage/view.js';
 import type { UnitView } from '../../widgets/view.js';
 import { widgetConfig } from '../helpers.js';
 
@@ -20,7 +20,9 @@ const net = (over: Partial<Readings['network']> & { rx?: number; tx?: number }):
 });
 
 /** For each rule: the threshold, how to build the unit at a value, and the state when the rule holds. */
-const CASES: Record<RuleId, { threshold: number; unit: (value: number) => UnitView | undefined; whenMet: 'selected' | 'hidden' }> = {
+const RULES = new Map(BUILTIN_WIDGETS.rules.map((r) => [r.id, r]));
+
+const CASES: Record<string, { threshold: number; unit: (value: number) => UnitView | undefined; whenMet: 'selected' | 'hidden' }> = {
   batterySelect: {
     threshold: 20,
     unit: (v) => batteryView(widgetConfig('Battery', { auto_select_under: 20 }), { reading: { batteries: [{ name: 'BAT0', percent: v, state: 'discharging' }] } })[0],
@@ -58,11 +60,12 @@ const CASES: Record<RuleId, { threshold: number; unit: (value: number) => UnitVi
 
 describe('every threshold rule at its boundary', () => {
   it('has a case for every rule in the table', () => {
-    expect(Object.keys(CASES).sort()).toEqual(Object.keys(THRESHOLD_RULES).sort());
+    expect(Object.keys(CASES).sort()).toEqual([...RULES.keys()].sort());
   });
 
-  for (const [id, c] of Object.entries(CASES) as Array<[RuleId, (typeof CASES)[RuleId]]>) {
-    const rule = THRESHOLD_RULES[id];
+  for (const [id, c] of Object.entries(CASES)) {
+    const rule = RULES.get(id);
+    if (!rule) throw new Error(`no rule ${id}`);
     it(`${rule.widget} ${rule.field} (${rule.comparison})`, () => {
       const { threshold } = c;
       const inside = rule.comparison === '>=' ? threshold + 1 : threshold - 1;
@@ -70,7 +73,7 @@ describe('every threshold rule at its boundary', () => {
       expect(c.unit(threshold)?.state, 'at the threshold').toBe(c.whenMet);
       expect(c.unit(inside)?.state, 'beyond it').toBe(c.whenMet);
       expect(c.unit(outside)?.state, 'short of it').toBe('normal');
-      expect(c.unit(threshold)?.checks[0]).toMatchObject({ rule: id, threshold, value: threshold, met: true });
+      expect(c.unit(threshold)?.checks[0]).toMatchObject({ rule: { id }, threshold, value: threshold, met: true });
     });
   }
 

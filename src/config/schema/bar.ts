@@ -1,8 +1,9 @@
 /** The root document of the bar configuration, per variant. */
 import * as z from 'zod';
-import { SKIPPED_WIDGET_KINDS, WIDGET_KIND_ALIASES, WIDGET_KINDS, type WidgetKind } from '../../../widgets/registry.js';
 import { float, fontSize, keyedUnion, names, pixels, signedPixels, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
+import type { ConfigKinds, WidgetConfig } from '../widget-kinds.js';
+import { schemaKit } from './widget-kit.js';
 import { GROUPING_STYLES } from '../vocabulary.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
 import { mouseConfig, mouseConfigForJsonSchema } from './mouse.js';
@@ -46,24 +47,21 @@ export const MAX_WIDGETS = 256;
 
 const variantOnly = (what: string) => `${what} exists only in variant A (Windows); this file is checked as variant B (macOS)`;
 
-export function widgetConfig(variant: Variant) {
-  const entries = {} as Record<WidgetKind, z.ZodType>;
+export function widgetConfig(variant: Variant, kinds: ConfigKinds) {
+  const entries: Record<string, z.ZodType> = {};
+  const aliases: Record<string, string> = {};
   const excluded: Record<string, string> = {};
-  for (const [kind, spec] of Object.entries(WIDGET_KINDS) as [WidgetKind, (typeof WIDGET_KINDS)[WidgetKind]][]) {
-    if ((spec.variants as readonly Variant[]).includes(variant)) entries[kind] = spec.config();
-    else excluded[kind] = variantOnly(`the ${kind} widget`);
+  for (const kind of kinds.kinds) {
+    if (kind.variants.includes(variant)) {
+      entries[kind.name] = kind.schema(schemaKit);
+      for (const alias of kind.aliases ?? []) aliases[alias] = kind.name;
+    } else excluded[kind.name] = variantOnly(`the ${kind.name} widget`);
   }
-  return keyedUnion('a widget kind', entries, {
-    aliases: WIDGET_KIND_ALIASES,
-    excluded,
-    skipped: SKIPPED_WIDGET_KINDS,
-  }) as unknown as z.ZodType<WidgetEntry, unknown>;
+  return keyedUnion('a widget kind', entries, { aliases, excluded, skipped: kinds.skipped }) as unknown as z.ZodType<WidgetEntry, unknown>;
 }
 
-/** A widget after parsing: its canonical kind and its config with every default applied. */
-export type WidgetEntry =
-  | { [K in WidgetKind]: { kind: K; config: z.output<ReturnType<(typeof WIDGET_KINDS)[K]['config']>> } }[WidgetKind]
-  | SkippedEntry;
+/** A widget after parsing: its canonical kind and its config with every default applied (its kind knows its shape). */
+export type WidgetEntry = { kind: string; config: WidgetConfig } | SkippedEntry;
 
 const RETIRED_KEYS = {
   monitor_index: 'the monitor is chosen with "monitor": <index>',
@@ -73,10 +71,10 @@ const RETIRED_KEYS = {
   vertical_padding: 'use "padding": {"vertical": ...}',
 };
 
-function buildBarSchema(variant: Variant, forJsonSchema = false) {
+function buildBarSchema(variant: Variant, kinds: ConfigKinds, forJsonSchema = false) {
   // One widget schema for the three lists: building every kind's schema was a third of the time `check`
   // spent in zod, three times over (bench/oneshot.mjs).
-  const widget = widgetConfig(variant);
+  const widget = widgetConfig(variant, kinds);
   const widgets = () => z.array(widget).max(MAX_WIDGETS);
   const shape = {
     // An absent list is an empty one: what `--fix` adds.
@@ -111,20 +109,23 @@ function buildBarSchema(variant: Variant, forJsonSchema = false) {
   return root;
 }
 
-const cache = new Map<Variant, ReturnType<typeof buildBarSchema>>();
+/** Built once per set of kinds and variant: building it is most of what `check` spends in zod. */
+const cache = new WeakMap<ConfigKinds, Map<Variant, ReturnType<typeof buildBarSchema>>>();
 
-export function barSchema(variant: Variant) {
-  let s = cache.get(variant);
+export function barSchema(variant: Variant, kinds: ConfigKinds) {
+  let byVariant = cache.get(kinds);
+  if (!byVariant) cache.set(kinds, (byVariant = new Map()));
+  let s = byVariant.get(variant);
   if (!s) {
-    s = buildBarSchema(variant);
-    cache.set(variant, s);
+    s = buildBarSchema(variant, kinds);
+    byVariant.set(variant, s);
   }
   return s;
 }
 
 /** The bar's schema with every window-manager message type built, for `tilebar schema` (json-schema.ts). */
-export function barSchemaForJsonSchema(variant: Variant) {
-  return buildBarSchema(variant, true);
+export function barSchemaForJsonSchema(variant: Variant, kinds: ConfigKinds) {
+  return buildBarSchema(variant, kinds, true);
 }
 
 export type BarConfig = z.output<ReturnType<typeof buildBarSchema>>;

@@ -14,6 +14,7 @@ import type { ClickAction } from '../../../widgets/view.js';
 import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../bar-types.js';
 import { Bar } from './Bar.js';
+import { WidgetsContext } from './widgets.js';
 
 /** What the app needs of the view's options (bar-view.ts): the store, how to draw, and what input does. */
 export type AppProps = Pick<BarViewOptions, 'store' | 'depth' | 'version' | 'tilerOptions' | 'onAction' | 'onBinding' | 'onQuit' | 'onDrawError' | 'now'>;
@@ -74,5 +75,9 @@ export function App(props: AppProps): ReactNode {
     { isActive: isRawModeSupported === true },
   );
 
-  return layout ? <Bar layout={layout} depth={depth} /> : null;
+  return layout ? (
+    <WidgetsContext value={snap.look.widgets}>
+      <Bar layout={layout} depth={depth} />
+    </WidgetsContext>
+  ) : null;
 }

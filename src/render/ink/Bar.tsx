@@ -9,11 +9,11 @@
  * clips (`overflow` slices every string on every frame). Colours reach Ink already reduced (inkColour).
  */
 import { Box } from 'ink';
-import { memo, type ReactNode } from 'react';
+import { memo, useContext, type ReactNode } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
 import type { BarLayout, Run, SectionName } from '../bar-types.js';
 import { sameProps, Styled, type RunsProps } from './runs.js';
-import { unitComponent } from './widgets.js';
+import { WidgetsContext, unitComponent } from './widgets.js';
 
 interface BarProps {
   layout: BarLayout;
@@ -64,9 +64,10 @@ const Group = memo(function Group({ runs, depth }: RunsProps): ReactNode {
 
 /** Units in order, each as its widget kind's component; runs of no unit (caps, gaps) as they are. */
 function Units({ runs, depth }: RunsProps): ReactNode {
+  const widgets = useContext(WidgetsContext);
   return chunk(runs, (r) => r.unit).map(([unit, inUnit], i) => {
     if (unit === undefined) return <Loose key={i} runs={inUnit} depth={depth} />;
-    const Unit = unitComponent(inUnit[0]?.kind);
+    const Unit = unitComponent(inUnit[0]?.kind, widgets);
     return <Unit key={unit} runs={inUnit} depth={depth} />;
   });
 }

@@ -1,11 +1,12 @@
 /**
  * A component per widget kind. Each renders one unit of its widget — what the kind's pure view
- * (`widgets/<kind>-view.ts`) made of the widget's config and readings, as the layout fitted it — as its
- * styled runs, a <Text> each, and is memoised: a unit whose cells did not change is not rendered again. The
- * kinds draw alike today (the views already say what differs); the components are where a kind's own
- * drawing goes.
+ * (`widgets/<kind>/view.ts`) made of the widget's config and readings, as the layout fitted it — as its styled
+ * runs, a <Text> each, and is memoised: a unit whose cells did not change is not rendered again. A kind with
+ * its own drawing gives its component (`WidgetKind.component`); the others share the default, named after the
+ * kind (what React's tools show). Which kinds there are comes from the registry in context, not a list here.
  */
-import { memo, type FunctionComponent, type ReactNode } from 'react';
+import { createContext, memo, useContext, type FunctionComponent, type ReactNode } from 'react';
+import type { WidgetRegistry } from '../../../widgets/registry.js';
 import { sameProps, Styled, type RunsProps } from './runs.js';
 
 function unitOf(kind: string): FunctionComponent<RunsProps> {
@@ -16,25 +17,25 @@ function unitOf(kind: string): FunctionComponent<RunsProps> {
   return Unit as unknown as FunctionComponent<RunsProps>;
 }
 
-export const Applications = unitOf('Applications');
-export const Battery = unitOf('Battery');
-export const Cpu = unitOf('Cpu');
-export const DateWidget = unitOf('Date');
-export const Keyboard = unitOf('Keyboard');
-export const Media = unitOf('Media');
-export const Memory = unitOf('Memory');
-export const Network = unitOf('Network');
-export const Storage = unitOf('Storage');
-export const Tiler = unitOf('Tiler');
-export const TimeWidget = unitOf('Time');
-export const Update = unitOf('Update');
 /** Runs of the layout's own (a message): no widget kind. */
 export const Plain = unitOf('Plain');
 
-const BY_KIND: Readonly<Record<string, FunctionComponent<RunsProps>>> = {
-  Applications, Battery, Cpu, Date: DateWidget, Keyboard, Media, Memory, Network, Storage, Tiler, Time: TimeWidget, Update,
-};
+/** The widget kinds of the bar being drawn (the App provides its appearance's). */
+export const WidgetsContext = createContext<WidgetRegistry | undefined>(undefined);
 
-export function unitComponent(kind: string | undefined): FunctionComponent<RunsProps> {
-  return (kind !== undefined && Object.hasOwn(BY_KIND, kind) ? BY_KIND[kind] : undefined) ?? Plain;
+/** One default component per kind name, made once: a new function each frame would remount every unit. */
+const defaults = new Map<string, FunctionComponent<RunsProps>>();
+
+export function unitComponent(kind: string | undefined, widgets: WidgetRegistry | undefined): FunctionComponent<RunsProps> {
+  const known = kind === undefined ? undefined : widgets?.kind(kind);
+  if (!known) return Plain;
+  if (known.component) return known.component;
+  let Unit = defaults.get(known.name);
+  if (!Unit) defaults.set(known.name, (Unit = unitOf(known.name)));
+  return Unit;
+}
+
+/** The component for a unit of this kind, from the registry in context. */
+export function useUnitComponent(kind: string | undefined): FunctionComponent<RunsProps> {
+  return unitComponent(kind, useContext(WidgetsContext));
 }
