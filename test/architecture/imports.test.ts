@@ -29,6 +29,15 @@ describe('the import graph', () => {
     expect(edges.filter((e) => e.to.startsWith('src/cli/') && !e.from.startsWith('src/cli/'))).toEqual([]);
   });
 
+  it('hands the config core its widget kinds: nothing in src/config imports widgets/', () => {
+    expect(edges.filter((e) => e.from.startsWith('src/config/') && e.to.startsWith('widgets/'))).toEqual([]);
+  });
+
+  it('keeps each widget kind in its folder: no kind imports another kind (shared pieces sit in widgets/)', () => {
+    const kindOf = (f: string) => /^widgets\/([^/]+)\//.exec(f)?.[1];
+    expect(edges.filter((e) => kindOf(e.from) && kindOf(e.to) && kindOf(e.from) !== kindOf(e.to))).toEqual([]);
+  });
+
   it('keeps the IPC of i3, sway and Hyprland apart from the Tiler and Keyboard sources that share it', () => {
     expect(edges.filter((e) => e.from.startsWith('src/keyboard/') && e.to.startsWith('src/tiler/'))).toEqual([]);
     expect(edges.filter((e) => e.from.startsWith('src/ipc/') && !e.to.startsWith('src/io/') && !e.to.startsWith('src/scheduler/'))).toEqual([]);

@@ -1,7 +1,8 @@
 /** The Date kind: the date in a preset or strftime format, in a zone, from the clock. */
 import { clockResolution } from '../../src/time/clock.js';
 import { defineKind } from '../kind.js';
-import { guardClock, normaliseDate, type DateModelConfig } from './model.js';
+import { guardClock } from '../clock-guard.js';
+import { normaliseDate, type DateModelConfig } from './model.js';
 import { dateSchema, type DateConfig } from './schema.js';
 import { dateFormatOf, dateView } from './view.js';
 

@@ -1,6 +1,6 @@
 /** The Time kind: the time in a preset, strftime or binary format, in a zone, from the clock. */
 import { clockResolution } from '../../src/time/clock.js';
-import { guardClock } from '../date/model.js';
+import { guardClock } from '../clock-guard.js';
 import { defineKind } from '../kind.js';
 import { normaliseTime, type TimeModelConfig } from './model.js';
 import { timeSchema, type TimeConfig } from './schema.js';
