@@ -36,3 +36,4 @@ export interface BarView {
   /** Stop drawing and reading input (the terminal is restored by the caller). */
   stop(): Promise<void>;
 }
+

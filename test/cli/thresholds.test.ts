@@ -56,6 +56,13 @@ describe('tilebar thresholds', () => {
     expect(c.out().replace(/\x1b\[[0-9;]*m/g, '')).toBe(plain.out);
   });
 
+  it("lists in its help every --set key the widget kinds take (the help is text; the kinds' list is the truth)", async () => {
+    const { BUILTIN_WIDGETS } = await import('../../widgets/kinds.js');
+    const r = await run(process.execPath, [bin, 'thresholds', '--help']);
+    const help = r.stdout.replace(/\s+/g, ' ');
+    for (const key of BUILTIN_WIDGETS.simulations.flatMap((s) => s.keys)) expect(help, key).toContain(`${key}=`);
+  });
+
   it('reads nothing from the machine when --set is given', async () => {
     const c = captureIo();
     const code = await thresholdsCommand({ config: 'config.example.json', set: ['cpu=95', 'storage./=91', 'network.received=2MiB'] }, c.io, { readers: untouchable });
