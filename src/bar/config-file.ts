@@ -44,8 +44,35 @@ export interface WatchedConfigFile {
   close(): Promise<void>;
 }
 
+/**
+ * Chokidar on the file's directory, looking at the file's name only; a watcher that cannot start or fails is
+ * said, and the stat poll goes on alone.
+ */
+async function watchDirectory(file: string, onChange: () => void, opts: ConfigFileOptions): Promise<FSWatcher | undefined> {
+  const { log } = opts;
+  try {
+    const { watch } = await (opts.loadChokidar ?? (() => import('chokidar')))();
+    const dir = dirname(file);
+    const watcher = watch(dir, {
+      depth: 0,
+      ignoreInitial: true,
+      // Only the config's own name is ever looked at: siblings are neither stat'ed nor watched.
+      ignored: (p: string) => resolve(p) !== file && resolve(p) !== dir,
+      awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
+    });
+    watcher.on('all', (_event, p) => {
+      if (resolve(p) === file) onChange();
+    });
+    watcher.on('error', (e) => log(`config watcher: ${e instanceof Error ? e.message : String(e)} (the file is still checked every ${POLL_MS / 1000} s)`));
+    return watcher;
+  } catch (e) {
+    log(`config watcher could not start: ${e instanceof Error ? e.message : String(e)} (the file is checked every ${POLL_MS / 1000} s)`);
+    return undefined;
+  }
+}
+
 export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent) => void, opts: ConfigFileOptions): Promise<WatchedConfigFile> {
-  const { timers, log } = opts;
+  const { timers } = opts;
   const file = resolve(path);
   let lastText = opts.initialText;
   let lastFault: string | undefined;
@@ -115,28 +142,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
     if (!closed) pollTimer = timers.setTimeout(() => void poll(), POLL_MS);
   };
 
-  let watcher: FSWatcher | undefined;
-  const startWatcher = async () => {
-    try {
-      const { watch } = await (opts.loadChokidar ?? (() => import('chokidar')))();
-      const dir = dirname(file);
-      watcher = watch(dir, {
-        depth: 0,
-        ignoreInitial: true,
-        // Only the config's own name is ever looked at: siblings are neither stat'ed nor watched.
-        ignored: (p: string) => resolve(p) !== file && resolve(p) !== dir,
-        awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
-      });
-      watcher.on('all', (_event, p) => {
-        if (resolve(p) === file) void read();
-      });
-      watcher.on('error', (e) => log(`config watcher: ${e instanceof Error ? e.message : String(e)} (the file is still checked every ${POLL_MS / 1000} s)`));
-    } catch (e) {
-      log(`config watcher could not start: ${e instanceof Error ? e.message : String(e)} (the file is checked every ${POLL_MS / 1000} s)`);
-    }
-  };
-
-  await startWatcher();
+  const watcher = await watchDirectory(file, () => void read(), opts);
   await poll();
   return {
     async close() {

@@ -81,7 +81,7 @@ const loadDbusNext = async (): Promise<DbusLibrary> => {
 };
 
 export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: MprisOptions): Promise<MediaSource> {
-  const { timers, log } = opts;
+  const { log } = opts;
   const found = sessionBus(opts.env);
   if ('problem' in found) {
     const { problem } = found;
@@ -89,7 +89,6 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
     onStatus({ problem });
     return { control: () => undefined, close: () => undefined };
   }
-  const address = found.address;
   let lib: DbusLibrary;
   try {
     lib = await (opts.library ?? loadDbusNext)();
@@ -99,160 +98,174 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
     onStatus({ problem });
     return { control: () => undefined, close: () => undefined };
   }
+  const watcher = new MprisWatcher(lib, found.address, onStatus, opts);
+  watcher.connect();
+  return watcher;
+}
 
-  let closed = false;
-  let bus: MessageBus | undefined;
-  let retry: unknown;
-  let lastProblem: string | undefined;
+/** The players on one session bus, followed across the bus's going and coming back. */
+class MprisWatcher implements MediaSource {
+  #closed = false;
+  #bus: MessageBus | undefined;
+  #retry: unknown;
+  #lastProblem: string | undefined;
   /** Players by well-known name, and well-known names by the unique name that sends their signals. */
-  const players = new Map<string, MediaPlayer>();
-  const nameOf = new Map<string, string>();
-  let shown: MediaPlayer | undefined;
+  readonly #players = new Map<string, MediaPlayer>();
+  readonly #nameOf = new Map<string, string>();
+  #shown: MediaPlayer | undefined;
 
-  const publish = () => {
-    const chosen = choosePlayer(players.values());
-    if (chosen === shown) return;
-    shown = chosen;
-    onStatus(chosen ? { player: chosen } : {});
-  };
+  constructor(
+    private readonly lib: DbusLibrary,
+    private readonly address: string,
+    private readonly onStatus: (status: MediaStatus) => void,
+    private readonly opts: MprisOptions,
+  ) {}
 
-  const call = async (b: MessageBus, msg: MessageLike): Promise<unknown[]> => {
+  #publish(): void {
+    const chosen = choosePlayer(this.#players.values());
+    if (chosen === this.#shown) return;
+    this.#shown = chosen;
+    this.onStatus(chosen ? { player: chosen } : {});
+  }
+
+  async #call(b: MessageBus, msg: MessageLike): Promise<unknown[]> {
+    const { timers } = this.opts;
     let timer: unknown;
     const deadline = new Promise<never>((_, reject) => {
       timer = timers.setTimeout(() => reject(new Error(`${msg.member} got no answer within ${CALL_TIMEOUT_MS / 1000} s`)), CALL_TIMEOUT_MS);
     });
     try {
-      const reply = await Promise.race([b.call(new lib.Message(msg)), deadline]);
+      const reply = await Promise.race([b.call(new this.lib.Message(msg)), deadline]);
       return Array.isArray(reply?.body) ? (reply.body as unknown[]) : [];
     } finally {
       timers.clearTimeout(timer);
     }
-  };
+  }
 
   /** Read a player whole (it appeared, or said its properties are invalid). */
-  const track = async (b: MessageBus, name: string) => {
+  async #track(b: MessageBus, name: string): Promise<void> {
+    const players = this.#players;
     if (!players.has(name) && players.size >= MAX_PLAYERS) return;
     try {
-      const [owner] = await call(b, { ...DBUS, member: 'GetNameOwner', signature: 's', body: [name] });
-      const [props] = await call(b, { destination: name, path: PLAYER_PATH, interface: 'org.freedesktop.DBus.Properties', member: 'GetAll', signature: 's', body: [PLAYER_IFACE] });
-      if (bus !== b || typeof owner !== 'string') return;
-      nameOf.set(owner, name);
+      const [owner] = await this.#call(b, { ...DBUS, member: 'GetNameOwner', signature: 's', body: [name] });
+      const [props] = await this.#call(b, { destination: name, path: PLAYER_PATH, interface: 'org.freedesktop.DBus.Properties', member: 'GetAll', signature: 's', body: [PLAYER_IFACE] });
+      if (this.#bus !== b || typeof owner !== 'string') return;
+      this.#nameOf.set(owner, name);
       const bag = unwrapVariants(props);
-      const base = players.get(name) ?? newPlayer(name, timers.now());
-      players.set(name, bag && typeof bag === 'object' ? mergePlayerProperties(base, bag as Record<string, unknown>, timers.now()) : base);
-      publish();
+      const now = this.opts.timers.now();
+      const base = players.get(name) ?? newPlayer(name, now);
+      players.set(name, bag && typeof bag === 'object' ? mergePlayerProperties(base, bag as Record<string, unknown>, now) : base);
+      this.#publish();
     } catch (e) {
-      log(`media: ${name} could not be read (${e instanceof Error ? e.message : String(e)})`);
+      this.opts.log(`media: ${name} could not be read (${e instanceof Error ? e.message : String(e)})`);
     }
-  };
+  }
 
-  const forget = (name: string) => {
-    players.delete(name);
-    for (const [unique, n] of nameOf) if (n === name) nameOf.delete(unique);
-    publish();
-  };
+  #forget(name: string): void {
+    this.#players.delete(name);
+    for (const [unique, n] of this.#nameOf) if (n === name) this.#nameOf.delete(unique);
+    this.#publish();
+  }
 
-  const onMessage = (b: MessageBus, msg: DbusMessage) => {
+  #onMessage(b: MessageBus, msg: DbusMessage): void {
     try {
       if (msg.type !== 4 /* signal */) return;
       const body: unknown[] = Array.isArray(msg.body) ? msg.body : [];
       if (msg.sender === DBUS.destination && msg.member === 'NameOwnerChanged') {
         const [name, , owner] = body;
         if (typeof name !== 'string' || !name.startsWith(MPRIS_PREFIX)) return;
-        if (typeof owner === 'string' && owner !== '') void track(b, name);
-        else forget(name);
+        if (typeof owner === 'string' && owner !== '') void this.#track(b, name);
+        else this.#forget(name);
         return;
       }
       if (msg.member === 'PropertiesChanged' && msg.path === PLAYER_PATH && body[0] === PLAYER_IFACE) {
-        const name = nameOf.get(msg.sender);
-        const player = name ? players.get(name) : undefined;
+        const name = this.#nameOf.get(msg.sender);
+        const player = name ? this.#players.get(name) : undefined;
         if (!name || !player) return;
         const changed = unwrapVariants(body[1]);
-        if (changed && typeof changed === 'object') players.set(name, mergePlayerProperties(player, changed as Record<string, unknown>, timers.now()));
-        if (Array.isArray(body[2]) && body[2].length > 0) void track(b, name);
-        publish();
+        if (changed && typeof changed === 'object') this.#players.set(name, mergePlayerProperties(player, changed as Record<string, unknown>, this.opts.timers.now()));
+        if (Array.isArray(body[2]) && body[2].length > 0) void this.#track(b, name);
+        this.#publish();
       }
     } catch (e) {
-      log(`media: ignored a message that could not be read (${e instanceof Error ? e.message : String(e)})`);
+      this.opts.log(`media: ignored a message that could not be read (${e instanceof Error ? e.message : String(e)})`);
     }
-  };
+  }
 
-  const lost = (b: MessageBus, why: string) => {
-    if (bus !== b) return;
-    bus = undefined;
+  #lost(b: MessageBus, why: string): void {
+    if (this.#bus !== b) return;
+    this.#bus = undefined;
     try {
       b.disconnect();
     } catch {
       // Already gone.
     }
-    players.clear();
-    nameOf.clear();
-    publish();
-    if (why !== lastProblem) log(`media: the session bus went away (${why}); trying again every ${RECONNECT_MS / 1000} s`);
-    lastProblem = why;
-    if (!closed) retry = timers.setTimeout(connect, RECONNECT_MS);
-  };
+    this.#players.clear();
+    this.#nameOf.clear();
+    this.#publish();
+    if (why !== this.#lastProblem) this.opts.log(`media: the session bus went away (${why}); trying again every ${RECONNECT_MS / 1000} s`);
+    this.#lastProblem = why;
+    if (!this.#closed) this.#retry = this.opts.timers.setTimeout(() => this.connect(), RECONNECT_MS);
+  }
 
-  function connect(): void {
-    if (closed) return;
-
+  connect(): void {
+    if (this.#closed) return;
     let b: MessageBus;
     try {
-      b = lib.sessionBus({ busAddress: address });
+      b = this.lib.sessionBus({ busAddress: this.address });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      if (why !== lastProblem) log(`media: cannot reach the session bus at ${address} (${why}); trying again every ${RECONNECT_MS / 1000} s`);
-      lastProblem = why;
-      retry = timers.setTimeout(connect, RECONNECT_MS);
+      if (why !== this.#lastProblem) this.opts.log(`media: cannot reach the session bus at ${this.address} (${why}); trying again every ${RECONNECT_MS / 1000} s`);
+      this.#lastProblem = why;
+      this.#retry = this.opts.timers.setTimeout(() => this.connect(), RECONNECT_MS);
       return;
     }
-    bus = b;
-    b.on('error', (e: unknown) => lost(b, e instanceof Error ? e.message : String(e)));
+    this.#bus = b;
+    b.on('error', (e: unknown) => this.#lost(b, e instanceof Error ? e.message : String(e)));
     // The bus forwards its connection's errors but not its end: listen to the connection itself.
     const connection = (b as unknown as { _connection?: { on(event: 'end', fn: () => void): void; stream?: BusStream } })._connection;
-    connection?.on('end', () => lost(b, 'the connection closed'));
-    boundMessages(connection?.stream, (why) => lost(b, why));
-    b.on('message', (msg: DbusMessage) => onMessage(b, msg));
-    b.on('connect', () => {
-      void (async () => {
-        try {
-          await call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='org.mpris.MediaPlayer2'`] });
-          await call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='${PLAYER_PATH}'`] });
-          const [names] = await call(b, { ...DBUS, member: 'ListNames' });
-          if (lastProblem !== 'connected') log(`media: following MPRIS players on ${address}`);
-          lastProblem = 'connected';
-          const mpris = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && n.startsWith(MPRIS_PREFIX)).slice(0, MAX_PLAYERS) : [];
-          await Promise.all(mpris.map((n) => track(b, n)));
-        } catch (e) {
-          lost(b, e instanceof Error ? e.message : String(e));
-        }
-      })();
-    });
+    connection?.on('end', () => this.#lost(b, 'the connection closed'));
+    boundMessages(connection?.stream, (why) => this.#lost(b, why));
+    b.on('message', (msg: DbusMessage) => this.#onMessage(b, msg));
+    b.on('connect', () => void this.#follow(b));
   }
-  connect();
 
-  return {
-    control(command) {
-      const b = bus;
-      const player = shown;
-      if (!b || !player) return;
-      const member = { previous: 'Previous', 'play-pause': 'PlayPause', next: 'Next' }[command];
-      call(b, { destination: player.id, path: PLAYER_PATH, interface: PLAYER_IFACE, member }).catch((e: unknown) =>
-        log(`media: ${player.id} did not take ${member} (${e instanceof Error ? e.message : String(e)})`),
-      );
-    },
-    close() {
-      closed = true;
-      timers.clearTimeout(retry);
-      const b = bus;
-      bus = undefined;
-      try {
-        b?.disconnect();
-      } catch {
-        // Already gone.
-      }
-    },
-  };
+  /** On a new connection: ask for the players' signals, then read each player there is. */
+  async #follow(b: MessageBus): Promise<void> {
+    try {
+      await this.#call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='org.mpris.MediaPlayer2'`] });
+      await this.#call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='${PLAYER_PATH}'`] });
+      const [names] = await this.#call(b, { ...DBUS, member: 'ListNames' });
+      if (this.#lastProblem !== 'connected') this.opts.log(`media: following MPRIS players on ${this.address}`);
+      this.#lastProblem = 'connected';
+      const mpris = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && n.startsWith(MPRIS_PREFIX)).slice(0, MAX_PLAYERS) : [];
+      await Promise.all(mpris.map((n) => this.#track(b, n)));
+    } catch (e) {
+      this.#lost(b, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  control(command: MediaCommand): void {
+    const b = this.#bus;
+    const player = this.#shown;
+    if (!b || !player) return;
+    const member = { previous: 'Previous', 'play-pause': 'PlayPause', next: 'Next' }[command];
+    this.#call(b, { destination: player.id, path: PLAYER_PATH, interface: PLAYER_IFACE, member }).catch((e: unknown) =>
+      this.opts.log(`media: ${player.id} did not take ${member} (${e instanceof Error ? e.message : String(e)})`),
+    );
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.opts.timers.clearTimeout(this.#retry);
+    const b = this.#bus;
+    this.#bus = undefined;
+    try {
+      b?.disconnect();
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 /** The socket under dbus-next's connection: what it has buffered, and a way to end it. */

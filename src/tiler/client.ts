@@ -101,69 +101,27 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
   let listening = false;
   let retry: unknown;
   let confirm: unknown;
-  let buffered = 0;
   let lastListenProblem: string | undefined;
   const CONFIRM_MS = 3000;
-  // A peer misbehaving in a loop makes one log line a minute per kind of trouble, not thousands.
-  const lastSaid = new Map<string, number>();
-  const say = (message: string) => {
-    const now = timers.now();
-    if (now - (lastSaid.get(message) ?? -Infinity) < 60_000) return;
-    lastSaid.set(message, now);
-    events.log(message);
-  };
+  const say = oncePerMinute(timers, (message) => events.log(message));
   const setConnected = (value: boolean) => {
     if (value === connected) return;
     connected = value;
     events.connection(value);
   };
 
-  const server: Server = createServer((socket) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let dropped = false;
-    const release = () => {
-      buffered -= size;
-      size = 0;
-      chunks.length = 0;
-    };
-    socket.setTimeout(limits.idleMs, () => socket.destroy());
-    socket.on('data', (c: Buffer) => {
-      if (dropped) return;
-      size += c.length;
-      buffered += c.length;
-      if (size > limits.documentBytes || buffered > limits.bufferedBytes) {
-        dropped = true;
-        say(`dropped a notification of more than ${size > limits.documentBytes ? `${limits.documentBytes} bytes` : `${limits.bufferedBytes} bytes held at once`}`);
-        release();
-        socket.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    socket.on('error', (e: NodeJS.ErrnoException) => say(`notification connection: ${e.code ?? e.message}`));
-    socket.on('close', release);
-    socket.on('end', () => {
-      if (dropped) return;
-      const text = Buffer.concat(chunks).toString('utf8');
-      release();
-      if (text.trim() === '') {
-        // The window manager closes subscribers with an empty connection when it shuts down.
-        setConnected(false);
-        scheduleRetry(RETRY_MS);
-        return;
-      }
-      const parsed = parseBoundedJson(text);
-      if (!parsed.ok) {
-        say(parsed.problem === 'not JSON' ? 'ignored a notification that is not JSON' : `ignored a notification ${parsed.problem}`);
-        return;
-      }
-      const doc = parsed.value;
+  const server = notificationServer(limits, say, {
+    document(doc) {
       timers.clearTimeout(confirm);
       confirm = undefined;
       setConnected(true);
       events.notification(doc);
-    });
+    },
+    empty() {
+      // The window manager closes subscribers with an empty connection when it shuts down.
+      setConnected(false);
+      scheduleRetry(RETRY_MS);
+    },
   });
   server.maxConnections = limits.connections;
   // Failed listens are reported by listen(); an error once listening is the socket's own.
@@ -174,32 +132,11 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
   /** Listen on our socket, readable and writable by this user only; false (and logged once) when not yet possible. */
   const listen = async (): Promise<boolean> => {
     if (listening) return true;
-    rmSync(path, { force: true });
-    let problem = await new Promise<string | undefined>((resolve) => {
-      const onError = (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message);
-      server.once('error', onError);
-      // The socket file takes its mode from the umask when it is made: make it 0600 from the start.
-      const umask = process.umask(0o177);
-      try {
-        server.listen(path, () => {
-          server.off('error', onError);
-          resolve(undefined);
-        });
-      } finally {
-        process.umask(umask);
-      }
-    });
+    const problem = await listenPrivately(server, path, dir);
     if (problem) {
-      // Node reports a missing directory as EACCES (libuv's bind), which sends users after permissions.
-      if (problem === 'EACCES' && !existsSync(dir)) problem = 'the directory does not exist yet';
       if (problem !== lastListenProblem) say(`cannot listen in ${dir} (${problem}); trying again every ${RETRY_MS / 1000} s`);
       lastListenProblem = problem;
       return false;
-    }
-    try {
-      chmodSync(path, 0o600);
-    } catch {
-      // Made with the umask above already.
     }
     lastListenProblem = undefined;
     listening = true;
@@ -254,5 +191,87 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
       if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(path, { force: true });
     },
+  };
+}
+
+/**
+ * A server that reads each connection as one notification document, within the limits: a document over
+ * `documentBytes`, or over `bufferedBytes` held by all connections together, is dropped (and said); an idle
+ * connection is closed. An empty connection is the manager saying it shuts down.
+ */
+function notificationServer(limits: typeof NOTIFICATION_LIMITS, say: (message: string) => void, on: { document(doc: unknown): void; empty(): void }): Server {
+  let buffered = 0;
+  return createServer((socket) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let dropped = false;
+    const release = () => {
+      buffered -= size;
+      size = 0;
+      chunks.length = 0;
+    };
+    socket.setTimeout(limits.idleMs, () => socket.destroy());
+    socket.on('data', (c: Buffer) => {
+      if (dropped) return;
+      size += c.length;
+      buffered += c.length;
+      if (size > limits.documentBytes || buffered > limits.bufferedBytes) {
+        dropped = true;
+        say(`dropped a notification of more than ${size > limits.documentBytes ? `${limits.documentBytes} bytes` : `${limits.bufferedBytes} bytes held at once`}`);
+        release();
+        socket.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => say(`notification connection: ${e.code ?? e.message}`));
+    socket.on('close', release);
+    socket.on('end', () => {
+      if (dropped) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      release();
+      if (text.trim() === '') return on.empty();
+      const parsed = parseBoundedJson(text);
+      if (!parsed.ok) return say(parsed.problem === 'not JSON' ? 'ignored a notification that is not JSON' : `ignored a notification ${parsed.problem}`);
+      on.document(parsed.value);
+    });
+  });
+}
+
+/** Listen on `path`, made 0600 from the start; why not, in words, when it is not (yet) possible. */
+async function listenPrivately(server: Server, path: string, dir: string): Promise<string | undefined> {
+  rmSync(path, { force: true });
+  const problem = await new Promise<string | undefined>((resolve) => {
+    const onError = (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message);
+    server.once('error', onError);
+    // The socket file takes its mode from the umask when it is made: make it 0600 from the start.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(path, () => {
+        server.off('error', onError);
+        resolve(undefined);
+      });
+    } finally {
+      process.umask(umask);
+    }
+  });
+  // Node reports a missing directory as EACCES (libuv's bind), which sends users after permissions.
+  if (problem) return problem === 'EACCES' && !existsSync(dir) ? 'the directory does not exist yet' : problem;
+  try {
+    chmodSync(path, 0o600);
+  } catch {
+    // Made with the umask above already.
+  }
+  return undefined;
+}
+
+/** A peer misbehaving in a loop makes one log line a minute per kind of trouble, not thousands. */
+function oncePerMinute(timers: Timers, log: (message: string) => void): (message: string) => void {
+  const lastSaid = new Map<string, number>();
+  return (message) => {
+    const now = timers.now();
+    if (now - (lastSaid.get(message) ?? -Infinity) < 60_000) return;
+    lastSaid.set(message, now);
+    log(message);
   };
 }

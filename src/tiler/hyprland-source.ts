@@ -34,6 +34,52 @@ export interface HyprlandSourceOptions {
   events: TilerSourceEvents;
 }
 
+/** An event line of socket2, `name>>data`; undefined for a line that is not one. */
+function hyprlandEvent(line: string): { name: string; data: string } | undefined {
+  const at = line.indexOf('>>');
+  return at < 0 ? undefined : { name: line.slice(0, at), data: line.slice(at + 2) };
+}
+
+/** Socket2, Hyprland's event stream: its lines, its errors and its end, while `current()` says it is still the bar's. */
+function openEventSocket(dir: string, current: () => boolean, on: { line(line: string): void; down(why: string): void; connect(): void }): Socket {
+  const socket = createConnection(join(dir, '.socket2.sock'));
+  const lines = new LineSplitter(MAX_EVENT_LINE);
+  socket.on('data', (chunk: Buffer) => {
+    if (current()) for (const line of lines.push(chunk)) on.line(line);
+  });
+  socket.on('error', (e: NodeJS.ErrnoException) => {
+    if (current()) on.down(e.code ?? e.message);
+  });
+  socket.on('close', () => {
+    if (current()) on.down('the event socket closed');
+  });
+  socket.on('connect', () => on.connect());
+  return socket;
+}
+
+/** Everything the Tiler widgets show, read from the request socket one question at a time. */
+async function readHyprland(dir: string, timers: Timers): Promise<HyprlandSnapshot> {
+  const ask = async (request: string) => parseJson(await hyprlandRequest(dir, request, timers));
+  // One at a time: Hyprland answers each synchronously on its main loop.
+  const monitors = await ask('j/monitors');
+  const workspaces = await ask('j/workspaces');
+  const clients = await ask('j/clients');
+  const activewindow = await ask('j/activewindow');
+  const layoutOption = await ask('j/getoption general:layout');
+  return { monitors, workspaces, clients, activewindow, layoutOption };
+}
+
+/** Send the messages' dispatches (those this Hyprland has); one it refuses is an error saying which and why. */
+async function runHyprlandCommands(dir: string, dialect: HyprlandDialect, timers: Timers, events: TilerSourceEvents, messages: readonly SocketMessage[], state: TilerState | undefined): Promise<void> {
+  const t = hyprlandCommands(dialect)(messages, state);
+  if (t.unsupported.length > 0) events.log(`Hyprland: not supported, not sent: ${t.unsupported.join('; ')}`);
+  for (const command of t.commands) {
+    // The empty flags before "/" keep a "/" inside a workspace name from being read as flags.
+    const reply = (await hyprlandRequest(dir, `/${command}`, timers)).trim();
+    if (reply !== 'ok') throw new Error(`Hyprland refused "${command}": ${reply.slice(0, 200) || 'no answer'}`);
+  }
+}
+
 export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   const { timers, events } = opts;
   const link = new Link(events);
@@ -66,22 +112,11 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     retry = timers.setTimeout(connect, link.backoff.next());
   };
 
-  const read = async (): Promise<HyprlandSnapshot> => {
-    const ask = async (request: string) => parseJson(await hyprlandRequest(dir, request, timers));
-    // One at a time: Hyprland answers each synchronously on its main loop.
-    const monitors = await ask('j/monitors');
-    const workspaces = await ask('j/workspaces');
-    const clients = await ask('j/clients');
-    const activewindow = await ask('j/activewindow');
-    const layoutOption = await ask('j/getoption general:layout');
-    return { monitors, workspaces, clients, activewindow, layoutOption };
-  };
-
   const refresher = new FoldedRefresh(async () => {
     const mine = generation;
     let s: HyprlandSnapshot;
     try {
-      s = await read();
+      s = await readHyprland(dir, timers);
     } catch (e) {
       if (mine === generation) down(e instanceof Error ? e.message : String(e));
       throw e;
@@ -94,13 +129,11 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   const refresh = () => refresher.request();
 
   const onLine = (line: string) => {
-    const at = line.indexOf('>>');
-    if (at < 0) return;
-    const name = line.slice(0, at);
-    if (name === 'submap') {
-      submap = line.slice(at + 2);
+    const event = hyprlandEvent(line);
+    if (event?.name === 'submap') {
+      submap = event.data;
       publish();
-    } else if (REREAD.has(name)) refresh();
+    } else if (event && REREAD.has(event.name)) refresh();
   };
 
   function connect(): void {
@@ -113,30 +146,20 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     }
     dir = found;
     const mine = ++generation;
-    const socket = createConnection(join(dir, '.socket2.sock'));
-    stream = socket;
-    const lines = new LineSplitter(MAX_EVENT_LINE);
-    socket.on('data', (chunk: Buffer) => {
-      if (mine === generation) for (const line of lines.push(chunk)) onLine(line);
-    });
-    socket.on('error', (e: NodeJS.ErrnoException) => {
-      if (mine === generation) down(e.code ?? e.message);
-    });
-    socket.on('close', () => {
-      if (mine === generation) down('the event socket closed');
-    });
-    socket.on('connect', () => {
+    const current = () => mine === generation;
+    // Which Hyprland this is decides how its dispatches are spelled; then the first read.
+    const onConnect = () =>
       hyprlandRequest(dir, 'j/version', timers).then(
         (reply) => {
-          if (mine !== generation) return;
+          if (!current()) return;
           dialect = hyprlandDialect(parseJson(reply));
           refresh();
         },
         (e: unknown) => {
-          if (mine === generation) down(e instanceof Error ? e.message : String(e));
+          if (current()) down(e instanceof Error ? e.message : String(e));
         },
       );
-    });
+    stream = openEventSocket(dir, current, { line: onLine, down, connect: () => void onConnect() });
   }
   connect();
 
@@ -145,15 +168,7 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     get where() {
       return dir || 'Hyprland (no instance signature)';
     },
-    async send(messages: readonly SocketMessage[], state: TilerState | undefined) {
-      const t = hyprlandCommands(dialect)(messages, state);
-      if (t.unsupported.length > 0) events.log(`Hyprland: not supported, not sent: ${t.unsupported.join('; ')}`);
-      for (const command of t.commands) {
-        // The empty flags before "/" keep a "/" inside a workspace name from being read as flags.
-        const reply = (await hyprlandRequest(dir, `/${command}`, timers)).trim();
-        if (reply !== 'ok') throw new Error(`Hyprland refused "${command}": ${reply.slice(0, 200) || 'no answer'}`);
-      }
-    },
+    send: (messages: readonly SocketMessage[], state: TilerState | undefined) => runHyprlandCommands(dir, dialect, timers, events, messages, state),
     async close() {
       closed = true;
       generation++;

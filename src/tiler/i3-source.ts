@@ -39,6 +39,87 @@ interface Pending {
   reject(e: Error): void;
 }
 
+/**
+ * Requests on the request connection, answered in order; a request without an answer within
+ * `I3_REQUEST_TIMEOUT_MS` ends the connection (`onTimeout`).
+ */
+class I3Requests {
+  #pending: Pending[] = [];
+  #watchdog: unknown;
+  conn: I3Connection | undefined;
+
+  constructor(
+    private readonly timers: Timers,
+    private readonly manager: string,
+    private readonly onTimeout: (why: string) => void,
+  ) {}
+
+  request(type: number, payload = ''): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const conn = this.conn;
+      if (!conn) {
+        reject(new Error(`not connected to ${this.manager}`));
+        return;
+      }
+      this.#pending.push({ resolve, reject });
+      if (this.#pending.length === 1) this.#arm();
+      conn.send(type, payload);
+    });
+  }
+
+  /** A message on the request connection: the answer to the oldest request (events are not asked for there). */
+  onReply(type: number, payload: string): void {
+    if ((type & EVENT_BIT) !== 0) return;
+    const p = this.#pending.shift();
+    this.timers.clearTimeout(this.#watchdog);
+    if (this.#pending.length > 0) this.#arm();
+    p?.resolve(payload);
+  }
+
+  /** The connection went: every request waiting fails with why. */
+  failAll(why: string): void {
+    this.timers.clearTimeout(this.#watchdog);
+    for (const p of this.#pending) p.reject(new Error(why));
+    this.#pending = [];
+  }
+
+  #arm(): void {
+    this.timers.clearTimeout(this.#watchdog);
+    this.#watchdog = this.timers.setTimeout(() => this.onTimeout(`no answer within ${I3_REQUEST_TIMEOUT_MS / 1000} s`), I3_REQUEST_TIMEOUT_MS);
+  }
+}
+
+/** The mode a `mode` event says the manager entered (`default` when it says none). */
+function modeOf(payload: string): string {
+  const doc = parseJson(payload);
+  const change = typeof doc === 'object' && doc !== null ? (doc as { change?: unknown }).change : undefined;
+  return typeof change === 'string' ? change : 'default';
+}
+
+/** The binding mode i3 or sway is in now (`default`, `resize`), or undefined when it does not say. */
+async function bindingMode(requests: I3Requests): Promise<string | undefined> {
+  try {
+    const doc = parseJson(await requests.request(I3_MESSAGE.GET_BINDING_STATE));
+    const name = typeof doc === 'object' && doc !== null ? (doc as { name?: unknown }).name : undefined;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Run the messages' commands (those i3 or sway has); a command it refuses is an error saying which and why. */
+async function runCommands(requests: I3Requests, manager: string, events: TilerSourceEvents, messages: readonly SocketMessage[], state: TilerState | undefined): Promise<void> {
+  const t = i3Commands(messages, state);
+  if (t.unsupported.length > 0) events.log(`${manager}: not supported, not sent: ${t.unsupported.join('; ')}`);
+  if (t.commands.length === 0) return;
+  const reply = parseJson(await requests.request(I3_MESSAGE.RUN_COMMAND, t.commands.join('; ')));
+  const failed = Array.isArray(reply) ? reply.filter((r: unknown) => typeof r === 'object' && r !== null && (r as { success?: unknown }).success !== true) : [];
+  if (failed.length > 0) {
+    const why = failed.map((r) => String((r as { error?: unknown }).error ?? 'failed').slice(0, 200)).join('; ');
+    throw new Error(`${manager} refused "${t.commands.join('; ')}": ${why}`);
+  }
+}
+
 export function startI3Source(opts: I3SourceOptions): TilerSource {
   const { manager, timers, events } = opts;
   const link = new Link(events);
@@ -46,10 +127,8 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   let closed = false;
   let path = '';
   let eventConn: I3Connection | undefined;
-  let requestConn: I3Connection | undefined;
-  let pending: Pending[] = [];
+  const requests = new I3Requests(timers, manager, (why) => down(why));
   let retry: unknown;
-  let watchdog: unknown;
   let tree: unknown;
   let mode = 'default';
   let subscribeReplies = 0;
@@ -64,11 +143,9 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   const down = (why: string) => {
     if (closed) return;
     eventConn?.close();
-    requestConn?.close();
-    eventConn = requestConn = undefined;
-    timers.clearTimeout(watchdog);
-    for (const p of pending) p.reject(new Error(why));
-    pending = [];
+    requests.conn?.close();
+    eventConn = requests.conn = undefined;
+    requests.failAll(why);
     refresher.reset();
     tree = undefined;
     link.lost();
@@ -77,33 +154,9 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     retry = timers.setTimeout(() => void connect(), link.backoff.next());
   };
 
-  const request = (type: number, payload = ''): Promise<string> =>
-    new Promise((resolve, reject) => {
-      if (!requestConn) {
-        reject(new Error(`not connected to ${manager}`));
-        return;
-      }
-      pending.push({ resolve, reject });
-      if (pending.length === 1) armWatchdog();
-      requestConn.send(type, payload);
-    });
-
-  const armWatchdog = () => {
-    timers.clearTimeout(watchdog);
-    watchdog = timers.setTimeout(() => down(`no answer within ${I3_REQUEST_TIMEOUT_MS / 1000} s`), I3_REQUEST_TIMEOUT_MS);
-  };
-
-  const onReply = (type: number, payload: string) => {
-    if ((type & EVENT_BIT) !== 0) return;
-    const p = pending.shift();
-    timers.clearTimeout(watchdog);
-    if (pending.length > 0) armWatchdog();
-    p?.resolve(payload);
-  };
-
   /** Read the tree now, or once more after the read under way. */
   const refresher = new FoldedRefresh(async () => {
-    const doc = parseJson(await request(I3_MESSAGE.GET_TREE));
+    const doc = parseJson(await requests.request(I3_MESSAGE.GET_TREE));
     if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON, or deeper or larger than a tree can be; keeping the last one`);
     else tree = doc;
     if (tree !== undefined) link.up();
@@ -119,9 +172,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     }
     const event = type & 0x7f;
     if (event === EVENTS.mode) {
-      const doc = parseJson(payload);
-      const change = typeof doc === 'object' && doc !== null ? (doc as { change?: unknown }).change : undefined;
-      mode = typeof change === 'string' ? change : 'default';
+      mode = modeOf(payload);
       publish();
     } else if (event === EVENTS.shutdown) down(`${manager} is shutting down or restarting`);
     else refresh();
@@ -130,28 +181,21 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   const connect = async () => {
     retry = undefined;
     if (closed) return;
-    let found: string | undefined;
-    try {
-      found = await opts.socketPath();
-    } catch {
-      found = undefined;
-    }
+    const found = await opts.socketPath().catch(() => undefined);
     if (closed) return;
     if (!found) {
       down(`no ${manager} socket found (${manager === 'sway' ? 'SWAYSOCK' : 'I3SOCK or i3 --get-socketpath'})`);
       return;
     }
     path = found;
-    const conns = [connectI3(path, onEvent, (why) => down(why)), connectI3(path, onReply, (why) => down(why))] as const;
-    [eventConn, requestConn] = conns;
+    eventConn = connectI3(path, onEvent, (why) => down(why));
+    requests.conn = connectI3(path, (type, payload) => requests.onReply(type, payload), (why) => down(why));
     subscribeReplies = 0;
     eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(NEEDED_EVENTS));
     eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(OPTIONAL_EVENTS));
-    request(I3_MESSAGE.GET_BINDING_STATE).then((payload) => {
-      const doc = parseJson(payload);
-      const name = typeof doc === 'object' && doc !== null ? (doc as { name?: unknown }).name : undefined;
-      if (typeof name === 'string') mode = name;
-    }, () => undefined);
+    void bindingMode(requests).then((name) => {
+      if (name !== undefined) mode = name;
+    });
     refresh();
   };
   void connect();
@@ -161,25 +205,13 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     get where() {
       return path || `${manager} (socket not found yet)`;
     },
-    async send(messages: readonly SocketMessage[], state: TilerState | undefined) {
-      const t = i3Commands(messages, state);
-      if (t.unsupported.length > 0) events.log(`${manager}: not supported, not sent: ${t.unsupported.join('; ')}`);
-      if (t.commands.length === 0) return;
-      const reply = parseJson(await request(I3_MESSAGE.RUN_COMMAND, t.commands.join('; ')));
-      const failed = Array.isArray(reply) ? reply.filter((r: unknown) => typeof r === 'object' && r !== null && (r as { success?: unknown }).success !== true) : [];
-      if (failed.length > 0) {
-        const why = failed.map((r) => String((r as { error?: unknown }).error ?? 'failed').slice(0, 200)).join('; ');
-        throw new Error(`${manager} refused "${t.commands.join('; ')}": ${why}`);
-      }
-    },
+    send: (messages: readonly SocketMessage[], state: TilerState | undefined) => runCommands(requests, manager, events, messages, state),
     async close() {
       closed = true;
       timers.clearTimeout(retry);
-      timers.clearTimeout(watchdog);
       eventConn?.close();
-      requestConn?.close();
-      for (const p of pending) p.reject(new Error('closed'));
-      pending = [];
+      requests.conn?.close();
+      requests.failAll('closed');
     },
   };
 }

@@ -64,6 +64,30 @@ function komorebic(file: string, args: string[], env: KomorebiPipeOptions['env']
   });
 }
 
+/** A state document from komorebi handed on; one that is not a state at all is said, and the last good one kept. */
+function acceptState(doc: unknown, problems: Link['problems'], events: TilerSourceEvents): void {
+  const probe = tilerStateFrom(doc, 0);
+  // A document that is not a state at all says nothing about any monitor; keep the last good one.
+  if (!probe.ok && /not a window-manager state/.test(probe.problem)) {
+    problems.say(`komorebi: ${probe.problem}`);
+    return;
+  }
+  events.snapshot((monitor) => tilerStateFrom(doc, monitor));
+}
+
+function parseState(text: string, problems: Link['problems']): unknown {
+  const doc = parseJson(text);
+  if (doc === undefined) problems.say('komorebi: ignored a notification that is not JSON, or deeper or larger than a state can be');
+  return doc;
+}
+
+/** Run the messages as `komorebic` commands (those it has), in order. */
+async function runKomorebic(file: string, env: KomorebiPipeOptions['env'], events: TilerSourceEvents, messages: readonly SocketMessage[]): Promise<void> {
+  const t = komorebicCommands(messages);
+  if (t.unsupported.length > 0) events.log(`komorebi (Windows): not supported, not sent: ${t.unsupported.join('; ')}`);
+  for (const argv of t.commands) await komorebic(file, argv, env);
+}
+
 export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource {
   const { timers, events } = opts;
   const name = opts.name ?? subscriberName().replace(/^komorebi-bar-/, 'tilebar-');
@@ -78,20 +102,8 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   /** Notifications read so far: a `komorebic state` answer older than one of them is not applied. */
   let notified = 0;
 
-  const accept = (doc: unknown) => {
-    const probe = tilerStateFrom(doc, 0);
-    // A document that is not a state at all says nothing about any monitor; keep the last good one.
-    if (!probe.ok && /not a window-manager state/.test(probe.problem)) {
-      problems.say(`komorebi: ${probe.problem}`);
-      return;
-    }
-    events.snapshot((monitor) => tilerStateFrom(doc, monitor));
-  };
-  const parse = (text: string): unknown => {
-    const doc = parseJson(text);
-    if (doc === undefined) problems.say('komorebi: ignored a notification that is not JSON, or deeper or larger than a state can be');
-    return doc;
-  };
+  const accept = (doc: unknown) => acceptState(doc, problems, events);
+  const parse = (text: string): unknown => parseState(text, problems);
 
   const resubscribe = (why: string) => {
     if (closed) return;
@@ -162,11 +174,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   return {
     manager: 'komorebi',
     where: path,
-    async send(messages: readonly SocketMessage[]) {
-      const t = komorebicCommands(messages);
-      if (t.unsupported.length > 0) events.log(`komorebi (Windows): not supported, not sent: ${t.unsupported.join('; ')}`);
-      for (const argv of t.commands) await komorebic(file, argv, opts.env);
-    },
+    send: (messages: readonly SocketMessage[]) => runKomorebic(file, opts.env, events, messages),
     async close() {
       closed = true;
       timers.clearTimeout(retry);

@@ -8,7 +8,7 @@ import ts from 'typescript';
 
 export const ROOTS = ['src', 'widgets', 'themes'];
 
-function sourceFiles(root: string): string[] {
+export function sourceFiles(root: string): string[] {
   return ROOTS.flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
