@@ -28,10 +28,10 @@ function Variant({ store, shape }: { store: BarStore; shape: string }) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const layout = useMemo(() => layoutFor(snap.model, snap.look, { statuses: snap.statuses, clock: { epochMs: snap.epochMs, systemZone: 'UTC' } }, snap.size, '0.1.0'), [snap]);
   if (shape === 'shipped') return <Bar layout={layout} depth="truecolor" />;
-  if (shape === 'one-text') return <Box width={160}>{layout.rows.map((r, i) => <Text key={i}>{r.map((run, j) => <Styled key={j} run={run} depth="truecolor" />)}</Text>)}</Box>;
+  if (shape === 'one-text') return <Box width={160}>{layout.rows.map((r, i) => <Text key={i}>{r.map((run, j) => <Styled key={j} run={run} />)}</Text>)}</Box>;
   if (shape === 'ansi-text') return <Box width={160}>{layout.rows.map((r, i) => <Text key={i}>{rowToAnsi(r, 'truecolor')}</Text>)}</Box>;
   if (shape === 'per-run-ansi') return <Box width={160}>{layout.rows.map((r, i) => <Box key={i}>{r.map((run, j) => <Text key={j}>{rowToAnsi([run], 'truecolor')}</Text>)}</Box>)}</Box>;
-  if (shape === 'per-run') return <Box width={160}>{layout.rows.map((r, i) => <Box key={i}>{r.map((run, j) => <Styled key={j} run={run} depth="truecolor" />)}</Box>)}</Box>;
+  if (shape === 'per-run') return <Box width={160}>{layout.rows.map((r, i) => <Box key={i}>{r.map((run, j) => <Styled key={j} run={run} />)}</Box>)}</Box>;
   return null;
 }
 

@@ -20,14 +20,14 @@ afterEach(() => {
 describe('<Bar>', () => {
   it('draws the exact plain frame of a one-row bar', () => {
     const layout = layoutOf(doc, { width: 60, set: ['cpu=95'], icons: 'ascii' });
-    const { lastFrame } = render(<Bar layout={layout} depth="none" />);
+    const { lastFrame } = render(<Bar layout={layout} depth="none" plain />);
     // Ink drops a line's trailing blanks when they carry no colour.
     expect(lastFrame()).toBe(` 2024-09-08${sp(14)}T 09:05:03${sp(14)}C CPU: 95%`);
   });
 
   it('draws the exact frame of a three-row grouped bar', () => {
     const layout = layoutOf({ ...doc, grouping: { kind: 'Widget', rounding: 6 } }, { width: 60, height: 3, set: ['cpu=95'], icons: 'ascii' });
-    const { lastFrame } = render(<Bar layout={layout} depth="none" />);
+    const { lastFrame } = render(<Bar layout={layout} depth="none" plain />);
     expect(lastFrame()).toBe(
       [
         ` .----------.${sp(11)}.----------.${sp(11)}.----------.`,

@@ -56,7 +56,7 @@ describe('<Bar>, rendered by Ink', () => {
       it(`draws the exact frame at ${width}×${height}`, () => {
         const layout = layoutOf(doc, { width, height, set: SET, icons: 'unicode' });
         chalk.level = 0;
-        const frame = width <= 100 ? render(<Bar layout={layout} depth="none" />).lastFrame() : renderFrame(layout, 'none', true);
+        const frame = width <= 100 ? render(<Bar layout={layout} depth="none" plain />).lastFrame() : renderFrame(layout, 'none', true);
         expect(frame?.split('\n')).toEqual(FRAMES[`${width}×${height}`]);
       });
     }

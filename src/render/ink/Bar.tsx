@@ -12,30 +12,36 @@ import { Box } from 'ink';
 import { memo, useContext, type ReactNode } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
 import type { BarLayout, Run, SectionName } from '../bar-types.js';
+import { PaintContext, paintFor } from './paint.js';
 import { sameProps, Styled, type RunsProps } from './runs.js';
 import { WidgetsContext, unitComponent } from './widgets.js';
 
 interface BarProps {
   layout: BarLayout;
+  /** The colour depth the runs are painted at (PaintContext, for every component below). */
   depth: ColourDepth;
+  /** No escapes at all: a text frame. */
+  plain?: boolean;
 }
 
-export function Bar({ layout, depth }: BarProps): ReactNode {
+export function Bar({ layout, depth, plain = false }: BarProps): ReactNode {
   return (
-    <Box flexDirection="column" width={layout.width} height={layout.height} flexShrink={0}>
-      {layout.rows.map((runs, i) => (
-        <Row key={i} runs={runs} depth={depth} width={layout.width} />
-      ))}
-    </Box>
+    <PaintContext value={paintFor(depth, plain)}>
+      <Box flexDirection="column" width={layout.width} height={layout.height} flexShrink={0}>
+        {layout.rows.map((runs, i) => (
+          <Row key={i} runs={runs} width={layout.width} />
+        ))}
+      </Box>
+    </PaintContext>
   );
 }
 
 /** One row of the terminal: its sections and the runs between them (margins, the bar's own frame). */
-const Row = memo(function Row({ runs, depth, width }: RunsProps & { width: number }): ReactNode {
+const Row = memo(function Row({ runs, width }: RunsProps & { width: number }): ReactNode {
   return (
     <Box width={width} height={1} flexShrink={0}>
       {chunk(runs, (r) => r.section).map(([section, inSection], i) =>
-        section === undefined ? <Loose key={i} runs={inSection} depth={depth} /> : <Section key={`${section}${i}`} name={section} runs={inSection} depth={depth} />,
+        section === undefined ? <Loose key={i} runs={inSection} /> : <Section key={`${section}${i}`} name={section} runs={inSection} />,
       )}
     </Box>
   );
@@ -43,10 +49,10 @@ const Row = memo(function Row({ runs, depth, width }: RunsProps & { width: numbe
 
 /** One of the three lists: a box that Yoga places by the widths of what it holds. */
 const Section = memo(
-  function Section({ runs, depth }: RunsProps & { name: SectionName }): ReactNode {
+  function Section({ runs }: RunsProps & { name: SectionName }): ReactNode {
     return (
       <Box flexShrink={0}>
-        {chunk(runs, (r) => r.group).map(([group, inGroup], i) => (group === undefined ? <Units key={i} runs={inGroup} depth={depth} /> : <Group key={group} runs={inGroup} depth={depth} />))}
+        {chunk(runs, (r) => r.group).map(([group, inGroup], i) => (group === undefined ? <Units key={i} runs={inGroup} /> : <Group key={group} runs={inGroup} />))}
       </Box>
     );
   },
@@ -54,27 +60,27 @@ const Section = memo(
 );
 
 /** A grouping frame (a unit's, a section's or the whole bar's): caps, shade columns and what it holds. */
-const Group = memo(function Group({ runs, depth }: RunsProps): ReactNode {
+const Group = memo(function Group({ runs }: RunsProps): ReactNode {
   return (
     <Box flexShrink={0}>
-      <Units runs={runs} depth={depth} />
+      <Units runs={runs} />
     </Box>
   );
 }, sameProps);
 
 /** Units in order, each as its widget kind's component; runs of no unit (caps, gaps) as they are. */
-function Units({ runs, depth }: RunsProps): ReactNode {
+function Units({ runs }: RunsProps): ReactNode {
   const widgets = useContext(WidgetsContext);
   return chunk(runs, (r) => r.unit).map(([unit, inUnit], i) => {
-    if (unit === undefined) return <Loose key={i} runs={inUnit} depth={depth} />;
+    if (unit === undefined) return <Loose key={i} runs={inUnit} />;
     const Unit = unitComponent(inUnit[0]?.kind, widgets);
-    return <Unit key={unit} runs={inUnit} depth={depth} />;
+    return <Unit key={unit} runs={inUnit} />;
   });
 }
 
 /** Runs of no unit: one <Text> each (a cap, a gap, a shade column, a message). */
-function Loose({ runs, depth }: RunsProps): ReactNode {
-  return runs.map((r, i) => <Styled key={i} run={r} depth={depth} />);
+function Loose({ runs }: RunsProps): ReactNode {
+  return runs.map((r, i) => <Styled key={i} run={r} />);
 }
 
 function chunk<K>(runs: readonly Run[], keyOf: (r: Run) => K): Array<[K, Run[]]> {

@@ -3,15 +3,12 @@
  * FrameWriter through InkFrameSink (debug mode: see frame-sink.ts). Ink and React are loaded here, after the
  * config, so a start that fails early does not pay for them.
  */
-import chalk from 'chalk';
 import { render } from 'ink';
 import type { BarView, BarViewOptions } from '../bar-view.js';
 import { App } from './App.js';
-import { chalkLevelFor } from './chalk-level.js';
 import { InkFrameSink } from './frame-sink.js';
 
 export function startInkView(o: BarViewOptions): BarView {
-  chalk.level = chalkLevelFor(o.depth);
   const sink = new InkFrameSink(o.writer, () => o.store.getSnapshot().size.width);
   const offResize = o.store.subscribe(() => {
     // Ink lays the root out at the sink's width: tell it when that changes.

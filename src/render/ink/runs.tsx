@@ -1,13 +1,11 @@
 /** Runs of the layout as Ink <Text>: one style each, and the equality that lets React skip unchanged ones. */
 import { Text } from 'ink';
-import type { ReactNode } from 'react';
-import type { ColourDepth } from '../../colour/depth.js';
-import { inkColour } from '../../colour/ink-colour.js';
+import { useContext, type ReactNode } from 'react';
 import type { Run } from '../bar-types.js';
+import { PaintContext, paintRun } from './paint.js';
 
 export interface RunsProps {
   runs: readonly Run[];
-  depth: ColourDepth;
 }
 
 /** Runs that stand for the same cells: the layout keeps a unit's runs while it is unchanged, so most are. */
@@ -22,15 +20,9 @@ export function sameRuns(a: readonly Run[], b: readonly Run[]): boolean {
   return true;
 }
 
-export const sameProps = (a: RunsProps, b: RunsProps): boolean => a.depth === b.depth && sameRuns(a.runs, b.runs);
+export const sameProps = (a: RunsProps, b: RunsProps): boolean => sameRuns(a.runs, b.runs);
 
-/** A run of one style. Without colour, a selected run is drawn in reverse video (see Run.inverse). */
-export function Styled({ run, depth }: { run: Run; depth: ColourDepth }): ReactNode {
-  const color = run.fg ? inkColour(run.fg, depth) : undefined;
-  const backgroundColor = run.bg ? inkColour(run.bg, depth) : undefined;
-  return (
-    <Text {...(color ? { color } : {})} {...(backgroundColor ? { backgroundColor } : {})} bold={run.bold === true} inverse={depth === 'none' && run.inverse === true}>
-      {run.text}
-    </Text>
-  );
+/** A run of one style, painted at the depth in context (a depth that changes renders every run again). */
+export function Styled({ run }: { run: Run }): ReactNode {
+  return <Text>{paintRun(run, useContext(PaintContext))}</Text>;
 }

@@ -10,8 +10,8 @@ import type { WidgetRegistry } from '../../../widgets/registry.js';
 import { sameProps, Styled, type RunsProps } from './runs.js';
 
 function unitOf(kind: string): FunctionComponent<RunsProps> {
-  const Unit = memo(function Unit({ runs, depth }: RunsProps): ReactNode {
-    return runs.map((r, i) => <Styled key={i} run={r} depth={depth} />);
+  const Unit = memo(function Unit({ runs }: RunsProps): ReactNode {
+    return runs.map((r, i) => <Styled key={i} run={r} />);
   }, sameProps);
   Unit.displayName = kind;
   return Unit as unknown as FunctionComponent<RunsProps>;
