@@ -2,10 +2,9 @@
  * `tilebar run` as an Ink app. Its state lives in React: the bar store's snapshot (config, readings, clock,
  * window manager, size — store.ts publishes it on the scheduler's timers; no component starts a timer) and
  * the layout picker's open state. From them it derives the layout (layoutBar, place.ts; fitting is fit.ts) and renders
- * it as <Bar>. Keys come through Ink's input handling (raw mode); the SGR mouse reports Ink passes on whole
- * are decoded by BarInput, as for the direct renderer.
+ * it as <Bar>. Keys and mouse reports come through hooks over Ink's input (useBarKeys, useMouse: raw mode, whole
+ * sequences) and mean what BarInput says, as for the direct renderer.
  */
-import { useInput, useStdin } from 'ink';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { layoutFor } from '../../bar/appearance.js';
 import { BarInput, type BarInputEffects } from '../../bar/bar-input.js';
@@ -14,6 +13,7 @@ import type { ClickAction } from '../../../widgets/view.js';
 import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../bar-types.js';
 import { Bar } from './Bar.js';
+import { useBarKeys, useMouse } from './input-hooks.js';
 import { WidgetsContext } from './widgets.js';
 
 /** What the app needs of the view's options (bar-view.ts): the store, how to draw, and what input does. */
@@ -65,15 +65,8 @@ export function App(props: AppProps): ReactNode {
   }, []);
   useEffect(() => input.setModel(snap.model), [input, snap.model]);
 
-  const { isRawModeSupported } = useStdin();
-  useInput(
-    (text, key) => {
-      // Ink passes a mouse report on whole, without its ESC; a Ctrl-C as `c` with ctrl.
-      if (key.ctrl && text === 'c') input.input('\u0003', latest.current.layout);
-      else input.input(/^\[<\d+;\d+;\d+[Mm]$/.test(text) ? `\u001b${text}` : text, latest.current.layout);
-    },
-    { isActive: isRawModeSupported === true },
-  );
+  useBarKeys((keys) => input.input(keys, latest.current.layout));
+  useMouse((report) => input.input(report, latest.current.layout));
 
   return layout ? (
     <WidgetsContext value={snap.look.widgets}>
