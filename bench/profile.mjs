@@ -84,5 +84,19 @@ console.log(`CPU profile of \`tilebar run ${extra.join(' ')}\` (${config.replace
 for (const [k, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
   console.log(`${k.padEnd(34)} ${(us / 1000).toFixed(0).padStart(7)} ms ${((us / total) * 100).toFixed(1).padStart(5)} %`);
 }
+// Within tilebar's own code: which functions (by their original file and line), for where to look next.
+const byFunction = new Map();
+for (const node of profile.nodes) {
+  const us = selfUs.get(node.id) ?? 0;
+  const { url, lineNumber, columnNumber, functionName } = node.callFrame;
+  const c = us > 0 && url ? consumerFor(url) : undefined;
+  if (!c) continue;
+  const pos = c.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+  if (!pos.source || /node_modules/.test(pos.source)) continue;
+  const key = `${pos.source.replace(/^.*?((?:src|widgets|themes)\/)/, '$1')}:${pos.line} ${pos.name ?? functionName ?? ''}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+}
+console.log('tilebar functions by self time:');
+for (const [k, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${k.padEnd(60)} ${(us / 1000).toFixed(0).padStart(6)} ms ${((us / total) * 100).toFixed(1).padStart(5)} %`);
 // The profile, the bar's cache and log and the tmux socket were in this directory: nothing is left behind.
 rmSync(dir, { recursive: true, force: true });

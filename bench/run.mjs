@@ -84,6 +84,16 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
   rows.push(['one compose + layout + render pass, 30 widgets at 400 × 1 (cold)', `${pass30.toFixed(3)} ms`]);
   budget.push(['one layout + render pass of 30 widgets', pass30, 1, 'ms']);
   rows.push(['the same on a clock tick (unchanged widgets kept)', `${time(tick, 200).toFixed(3)} ms`]);
+  // What the compose and layout caches (ComposeCache, LayoutCache) save on the bar users see first: the example
+  // at 160 × 3 with its group boxes, a tick against a pass with nothing kept (a new appearance each time).
+  {
+    const look3 = appearanceOf(m);
+    let s3 = 0;
+    const at3 = (look) => layoutFor(m, look, { ...state, clock: { ...state.clock, epochMs: state.clock.epochMs + ++s3 * 1000 } }, { width: 160, height: 3 }, '0.1.0');
+    at3(look3);
+    rows.push(['compose + layout of config.example.json at 160 × 3, nothing kept', `${time(() => at3(appearanceOf(m)), 200).toFixed(3)} ms`]);
+    rows.push(['the same on a clock tick, with the compose and layout caches', `${time(() => at3(look3), 200).toFixed(3)} ms`]);
+  }
   const preview = time(() => execFileSync(process.execPath, [cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'], { stdio: 'ignore' }), 5);
   rows.push(['`tilebar preview --set cpu=95 --format text` (process wall)', `${preview.toFixed(0)} ms`]);
   budget.push(['tilebar preview', preview, 400, 'ms']);

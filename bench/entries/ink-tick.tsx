@@ -47,7 +47,7 @@ export async function measure(configPath: string, renderer: string, ticks: numbe
   writer.start();
   let epoch = Date.parse('2024-09-08T09:05:03Z');
   const timers = { ...realTimers, wallNow: () => epoch };
-  const store = new BarStore(timers, { model, look: appearanceOf(model, { icons: 'unicode' }), message: undefined, statuses, systemZone: 'UTC', tiler: undefined, size: { width: 160, height: 1 } }, 0);
+  const store = new BarStore(timers, { model, look: appearanceOf(model, { icons: 'unicode' }), message: undefined, statuses, systemZone: 'UTC', tiler: undefined, size: { width: 160, height: Number(process.env.TICK_ROWS ?? 1) } }, 0);
   const noop = () => undefined;
   const options = { store, writer, depth: 'truecolor' as const, version: '0.1.0', tilerOptions: { exists: () => false, resolvePath: (p: string) => p }, onAction: noop, onBinding: noop, onQuit: noop, onDrawError: (e: unknown) => { throw e; }, now: () => performance.now() };
   const stdin = Object.assign(new EventEmitter(), { isTTY: false, setRawMode: noop, setEncoding: noop, ref: noop, unref: noop, read: () => null });

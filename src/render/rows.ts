@@ -27,33 +27,73 @@ export function targetsOf(row: readonly Run[]): ClickTarget[] {
   return out;
 }
 
-/** Replace the cells of `row` from `x` with `runs`. */
+/**
+ * Replace the cells of `row` from `x` with `runs` (what fits before `width`). Runs are cut at cell boundaries,
+ * not split into a run per cell: a box's two border rows on a tall bar cost a few runs each, not a copy of every
+ * cell of the row (that copying was a tenth of a 3-row bar's CPU, bench/profile.mjs). A wide character the
+ * overlay's left edge cuts stays (the overlay then starts after it), one its right edge cuts goes.
+ */
 export function overlay(rows: Run[][], row: number, x: number, runs: Run[], width: number): void {
   const target = rows[row];
   if (!target || x >= width) return;
-  const cells = toCells(target);
-  let at = x;
+  const before = cutBefore(target, x);
+  const placed: Run[] = [];
+  let end = x;
   for (const r of runs) {
+    let text = '';
     for (const ch of r.text) {
       const w = textWidth(ch);
-      if (at + w > width) break;
-      cells[at] = { ...r, text: ch };
-      for (let k = 1; k < w; k++) cells[at + k] = { ...r, text: '' };
-      at += w;
+      if (end + w > width) break;
+      text += ch;
+      end += w;
     }
+    if (text) placed.push(text === r.text ? r : { ...r, text });
   }
-  rows[row] = cells.filter((c): c is Run => c !== undefined);
+  rows[row] = [...before, ...placed, ...cutFrom(target, end)];
 }
 
-function toCells(runs: Run[]): Array<Run | undefined> {
-  const cells: Array<Run | undefined> = [];
+/** The runs of the cells before `x`. */
+function cutBefore(runs: readonly Run[], x: number): Run[] {
+  const before: Run[] = [];
+  let at = 0;
   for (const r of runs) {
-    for (const ch of r.text) {
-      cells.push({ ...r, text: ch });
-      for (let k = 1; k < textWidth(ch); k++) cells.push({ ...r, text: '' });
+    if (at >= x) break;
+    const w = textWidth(r.text);
+    if (at + w <= x) {
+      before.push(r);
+      at += w;
+      continue;
     }
+    let text = '';
+    for (const ch of r.text) {
+      if (at >= x) break;
+      text += ch;
+      at += textWidth(ch);
+    }
+    if (text) before.push({ ...r, text });
   }
-  return cells;
+  return before;
+}
+
+/** The runs of the cells from `x` on (a character that starts before `x` is not among them). */
+function cutFrom(runs: readonly Run[], x: number): Run[] {
+  const out: Run[] = [];
+  let at = 0;
+  for (const r of runs) {
+    const w = textWidth(r.text);
+    if (at >= x) out.push(r);
+    else if (at + w > x) {
+      let text = '';
+      for (const ch of r.text) {
+        if (at >= x) text += ch;
+        at += textWidth(ch);
+      }
+      if (text) out.push({ ...r, text });
+      continue;
+    }
+    at += w;
+  }
+  return out;
 }
 
 /** Exactly `width` cells: longer rows are clipped at the right edge. */
