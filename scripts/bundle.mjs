@@ -135,6 +135,47 @@ const tokenizerGraphemes = {
     });
   },
 };
+/**
+ * Ink lays every frame out into a fresh Output, whose caches (each line's styled characters from the ANSI
+ * tokenizer, string widths) start empty each frame: a bar that redraws every second tokenizes every unchanged cap,
+ * gap and label again, and makes a new blank character object for each of its cells. The Output here shares its
+ * caches across frames — the styled characters are only read, never changed — starting them afresh when they
+ * hold more than `OUTPUT_CACHE_ENTRIES` texts (window titles that change all day do not grow them without
+ * bound), and its blank cells share one object. A 3-row bar's tick through Ink: bench/ink-tick.mjs.
+ */
+const inkOutputCaches = {
+  name: 'ink-output-caches',
+  setup(b) {
+    b.onLoad({ filter: /ink[\\/]build[\\/]output\.js$/ }, (args) => ({
+      contents: patched(args.path, 'inkOutputCaches', [
+        [
+          'export default class Output {',
+          `const OUTPUT_CACHE_ENTRIES = 4096;
+let sharedCaches;
+function outputCaches() {
+  const c = sharedCaches;
+  if (c === undefined || c.styledChars.size + c.widths.size + c.blockWidths.size > OUTPUT_CACHE_ENTRIES) sharedCaches = new OutputCaches();
+  return sharedCaches;
+}
+const BLANK_CHAR = { type: 'char', value: ' ', fullWidth: false, styles: [] };
+export default class Output {`,
+        ],
+        ['    caches = new OutputCaches();', '    caches = outputCaches();'],
+        [
+          `            row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+          '            row.push(BLANK_CHAR);',
+        ],
+      ]),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 const BUILD = identity.digest('hex').slice(0, 16);
 /** What both builds share: the ES modules (every command; `run` among them) and the one-shot commands' scripts. */
 const common = {
@@ -170,7 +211,7 @@ const result = await build({
   outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
-  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes],
+  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
@@ -228,7 +269,7 @@ const oneShot = await build({
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes],
+  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches],
   // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
   // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
   supported: { 'dynamic-import': false },
