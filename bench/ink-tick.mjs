@@ -3,13 +3,14 @@
 // in process, Ink app against the direct renderer, bundled as the command is (production React). Ticks come
 // back to back (hot) and 300 ms apart (sparse: nearer an idle bar, whose code goes cold between seconds).
 import { build } from 'esbuild';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(mkdtempSync(join(tmpdir(), 'tilebar-ink-tick-')), 'ink-tick.mjs');
+const tmp = mkdtempSync(join(tmpdir(), 'tilebar-ink-tick-'));
+const out = join(tmp, 'ink-tick.mjs');
 await build({
   entryPoints: [join(root, 'bench', 'entries', 'ink-tick.tsx')],
   outfile: out,
@@ -36,3 +37,5 @@ for (const renderer of (process.env.TICK_RENDERERS ?? 'ink,direct').split(',')) 
   }
   console.log(`${renderer.padEnd(8)} hot ${median(hot).toFixed(2).padStart(6)}   sparse ${median(sparse).toFixed(2).padStart(6)}`);
 }
+// The bundle was only needed to import it: nothing is left in the temp directory.
+rmSync(tmp, { recursive: true, force: true });
