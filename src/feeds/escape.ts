@@ -1,0 +1,31 @@
+/**
+ * Text from outside (window titles, song names, workspace names, mount points) as each host bar shows it:
+ * cleaned of control characters as the pane cleans its cells (`displayText`: no newline can end a host's line
+ * early), then escaped for the host's own markup, so that only the tags tilebar writes are tags:
+ * - pango (i3bar and swaybar with `markup: pango`, Waybar): `&`, `<`, `>`, `'` and `"` as entities;
+ * - tmux's status formats: `#` doubled (`#[style]`, `#(command)` and `#{format}` all start with `#`);
+ * - Polybar's tags: `%{` starts a tag and newer Polybars read `%%` as `%`, so a `%` before `{` or `%` is followed
+ *   by a zero-width space, which shows as nothing and breaks the sequence in every version.
+ */
+import { displayText } from '../text/safe-text.js';
+
+const PANGO_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
+
+export function pangoText(text: string): string {
+  return displayText(text).replace(/[&<>'"]/g, (c) => PANGO_ENTITIES[c] ?? c);
+}
+
+export function tmuxText(text: string): string {
+  return displayText(text).replaceAll('#', '##');
+}
+
+const ZERO_WIDTH_SPACE = '\u200b';
+
+export function polybarText(text: string): string {
+  return displayText(text).replace(/%(?=[{%])/g, `%${ZERO_WIDTH_SPACE}`);
+}
+
+/** Plain text for a host that takes no markup (i3bar without pango): cleaned only. */
+export function plainText(text: string): string {
+  return displayText(text);
+}
