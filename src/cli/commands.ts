@@ -11,6 +11,7 @@ export interface CommandModules {
   run: () => Promise<typeof import('./run.js')>;
   preview: () => Promise<typeof import('./preview.js')>;
   thresholds: () => Promise<typeof import('./thresholds.js')>;
+  feed: () => Promise<typeof import('./feed.js')>;
 }
 
 export type CommandName = keyof CommandModules;
@@ -22,4 +23,5 @@ export const lazyCommands: CommandModules = {
   run: () => import('./run.js'),
   preview: () => import('./preview.js'),
   thresholds: () => import('./thresholds.js'),
+  feed: () => import('./feed.js'),
 };

@@ -54,6 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
   runCommandLine(cli);
   previewCommandLine(cli);
   thresholdsCommandLine(cli);
+  feedCommandLine(cli);
 
   try {
     await program.parseAsync(['node', 'tilebar', ...argv]);
@@ -282,5 +283,36 @@ with --watch, the --set sources stay fixed and the others are polled.`,
     .action(async (opts) => {
       const { thresholdsCommand } = await ctx.load('thresholds');
       ctx.done(await thresholdsCommand(opts, ctx.io));
+    });
+}
+
+/** `tilebar feed`. */
+function feedCommandLine(ctx: CommandLine): void {
+  ctx.program
+    .command('feed')
+    .description("feed another bar: the same config, widgets and clicks in the host's own protocol (i3bar, swaybar)")
+    .argument('<host>', 'i3bar or swaybar')
+    .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
+    .addOption(variantOption())
+    .addOption(iconsOption())
+    .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
+    .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
+    .addOption(tilerOption())
+    .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
+    .addHelpText(
+      'after',
+      `
+i3 and sway (~/.config/i3/config, ~/.config/sway/config):
+  bar {
+      status_command tilebar feed i3bar
+  }
+
+Each widget is a block; clicks act as on the pane: a workspace focuses it, the layout opens its picker, an
+Applications item launches, the config's mouse bindings get the other buttons and the wheel. Saving the config
+applies it; a config with errors keeps the last good bar and says where in the bar.`,
+    )
+    .action(async (host: string, opts) => {
+      const { feedCommand } = await ctx.load('feed');
+      ctx.done(await feedCommand(host, opts, ctx.io));
     });
 }

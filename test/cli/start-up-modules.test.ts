@@ -54,8 +54,8 @@ describe('what each command loads', () => {
     expect(loadedWith(['src/render/ink/mount.tsx'])).toContain('src/render/ink/App.tsx');
   });
 
-  it('check, schema, themes and the direct renderer never load Ink or React', () => {
-    for (const command of ['src/cli/check.ts', 'src/cli/schema.ts', 'src/cli/themes.ts', 'src/render/direct-view.ts']) {
+  it('check, schema, themes, the direct renderer and the feeds never load Ink or React', () => {
+    for (const command of ['src/cli/check.ts', 'src/cli/schema.ts', 'src/cli/themes.ts', 'src/render/direct-view.ts', 'src/cli/feed.ts']) {
       // The entry's static imports, and everything the command itself may load.
       const packages = packagesIn([...loadedWith(ENTRY), ...loadedWith([command], true)]);
       for (const pkg of ['ink', 'react', 'react-reconciler', 'yoga-layout']) expect(packages, `${command} loads ${pkg}`).not.toContain(pkg);

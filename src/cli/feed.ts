@@ -1,0 +1,114 @@
+/**
+ * `tilebar feed i3bar|swaybar`: the bar for another bar, from the same live core as `run` — config and reloads,
+ * sources, thresholds, window manager, clicks — written in the host's own protocol on stdout, its clicks read on
+ * stdin. No Ink or React is loaded. The host closing our stdout (it quit, or restarted us) ends the feed quietly
+ * with status 0.
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { LiveBar } from '../app/live-bar.js';
+import { appearanceOf } from '../bar/appearance.js';
+import type { SourceReaders } from '../bar/live-sources.js';
+import { fileLog, type Log } from '../bar/log.js';
+import { configLabel, discoverConfig } from '../config/discover.js';
+import { modelCacheDir } from '../config/model-cache.js';
+import type { Variant } from '../config/variant.js';
+import { startI3barFeed } from '../feeds/i3bar-feed.js';
+import { catchStrays, runEnd } from '../io/run-end.js';
+import { chooseIconSet, type IconSet } from '../render/icons.js';
+import { realTimers, type Timers } from '../scheduler/timers.js';
+import { tilerDataDir } from '../tiler/client.js';
+import { resolveVariables } from '../tiler/variables.js';
+import { VERSION } from '../version.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
+import { UsageError, type CliIo } from './io.js';
+import { liveReaders } from './live-readers.js';
+import { defaultLogPath } from './run-options.js';
+
+export const FEED_HOSTS = ['i3bar', 'swaybar'] as const;
+export type FeedHost = (typeof FEED_HOSTS)[number];
+
+export interface FeedOptions {
+  config?: string;
+  variant?: Variant;
+  icons?: IconSet;
+  updateUrl?: string;
+  log?: string;
+  tiler?: string;
+  tilerSocketDir?: string;
+}
+
+export interface FeedDeps {
+  out?: Writable;
+  in?: Readable;
+  timers?: Timers;
+  readers?: SourceReaders;
+  widgets?: WidgetRegistry;
+  /** Ends the feed (tests); SIGINT/SIGTERM and the host closing stdout do otherwise. */
+  stop?: AbortSignal;
+  log?: Log;
+}
+
+export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
+  if (!(FEED_HOSTS as readonly string[]).includes(host)) throw new UsageError(`feed: unknown host "${host}"; expected one of ${FEED_HOSTS.join(', ')}`);
+  const out = deps.out ?? process.stdout;
+  const input = deps.in ?? process.stdin;
+  const home = io.env.HOME ?? homedir();
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, exists: existsSync });
+  const configPath = resolve(io.cwd, found.path);
+  const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
+  const log = deps.log ?? fileLog(logPath);
+  const onStray = (e: unknown) => log(`internal error (the feed goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const stopCatching = deps.out ? () => undefined : catchStrays(onStray);
+  const timers = deps.timers ?? realTimers;
+  // A host bar draws text in its own font: Nerd Font glyphs only when asked for or detected.
+  const icons = chooseIconSet(opts.icons, io.env, false);
+  const widgets = deps.widgets ?? BUILTIN_WIDGETS;
+  const bar = await LiveBar.load(
+    {
+      widgets,
+      configPath,
+      label: configLabel(found, opts.config),
+      ...(opts.variant ? { variant: opts.variant } : {}),
+      cacheDir: modelCacheDir(io.env, io.platform, home),
+      logPath,
+      ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
+      komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
+      komorebiDirGiven: opts.tilerSocketDir !== undefined,
+      appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }),
+      // Nothing is fitted: the host lays out its own line.
+      size: { width: 1000, height: 1 },
+    },
+    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl), log, onStray },
+  );
+  const end = runEnd({ signals: !deps.stop, stop: deps.stop });
+  // The host closed our stdout (EPIPE): it quit or restarted us; nothing to say, and status 0.
+  const onOutError = () => end.quit(0);
+  out.on('error', onOutError);
+  const feed = startI3barFeed({
+    store: bar.store,
+    out,
+    in: input,
+    version: VERSION,
+    tilerOptions: { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) },
+    act: (action) => bar.act(action),
+    bind: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus),
+    log,
+  });
+  await bar.start();
+  log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
+  const status = await end.ended;
+  bar.stopUpdates();
+  feed.stop();
+  end.dispose();
+  out.off('error', onOutError);
+  await bar.close();
+  // The host's end of stdin may stay open: stop reading it, or it would keep the process alive.
+  if (!deps.in) process.stdin.destroy();
+  stopCatching();
+  log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
+  return status;
+}

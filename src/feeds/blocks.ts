@@ -1,0 +1,63 @@
+/**
+ * What a host bar shows, from the live core's snapshot: each visible widget unit as blocks — one per stretch of
+ * the unit that a click does one thing on (a workspace each, the media buttons each) — with its runs in the
+ * theme's colours for its state, as the pane paints them (`unitRuns`, render/paint.ts). The host lays them out
+ * itself: no fitting, no group boxes. Pure: the feeds' writers turn blocks into each host's protocol.
+ */
+import type { BarSnapshot } from '../bar/bar-store.js';
+import { barStateOf } from '../bar/bar-store.js';
+import { composeSections } from '../bar/compose.js';
+import type { LayoutInput, Run, SectionName } from '../render/bar-types.js';
+import { unitRuns } from '../render/paint.js';
+import type { TilerViewOptions } from '../../widgets/tiler/view.js';
+import type { ClickAction, UnitState } from '../../widgets/view.js';
+
+export interface FeedBlock {
+  section: SectionName;
+  /** The widget kind (`Cpu`): i3bar's `name`, a CSS class on Waybar. */
+  name: string;
+  /** Unique on the bar and stable across updates: `right[3] cpu` and, past the first block of a unit, `#n`. */
+  instance: string;
+  /** Its text in the theme's colours; never empty. */
+  runs: Run[];
+  state: UnitState;
+  /** Why the unit is in its state (`95 >= auto_select_over 80`): a tooltip. */
+  why?: string;
+  /** What a left click does. */
+  action?: ClickAction;
+}
+
+const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
+
+export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen = false): FeedBlock[] {
+  const { model, look } = s;
+  const sections = composeSections(model, barStateOf(s, tilerOptions, pickerOpen), 1, version, look.widgets, look.compose, look.icons);
+  // A host lays out its own line: the layout's input is only what painting a unit reads.
+  const input: LayoutInput = { width: Number.MAX_SAFE_INTEGER, height: 1, metrics: look.metrics, grouping: { kind: 'None' }, sections, theme: look.theme, backgrounds: look.backgrounds, icons: look.icons };
+  const blocks: FeedBlock[] = [];
+  for (const section of SECTIONS) {
+    for (const w of sections[section]) {
+      for (const unit of w.units) {
+        if (unit.state === 'hidden') continue;
+        const piece = unitRuns(w, unit, section, input, look.backgrounds.bar, look.metrics.maxLabelWidth, () => undefined);
+        const base = { section, name: w.kind ?? 'Plain', state: unit.state, ...(unit.why ? { why: unit.why } : {}) };
+        for (const [n, stretch] of byAction(piece.runs).entries()) {
+          blocks.push({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) });
+        }
+      }
+    }
+  }
+  return blocks;
+}
+
+/** Consecutive runs with the same click action (or none), empty runs left out. */
+function byAction(runs: readonly Run[]): Array<{ action?: ClickAction; runs: Run[] }> {
+  const out: Array<{ action?: ClickAction; runs: Run[] }> = [];
+  for (const r of runs) {
+    if (r.text === '') continue;
+    const last = out.at(-1);
+    if (last && last.action === r.action) last.runs.push(r);
+    else out.push({ ...(r.action ? { action: r.action } : {}), runs: [r] });
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+/**
+ * The i3bar/swaybar front end over the live core: a status line each time what the bar shows changes, and the
+ * bar's clicks read from stdin and handed to the same actions as the pane's. Input is bounded (a line of more than
+ * `MAX_CLICK_LINE` bytes is dropped) and what is not a click is ignored, said once in the log.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { BarAction } from '../app/live-bar.js';
+import type { BarStore } from '../bar/bar-store.js';
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import { LineSplitter } from '../io/lines.js';
+import type { TilerViewOptions } from '../../widgets/tiler/view.js';
+import type { ClickAction } from '../../widgets/view.js';
+import { feedBlocks, type FeedBlock } from './blocks.js';
+import { BUTTON_BINDINGS, i3barBlocks, i3barHeader, i3barLine, parseI3barClick } from './i3bar.js';
+
+export const MAX_CLICK_LINE = 64 * 1024;
+
+export interface I3barFeedOptions {
+  store: BarStore;
+  out: Writable;
+  in: Readable;
+  version: string;
+  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
+  act(action: BarAction): void;
+  bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
+  log(line: string): void;
+}
+
+export interface Feed {
+  stop(): void;
+}
+
+export function startI3barFeed(o: I3barFeedOptions): Feed {
+  let pickerOpen = false;
+  let blocks: FeedBlock[] = [];
+  let last: string | undefined;
+  const said = new Set<string>();
+  const sayOnce = (what: string) => {
+    if (said.has(what)) return;
+    said.add(what);
+    o.log(`i3bar: ${what} (said once)`);
+  };
+
+  const write = () => {
+    const s = o.store.getSnapshot();
+    blocks = feedBlocks(s, o.version, o.tilerOptions, pickerOpen);
+    const line = i3barLine(i3barBlocks(blocks, s.model.widgetSpacing), last === undefined);
+    // Only what changed goes out: the bar redraws on every line.
+    const payload = line.replace(/^,/, '');
+    if (payload === last) return;
+    o.out.write(line);
+    last = payload;
+  };
+
+  const click = (instance: string, button: number) => {
+    const block = blocks.find((b) => b.instance === instance);
+    if (button === 1) {
+      const action: ClickAction | undefined = block?.action;
+      if (!action) return;
+      if (action.kind === 'toggle-layout-picker') {
+        pickerOpen = !pickerOpen;
+        write();
+        return;
+      }
+      o.act(action);
+      if (action.kind === 'messages' && pickerOpen) {
+        pickerOpen = false;
+        write();
+      }
+      return;
+    }
+    const trigger = BUTTON_BINDINGS[button];
+    if (trigger) o.bind(trigger, o.store.getSnapshot().tiler?.mouseFollowsFocus);
+  };
+
+  o.out.write(i3barHeader());
+  write();
+  const off = o.store.subscribe(write);
+  const lines = new LineSplitter(MAX_CLICK_LINE, (bytes) => sayOnce(`dropped a line of ${bytes} bytes or more on stdin`));
+  const onData = (chunk: Buffer | string) => {
+    for (const line of lines.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)) {
+      const c = parseI3barClick(line);
+      if (c) click(c.instance, c.button);
+      else if (line.trim() !== '' && line.trim() !== '[') sayOnce('ignored a line on stdin that is not a click event');
+    }
+  };
+  o.in.on('data', onData);
+  // stdin is the bar's: an error on it (the bar gone) ends nothing here; stdout's end does (feed.ts).
+  const onError = (e: Error) => sayOnce(`stdin: ${e.message}`);
+  o.in.on('error', onError);
+  return {
+    stop() {
+      off();
+      o.in.off('data', onData);
+      o.in.off('error', onError);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The i3bar protocol (i3bar and swaybar `status_command`): a header, then an endless JSON array of status lines,
+ * each an array of blocks; with `click_events`, the bar writes one JSON object per click on our stdin. Pure:
+ * the feed (feed.ts) writes and reads the streams. Text goes out as pango markup, escaped (escape.ts), so a
+ * window title is always text.
+ */
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import { parseBoundedJson } from '../io/bounded-json.js';
+import { pangoText } from './escape.js';
+import type { FeedBlock } from './blocks.js';
+
+/** The header and the opening of the endless array. `SIGSTOP`/`SIGCONT` (the defaults): a hidden bar pauses us. */
+export function i3barHeader(): string {
+  return `${JSON.stringify({ version: 1, click_events: true })}\n[\n`;
+}
+
+export interface I3barBlock {
+  full_text: string;
+  markup: 'pango';
+  name: string;
+  instance: string;
+  color?: string;
+  background?: string;
+  separator: false;
+  separator_block_width: number;
+}
+
+/** One status line's blocks: each run a pango span in its colours; the gap after a block is the config's spacing (pixels). */
+export function i3barBlocks(blocks: readonly FeedBlock[], spacingPx: number): I3barBlock[] {
+  return blocks.map((b) => {
+    const full_text = b.runs
+      .map((r) => {
+        const attrs = [r.fg ? `foreground="${r.fg}"` : '', r.bg ? `background="${r.bg}"` : '', r.bold ? 'weight="bold"' : ''].filter(Boolean).join(' ');
+        const text = pangoText(r.text);
+        return attrs ? `<span ${attrs}>${text}</span>` : text;
+      })
+      .join('');
+    const first = b.runs[0];
+    return {
+      full_text,
+      markup: 'pango',
+      name: b.name,
+      instance: b.instance,
+      ...(first?.fg ? { color: first.fg } : {}),
+      ...(first?.bg ? { background: first.bg } : {}),
+      separator: false,
+      separator_block_width: spacingPx,
+    };
+  });
+}
+
+/** A status line of the endless array (every line after the first starts with a comma). */
+export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string {
+  return `${first ? '' : ','}${JSON.stringify(blocks)}\n`;
+}
+
+export interface I3barClick {
+  instance: string;
+  button: number;
+}
+
+/** A click line from the bar, or undefined for the array's `[`, a blank line or anything that is not a click. */
+export function parseI3barClick(line: string): I3barClick | undefined {
+  const text = line.trim().replace(/^,/, '').trim();
+  if (text === '' || text === '[') return undefined;
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
+  const { instance, button } = parsed.value as { instance?: unknown; button?: unknown };
+  if (typeof instance !== 'string' || typeof button !== 'number' || !Number.isInteger(button)) return undefined;
+  return { instance, button };
+}
+
+/** What a button other than the left one does: the config's mouse binding (the wheel: one tick a notch). */
+export const BUTTON_BINDINGS: Readonly<Record<number, MouseTrigger>> = {
+  2: 'on_middle_click',
+  3: 'on_secondary_click',
+  4: 'on_scroll_up',
+  5: 'on_scroll_down',
+  6: 'on_scroll_left',
+  7: 'on_scroll_right',
+  8: 'on_extra1_click',
+  9: 'on_extra2_click',
+};

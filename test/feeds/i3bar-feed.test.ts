@@ -1,0 +1,96 @@
+/**
+ * `tilebar feed i3bar`, in process, on the live core: the protocol's header and lines as i3bar reads them, a
+ * click launching an Applications item for real, garbage and huge lines on stdin ignored and said once, and the
+ * host closing stdout ending the feed quietly with 0.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { feedCommand } from '../../src/cli/feed.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { eventually } from '../wait.js';
+
+const readers = { cpu: async () => ({ percent: 95 }) };
+
+async function setUp(touched: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-'));
+  await writeFile(
+    join(dir, 'bar.json'),
+    JSON.stringify({
+      left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${touched}`, icon: 'T' }] } }],
+      right_widgets: [{ Cpu: { enable: true, auto_select_over: 80, label_prefix: 'Text' } }, { Time: { enable: true, format: 'TwentyFourHour' } }],
+    }),
+  );
+  const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+  return { dir, io };
+}
+
+/** The status lines written so far, parsed as i3bar parses them (after the header and the opening `[`). */
+function statusLines(written: string): Array<Array<Record<string, unknown>>> {
+  const [header, open, ...lines] = written.split('\n');
+  expect(JSON.parse(header ?? '')).toEqual({ version: 1, click_events: true });
+  expect(open).toBe('[');
+  return lines.filter((l) => l !== '').map((l) => JSON.parse(l.replace(/^,/, '')) as Array<Record<string, unknown>>);
+}
+
+describe('tilebar feed i3bar', () => {
+  it('writes the protocol, launches an item on a click, and ignores what is not a click', async () => {
+    const dir0 = await mkdtemp(join(tmpdir(), 'tilebar-feed-touch-'));
+    const touched = join(dir0, 'touched');
+    const { dir, io } = await setUp(touched);
+    let written = '';
+    const out = new Writable({
+      write(chunk: Buffer, _e, cb) {
+        written += chunk.toString();
+        cb();
+      },
+    });
+    const input = new PassThrough();
+    const logs: string[] = [];
+    const stop = new AbortController();
+    const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out, in: input, readers, stop: stop.signal, log: (l) => void logs.push(l) });
+    try {
+      await eventually(() => {
+        const last = statusLines(written).at(-1) ?? [];
+        const cpu = last.find((b) => b.name === 'Cpu');
+        expect(cpu?.full_text).toMatch(/CPU: .*95.*%/);
+        expect(cpu?.instance).toBe('right[0] cpu');
+        expect(cpu?.markup).toBe('pango');
+        // Selected (95 >= 80): the theme's auto-select colours, not the normal text colour of the Time block.
+        expect(cpu?.background).not.toBe(last.find((b) => b.name === 'Time')?.background);
+      });
+      input.write('[\n');
+      input.write('this is not json\n');
+      input.write(`${'x'.repeat(70 * 1024)}\n`);
+      input.write('{"name":"Applications","instance":"left[0] applications","button":1}\n');
+      await eventually(() => expect(existsSync(touched)).toBe(true));
+      expect(logs.filter((l) => l.includes('not a click event'))).toHaveLength(1);
+      expect(logs.some((l) => l.includes('dropped a line of'))).toBe(true);
+    } finally {
+      stop.abort();
+    }
+    expect(await done).toBe(0);
+  });
+
+  it('ends quietly with 0 when the host closes its end (EPIPE)', async () => {
+    const { dir, io } = await setUp(join(tmpdir(), 'never'));
+    let writes = 0;
+    const out = new Writable({
+      write(_chunk, _e, cb) {
+        // The host reads the header and a line, then goes.
+        if (++writes > 3) cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+        else cb();
+      },
+    });
+    const status = await feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out, in: new PassThrough(), readers, log: () => undefined });
+    expect(status).toBe(0);
+  });
+
+  it('refuses a host it does not know, saying which it knows', async () => {
+    const { io } = await setUp(join(tmpdir(), 'never'));
+    await expect(feedCommand('lemonbar', {}, io, { out: new PassThrough(), in: new PassThrough() })).rejects.toThrow(/unknown host "lemonbar"; expected one of i3bar, swaybar/);
+  });
+});
