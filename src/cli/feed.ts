@@ -88,6 +88,9 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   // The host closed our stdout (EPIPE): it quit or restarted us; nothing to say, and status 0.
   const onOutError = () => end.quit(0);
   out.on('error', onOutError);
+  // The host closing our stdin (it went, and a quiet bar might never write to learn it) ends the feed too.
+  const onInEnd = () => end.quit(0);
+  input.on('end', onInEnd);
   const feed = startI3barFeed({
     store: bar.store,
     out,
@@ -105,6 +108,7 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   feed.stop();
   end.dispose();
   out.off('error', onOutError);
+  input.off('end', onInEnd);
   await bar.close();
   // The host's end of stdin may stay open: stop reading it, or it would keep the process alive.
   if (!deps.in) process.stdin.destroy();

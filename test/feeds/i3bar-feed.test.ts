@@ -89,6 +89,14 @@ describe('tilebar feed i3bar', () => {
     expect(status).toBe(0);
   });
 
+  it('ends quietly with 0 when the host closes our stdin', async () => {
+    const { dir, io } = await setUp(join(tmpdir(), 'never'));
+    const input = new PassThrough();
+    const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out: new PassThrough(), in: input, readers, log: () => undefined });
+    input.end('[\n');
+    expect(await done).toBe(0);
+  });
+
   it('refuses a host it does not know, saying which it knows', async () => {
     const { io } = await setUp(join(tmpdir(), 'never'));
     await expect(feedCommand('lemonbar', {}, io, { out: new PassThrough(), in: new PassThrough() })).rejects.toThrow(/unknown host "lemonbar"; expected one of i3bar, swaybar/);

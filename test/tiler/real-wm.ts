@@ -62,7 +62,8 @@ export async function startI3(extraConfig = ''): Promise<RealWm & { display: str
   const socket = join(dir, 'i3.sock');
   const x = await startXvfb(['-screen', '0', '1280x800x24']);
   const display = x.display;
-  writeFileSync(join(dir, 'config'), `ipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
+  // The version line first: without it i3 may take a config with a `bar` block for a version 3 one.
+  writeFileSync(join(dir, 'config'), `# i3 config file (v4)\nipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
   // i3 keeps its error log (and its restart state) in $XDG_RUNTIME_DIR, else in a /tmp/i3-USER.* of its own.
   const i3 = spawn('i3', ['-c', join(dir, 'config')], { env: { ...process.env, DISPLAY: display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
   await until(() => existsSync(socket), 'i3');

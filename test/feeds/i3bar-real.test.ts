@@ -1,0 +1,80 @@
+/**
+ * `tilebar feed i3bar` as i3's `status_command`, on a real i3 under Xvfb: i3bar runs the feed, draws its blocks
+ * in the theme's colours (read from the screen), and a click on a workspace block — a pointer click through XTEST
+ * — switches i3's workspace (checked with GET_WORKSPACES). Skipped where i3 or Xvfb is missing (CI installs them).
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasI3, openX11Window, startI3 } from '../tiler/real-wm.js';
+import { eventually, until } from '../wait.js';
+import { openX11Screen } from './x11-screen.js';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+// A Custom theme whose selected fill (base_02: the focused workspace) is easy to find on the screen.
+const SELECTED = '#ff00ff';
+const COLOURS = Object.fromEntries(
+  ['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '0a', '0b', '0c', '0d', '0e', '0f'].map((k, i) => [`base_${k}`, k === '02' ? SELECTED : `#${(i * 16 + 1).toString(16).padStart(2, '0')}4020`]),
+);
+const CONFIG = {
+  theme: { palette: 'Custom', colours: COLOURS, accent: 'Base0D' },
+  left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' } } }],
+  right_widgets: [],
+};
+
+describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
+  it("draws i3's workspaces in the theme's colours and switches workspace on a click", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-i3-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
+    const log = join(dir, 'log');
+    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed i3bar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+    const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
+    cleanups.push(() => wm.stop());
+    // A window keeps workspace 2 while workspace 1 is focused.
+    await wm.command('workspace 2');
+    const window = await openX11Window(wm.display, 'kept', 'tbtest');
+    cleanups.push(() => window.close());
+    await eventually(async () => expect(JSON.stringify(await wm.ask(4))).toContain('kept'));
+    await wm.command('workspace 1');
+    const screen = await openX11Screen(wm.display);
+    cleanups.push(() => screen.close());
+
+    await until(() => {
+      try {
+        return readFileSync(log, 'utf8').includes('feeding i3bar');
+      } catch {
+        return false;
+      }
+    }, 'the feed started by i3bar');
+    // The focused workspace's block, in the theme's selected fill, somewhere on the bar's rows.
+    let selectedAt: { x: number; y: number; width: number } | undefined;
+    await eventually(async () => {
+      const rows = await screen.pixels(0, 0, 1280, 20);
+      selectedAt = undefined;
+      for (const [y, row] of rows.entries()) {
+        const first = row.indexOf(SELECTED);
+        if (first >= 0) selectedAt = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
+      }
+      expect(selectedAt).toBeDefined();
+    });
+    expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('1');
+
+    // Workspace 2's block comes after workspace 1's: a click on each pixel column after it until i3 switches.
+    const at = selectedAt ?? { x: 0, y: 0, width: 0 };
+    await eventually(async () => {
+      for (let x = at.x + at.width + 2; x < at.x + at.width + 60; x += 4) {
+        await screen.click(x, at.y);
+        if ((await wm.workspaces()).find((w) => w.focused)?.name === '2') break;
+      }
+      expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
+    });
+  });
+});
