@@ -1,14 +1,16 @@
 /**
  * `tilebar feed i3bar` as i3's `status_command`, on a real i3 under Xvfb: i3bar runs the feed, draws its blocks
  * in the theme's colours (read from the screen), and a click on a workspace block — a pointer click through XTEST
- * — switches i3's workspace (checked with GET_WORKSPACES). Skipped where i3 or Xvfb is missing (CI installs them).
+ * — switches i3's workspace (checked with GET_WORKSPACES). `tilebar feed swaybar` under a headless sway run as an
+ * ordinary user: swaybar starts it and it finds sway (a click through sway's seat cursor is not checked yet). Skipped where i3, Xvfb or sway is missing (CI installs
+ * them).
  */
-import { readFileSync } from 'node:fs';
+import { chmodSync, chownSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasI3, openX11Window, startI3 } from '../tiler/real-wm.js';
+import { hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
 import { eventually, until } from '../wait.js';
 import { openX11Screen } from './x11-screen.js';
 
@@ -76,5 +78,28 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
       }
       expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
     });
+  });
+});
+
+describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ordinary user)', () => {
+  it('runs as swaybar’s status command, as sway’s ordinary user, and finds sway', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sway-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    // sway runs as nobody when the tests run as root: the feed it starts writes its log and cache here.
+    chmodSync(dir, 0o755);
+    if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
+    const log = join(dir, 'log');
+    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed swaybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+    const wm = await startSway(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
+    cleanups.push(() => wm.stop());
+    await until(() => {
+      try {
+        return readFileSync(log, 'utf8').includes('feeding swaybar');
+      } catch {
+        return false;
+      }
+    }, 'the feed started by swaybar');
+    expect(readFileSync(log, 'utf8')).toMatch(/window manager: sway/);
   });
 });
