@@ -1,5 +1,5 @@
 /**
- * `tilebar feed i3bar|swaybar`: the bar for another bar, from the same live core as `run` — config and reloads,
+ * `tilebar feed i3bar|swaybar|tmux`: the bar for another bar, from the same live core as `run` — config and reloads,
  * sources, thresholds, window manager, clicks — written in the host's own protocol on stdout, its clicks read on
  * stdin. No Ink or React is loaded. The host closing our stdout (it quit, or restarted us) ends the feed quietly
  * with status 0.
@@ -15,8 +15,10 @@ import { fileLog, type Log } from '../bar/log.js';
 import { configLabel, discoverConfig } from '../config/discover.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import type { Variant } from '../config/variant.js';
-import { startI3barFeed } from '../feeds/i3bar-feed.js';
+import { startI3barFeed, startLineFeed } from '../feeds/i3bar-feed.js';
+import { tmuxStatus } from '../feeds/tmux.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
+import { columnsOf } from '../render/cells.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import { tilerDataDir } from '../tiler/client.js';
@@ -28,7 +30,7 @@ import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { defaultLogPath } from './run-options.js';
 
-export const FEED_HOSTS = ['i3bar', 'swaybar'] as const;
+export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux'] as const;
 export type FeedHost = (typeof FEED_HOSTS)[number];
 
 export interface FeedOptions {
@@ -88,19 +90,17 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   // The host closed our stdout (EPIPE): it quit or restarted us; nothing to say, and status 0.
   const onOutError = () => end.quit(0);
   out.on('error', onOutError);
-  // The host closing our stdin (it went, and a quiet bar might never write to learn it) ends the feed too.
+  const tilerOptions = { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) };
+  // Every host keeps our stdin open while it lives (i3bar sends clicks on it; tmux gives its job one socket for
+  // both ends): its closing means the host went, and a quiet bar, which may not write for hours, learns it here
+  // rather than living on as an orphan. tmux sends nothing on it: read and dropped.
+  const clicks = host !== 'tmux';
   const onInEnd = () => end.quit(0);
   input.on('end', onInEnd);
-  const feed = startI3barFeed({
-    store: bar.store,
-    out,
-    in: input,
-    version: VERSION,
-    tilerOptions: { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) },
-    act: (action) => bar.act(action),
-    bind: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus),
-    log,
-  });
+  if (!clicks) input.resume();
+  const feed = clicks
+    ? startI3barFeed({ store: bar.store, out, in: input, version: VERSION, tilerOptions, act: (action) => bar.act(action), bind: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus), log })
+    : startLineFeed({ store: bar.store, out, version: VERSION, tilerOptions, format: (blocks, s) => tmuxStatus(blocks, columnsOf(s.model.widgetSpacing, s.look.metrics.cell)) });
   await bar.start();
   log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
   const status = await end.ended;

@@ -290,8 +290,8 @@ with --watch, the --set sources stay fixed and the others are polled.`,
 function feedCommandLine(ctx: CommandLine): void {
   ctx.program
     .command('feed')
-    .description("feed another bar: the same config, widgets and clicks in the host's own protocol (i3bar, swaybar)")
-    .argument('<host>', 'i3bar or swaybar')
+    .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux)")
+    .argument('<host>', 'i3bar, swaybar or tmux')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())
@@ -307,7 +307,11 @@ i3 and sway (~/.config/i3/config, ~/.config/sway/config):
       status_command tilebar feed i3bar
   }
 
-Each widget is a block; clicks act as on the pane: a workspace focuses it, the layout opens its picker, an
+tmux (~/.tmux.conf): the bar in the status line, redrawn as it changes (at most once a second):
+  set -g status-right '#(tilebar feed tmux)'
+  set -g status-right-length 200
+
+On i3bar and swaybar each widget is a block, and clicks act as on the pane: a workspace focuses it, the layout opens its picker, an
 Applications item launches, the config's mouse bindings get the other buttons and the wheel. Saving the config
 applies it; a config with errors keeps the last good bar and says where in the bar.`,
     )

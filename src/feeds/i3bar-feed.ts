@@ -30,6 +30,30 @@ export interface Feed {
   stop(): void;
 }
 
+export interface LineFeedOptions {
+  store: BarStore;
+  out: Writable;
+  version: string;
+  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
+  /** The bar as one line of the host's format. */
+  format(blocks: readonly FeedBlock[], snapshot: ReturnType<BarStore['getSnapshot']>): string;
+}
+
+/** A host that reads one line per change and sends no clicks back on our stdin (tmux's `#()` job). */
+export function startLineFeed(o: LineFeedOptions): Feed {
+  let last: string | undefined;
+  const write = () => {
+    const s = o.store.getSnapshot();
+    const line = o.format(feedBlocks(s, o.version, o.tilerOptions), s);
+    if (line === last) return;
+    o.out.write(`${line}\n`);
+    last = line;
+  };
+  write();
+  const off = o.store.subscribe(write);
+  return { stop: off };
+}
+
 export function startI3barFeed(o: I3barFeedOptions): Feed {
   let pickerOpen = false;
   let blocks: FeedBlock[] = [];

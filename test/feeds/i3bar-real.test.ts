@@ -5,6 +5,7 @@
  * ordinary user: swaybar starts it and it finds sway (a click through sway's seat cursor is not checked yet). Skipped where i3, Xvfb or sway is missing (CI installs
  * them).
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,9 @@ afterEach(async () => {
 });
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** Once the host is gone its feed ends too (its stdin closes): waited for, so nothing writes into a removed directory. */
+const feedGone = (config: string) => until(() => spawnSync('pgrep', ['-f', `--config ${config}`]).status !== 0, 'the feed to end with its bar');
 // A Custom theme whose selected fill (base_02: the focused workspace) is easy to find on the screen.
 const SELECTED = '#ff00ff';
 const COLOURS = Object.fromEntries(
@@ -39,7 +43,7 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
     const log = join(dir, 'log');
     const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed i3bar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
     const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
-    cleanups.push(() => wm.stop());
+    cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     // A window keeps workspace 2 while workspace 1 is focused.
     await wm.command('workspace 2');
     const window = await openX11Window(wm.display, 'kept', 'tbtest');
@@ -92,7 +96,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     const log = join(dir, 'log');
     const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed swaybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
     const wm = await startSway(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
-    cleanups.push(() => wm.stop());
+    cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     await until(() => {
       try {
         return readFileSync(log, 'utf8').includes('feeding swaybar');
