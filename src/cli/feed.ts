@@ -4,7 +4,7 @@
  * stdin. No Ink or React is loaded. The host closing our stdout (it quit, or restarted us) ends the feed quietly
  * with status 0.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -94,10 +94,13 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   // Every host keeps our stdin open while it lives (i3bar sends clicks on it; tmux gives its job one socket for
   // both ends): its closing means the host went, and a quiet bar, which may not write for hours, learns it here
   // rather than living on as an orphan. tmux sends nothing on it: read and dropped.
+  // A stdin that is no pipe (`< /dev/null`, a terminal while trying the command out) says nothing of the host.
   const clicks = host !== 'tmux';
   const onInEnd = () => end.quit(0);
-  input.on('end', onInEnd);
-  if (!clicks) input.resume();
+  if (deps.in || stdinIsAPipe()) {
+    input.on('end', onInEnd);
+    if (!clicks) input.resume();
+  }
   const feed = clicks
     ? startI3barFeed({ store: bar.store, out, in: input, version: VERSION, tilerOptions, act: (action) => bar.act(action), bind: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus), log })
     : startLineFeed({ store: bar.store, out, version: VERSION, tilerOptions, format: (blocks, s) => tmuxStatus(blocks, columnsOf(s.model.widgetSpacing, s.look.metrics.cell)) });
@@ -115,4 +118,14 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;
+}
+
+/** Whether our stdin is a pipe or a socket: what a host bar gives its status command. */
+function stdinIsAPipe(): boolean {
+  try {
+    const stat = fstatSync(0);
+    return stat.isFIFO() || stat.isSocket();
+  } catch {
+    return false;
+  }
 }
