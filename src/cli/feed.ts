@@ -6,6 +6,7 @@
  */
 import { existsSync, fstatSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
@@ -105,6 +106,8 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
     ? startI3barFeed({ store: bar.store, out, in: input, version: VERSION, tilerOptions, act: (action) => bar.act(action), bind: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus), log })
     : startLineFeed({ store: bar.store, out, version: VERSION, tilerOptions, format: (blocks, s) => tmuxStatus(blocks, columnsOf(s.model.widgetSpacing, s.look.metrics.cell)) });
   await bar.start();
+  // As for `run` (run.ts says why): a process that runs all day, set after its first line.
+  if (!deps.out) setFlagsFromString('--optimize-for-size');
   log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
   const status = await end.ended;
   bar.stopUpdates();

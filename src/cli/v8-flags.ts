@@ -8,7 +8,7 @@
  *   threads, and a one-shot preview waited ~35 ms at exit for that compilation to finish; in the bar it was a
  *   ~5 MB peak of memory at start-up for no measurable difference in CPU.
  *
- * The long-running bar (`run`) only — each would slow or bloat nothing in a one-shot command, but none pays there:
+ * The long-running bar (`run`, and `feed`, its poller for other bars) only — each would slow or bloat nothing in a one-shot command, but none pays there:
  * - no growth of the young generation past its first 1 MB semi-space (`--max-semi-space-size=1` can only be given
  *   at start-up; a growth factor of 1 is the same bound set later): ~7 MB less resident memory;
  * - without V8's memory reducer, whose full collections once the bar goes quiet reclaimed under 1 MB for ~0.25 CPU s
@@ -25,6 +25,8 @@ export const LONG_RUNNING_FLAGS = ['--semi-space-growth-factor=1', '--no-memory-
 export function flagsFor(argv: readonly string[]): readonly string[] {
   const command = argv.find((a) => !a.startsWith('-'));
   if (command === 'run') return [...DRAWING_FLAGS, ...LONG_RUNNING_FLAGS];
+  // A feed runs all day too, but draws nothing through Ink: no Yoga to compile.
+  if (command === 'feed') return LONG_RUNNING_FLAGS;
   if (command === 'preview') return DRAWING_FLAGS;
   return [];
 }

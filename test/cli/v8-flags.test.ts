@@ -11,6 +11,7 @@ describe('V8 flags per command', () => {
     expect(flagsFor(['run', '--config', 'x.json'])).toEqual([...DRAWING_FLAGS, ...LONG_RUNNING_FLAGS]);
     expect(flagsFor(['--color', 'run'])).toContain('--no-opt');
     expect(flagsFor(['preview', '--format', 'text'])).toEqual(DRAWING_FLAGS);
+    expect(flagsFor(['feed', 'tmux'])).toEqual(LONG_RUNNING_FLAGS);
     for (const argv of [['check', 'run.json'], ['thresholds'], ['themes'], ['schema'], ['--version'], []]) expect(flagsFor(argv), argv.join(' ')).toEqual([]);
   });
 
