@@ -22,6 +22,15 @@ export interface BarInputEffects {
   now(): number;
 }
 
+/**
+ * The layout picker a front end keeps open or closed, after a click's action: its own action toggles it, and a
+ * choice sent to the window manager closes it. The renderers and the feeds share this.
+ */
+export function pickerAfter(action: ClickAction, open: boolean): boolean {
+  if (action.kind === 'toggle-layout-picker') return !open;
+  return action.kind === 'messages' ? false : open;
+}
+
 const NO_MOUSE = { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} } as const;
 
 export class BarInput {

@@ -5,6 +5,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { BarAction } from '../app/live-bar.js';
+import { pickerAfter } from '../bar/bar-input.js';
 import type { BarStore } from '../bar/bar-store.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import { LineSplitter } from '../io/lines.js';
@@ -81,16 +82,11 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
     if (button === 1) {
       const action: ClickAction | undefined = block?.action;
       if (!action) return;
-      if (action.kind === 'toggle-layout-picker') {
-        pickerOpen = !pickerOpen;
-        write();
-        return;
-      }
-      o.act(action);
-      if (action.kind === 'messages' && pickerOpen) {
-        pickerOpen = false;
-        write();
-      }
+      if (action.kind !== 'toggle-layout-picker') o.act(action);
+      const open = pickerAfter(action, pickerOpen);
+      if (open === pickerOpen) return;
+      pickerOpen = open;
+      write();
       return;
     }
     const trigger = BUTTON_BINDINGS[button];

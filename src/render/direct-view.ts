@@ -5,7 +5,7 @@
  * who want it; the default is the Ink app. Keys are read from the terminal itself.
  */
 import { layoutFor } from '../bar/appearance.js';
-import { BarInput } from '../bar/bar-input.js';
+import { BarInput, pickerAfter } from '../bar/bar-input.js';
 import { frameToAnsi } from './ansi.js';
 import { barStateOf } from '../bar/bar-store.js';
 import type { BarView, BarViewOptions } from './bar-view.js';
@@ -25,16 +25,11 @@ export function startDirectView(o: BarViewOptions): BarView {
   };
   const input = new BarInput(o.store.getSnapshot().model, {
     perform: (action) => {
-      if (action.kind === 'toggle-layout-picker') {
-        pickerOpen = !pickerOpen;
-        draw();
-        return;
-      }
-      o.onAction(action);
-      if (action.kind === 'messages' && pickerOpen) {
-        pickerOpen = false;
-        draw();
-      }
+      if (action.kind !== 'toggle-layout-picker') o.onAction(action);
+      const open = pickerAfter(action, pickerOpen);
+      if (open === pickerOpen) return;
+      pickerOpen = open;
+      draw();
     },
     binding: (trigger) => o.onBinding(trigger, o.store.getSnapshot().tiler?.mouseFollowsFocus),
     quit: o.onQuit,

@@ -7,9 +7,8 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { layoutFor } from '../../bar/appearance.js';
-import { BarInput, type BarInputEffects } from '../../bar/bar-input.js';
+import { BarInput, pickerAfter, type BarInputEffects } from '../../bar/bar-input.js';
 import { barStateOf } from '../../bar/bar-store.js';
-import type { ClickAction } from '../../../widgets/view.js';
 import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../bar-types.js';
 import { Bar } from './Bar.js';
@@ -48,12 +47,8 @@ export function App(props: AppProps): ReactNode {
   const input = useMemo(() => {
     const effects: BarInputEffects = {
       perform: (action) => {
-        if (action.kind === 'toggle-layout-picker') {
-          setPickerOpen((open) => !open);
-          return;
-        }
-        latest.current.props.onAction(action);
-        if (action.kind === 'messages') setPickerOpen(false);
+        if (action.kind !== 'toggle-layout-picker') latest.current.props.onAction(action);
+        setPickerOpen((open) => pickerAfter(action, open));
       },
       binding: (trigger) => latest.current.props.onBinding(trigger, latest.current.snap.tiler?.mouseFollowsFocus),
       quit: (status) => latest.current.props.onQuit(status),
