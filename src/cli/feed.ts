@@ -5,16 +5,12 @@
  * with status 0.
  */
 import { existsSync, fstatSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
-import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
 import { appearanceOf } from '../bar/appearance.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
-import { configLabel, discoverConfig } from '../config/discover.js';
-import { modelCacheDir } from '../config/model-cache.js';
 import type { Variant } from '../config/variant.js';
 import { startI3barFeed, startLineFeed } from '../feeds/i3bar-feed.js';
 import { tmuxStatus } from '../feeds/tmux.js';
@@ -22,14 +18,13 @@ import { catchStrays, runEnd } from '../io/run-end.js';
 import { columnsOf } from '../render/cells.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import { tilerDataDir } from '../tiler/client.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
-import { defaultLogPath } from './run-options.js';
+import { liveBarPlaces } from './run-options.js';
 
 export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux'] as const;
 export type FeedHost = (typeof FEED_HOSTS)[number];
@@ -59,10 +54,8 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   if (!(FEED_HOSTS as readonly string[]).includes(host)) throw new UsageError(`feed: unknown host "${host}"; expected one of ${FEED_HOSTS.join(', ')}`);
   const out = deps.out ?? process.stdout;
   const input = deps.in ?? process.stdin;
-  const home = io.env.HOME ?? homedir();
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, exists: existsSync });
-  const configPath = resolve(io.cwd, found.path);
-  const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
+  const places = liveBarPlaces(opts, io);
+  const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath);
   const onStray = (e: unknown) => log(`internal error (the feed goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const stopCatching = deps.out ? () => undefined : catchStrays(onStray);
@@ -72,15 +65,8 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const bar = await LiveBar.load(
     {
+      ...places,
       widgets,
-      configPath,
-      label: configLabel(found, opts.config),
-      ...(opts.variant ? { variant: opts.variant } : {}),
-      cacheDir: modelCacheDir(io.env, io.platform, home),
-      logPath,
-      ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
-      komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
-      komorebiDirGiven: opts.tilerSocketDir !== undefined,
       appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }),
       // Nothing is fitted: the host lays out its own line.
       size: { width: 1000, height: 1 },

@@ -1,6 +1,12 @@
 /** What `tilebar run` is given: its options from the command line, and what tests replace. */
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { LiveBarSettings } from '../app/live-bar.js';
+import { configLabel, discoverConfig } from '../config/discover.js';
+import { modelCacheDir } from '../config/model-cache.js';
+import { tilerDataDir } from '../tiler/client.js';
+import type { CliIo } from './io.js';
 import type { Log } from '../bar/log.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import type { ColourChoice } from '../colour/depth.js';
@@ -46,4 +52,23 @@ export interface RunDeps {
 
 export function defaultLogPath(env: Readonly<Record<string, string | undefined>>): string {
   return join(env.XDG_STATE_HOME || join(env.HOME ?? homedir(), '.local', 'state'), 'tilebar', 'tilebar.log');
+}
+
+/** The options every live bar takes (`run` and `feed`), of the config, the log and the window manager. */
+export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'tiler' | 'tilerSocketDir'>;
+
+/** Where a live bar's config, cache and log are and which window manager it asks: the settings `run` and `feed` share. */
+export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets' | 'appearance' | 'size'> {
+  const home = io.env.HOME ?? homedir();
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, exists: existsSync });
+  return {
+    configPath: resolve(io.cwd, found.path),
+    label: configLabel(found, opts.config),
+    ...(opts.variant ? { variant: opts.variant } : {}),
+    cacheDir: modelCacheDir(io.env, io.platform, home),
+    logPath: opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env),
+    ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
+    komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
+    komorebiDirGiven: opts.tilerSocketDir !== undefined,
+  };
 }

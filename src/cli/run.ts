@@ -7,14 +7,10 @@
  */
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { appearanceOf } from '../bar/appearance.js';
 import { LiveBar } from '../app/live-bar.js';
 import { fileLog } from '../bar/log.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../bar/mouse.js';
-import { configLabel, discoverConfig } from '../config/discover.js';
-import { modelCacheDir } from '../config/model-cache.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { barSize, processTerminal } from '../io/terminal.js';
 import type { BarViewOptions } from '../render/bar-view.js';
@@ -22,14 +18,13 @@ import { startBarView } from '../render/start-view.js';
 import { chooseIconSet } from '../render/icons.js';
 import { FrameWriter } from '../render/terminal.js';
 import { realTimers } from '../scheduler/timers.js';
-import { tilerDataDir } from '../tiler/client.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
-import { defaultLogPath, type RunDeps, type RunOptions } from './run-options.js';
+import { liveBarPlaces, type RunDeps, type RunOptions } from './run-options.js';
 
 export type { RunTerminal } from '../io/terminal.js';
 export type { RunDeps, RunOptions } from './run-options.js';
@@ -39,10 +34,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   if (!deps.terminal && !io.isTTY) {
     throw new UsageError('run draws the bar in a terminal, and standard output is not one (a file or a pipe); for one frame use `tilebar preview --format text` (or ansi, json, svg, png)');
   }
-  const home = io.env.HOME ?? homedir();
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, exists: existsSync });
-  const configPath = resolve(io.cwd, found.path);
-  const logPath = opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env);
+  const places = liveBarPlaces(opts, io);
+  const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath);
   const onStray = (e: unknown) => log(`internal error (the bar goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   // Tests run bars in-process: only the real terminal's bar owns the process's strays, signals and V8 flags.
@@ -55,15 +48,8 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const bar = await LiveBar.load(
     {
+      ...places,
       widgets,
-      configPath,
-      label: configLabel(found, opts.config),
-      ...(opts.variant ? { variant: opts.variant } : {}),
-      cacheDir: modelCacheDir(io.env, io.platform, home),
-      logPath,
-      ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
-      komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
-      komorebiDirGiven: opts.tilerSocketDir !== undefined,
       appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
       size: barSize(terminal),
     },
