@@ -1,14 +1,10 @@
 /** The bar as data: styled runs, units ready to place, and what a layout gives its front ends. */
-import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
-import { blend } from '../colour/rgb.js';
+import type { GroupingModel, Hex } from '../config/model.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
 import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
+import type { ClickAction, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
-import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
-import { displayText } from '../text/safe-text.js';
-import { textWidth } from './text-width.js';
-import { fitBar, MIN_TRUNCATED } from './fit.js';
+import type { IconSet } from './icons.js';
 
 export type SectionName = 'left' | 'center' | 'right';
 

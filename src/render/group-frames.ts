@@ -1,14 +1,7 @@
 /** The frames drawn around groups of units (the config's `grouping`): caps, shade columns, their colours. */
 import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
 import { blend } from '../colour/rgb.js';
-import type { ResolvedTheme } from '../../themes/resolve-theme.js';
-import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
-import type { CellMetrics } from './cells.js';
-import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
-import { displayText } from '../text/safe-text.js';
-import { textWidth } from './text-width.js';
-import { fitBar, MIN_TRUNCATED } from './fit.js';
+import { DECORATIONS, ROUNDED_CAPS } from './icons.js';
 import type { Frame, LayoutInput, Run, SectionName } from './bar-types.js';
 
 export type { Frame };

@@ -1,14 +1,6 @@
 /** Measuring: runs' widths, and a section's width and where each unit sits in it, with its spacing and frames. */
-import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
-import { blend } from '../colour/rgb.js';
-import type { ResolvedTheme } from '../../themes/resolve-theme.js';
-import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
-import type { CellMetrics } from './cells.js';
-import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
-import { displayText } from '../text/safe-text.js';
+import type { Hex } from '../config/model.js';
 import { textWidth } from './text-width.js';
-import { fitBar, MIN_TRUNCATED } from './fit.js';
 import type { LayoutInput, Piece, Run, SectionName } from './bar-types.js';
 import { frameRuns } from './group-frames.js';
 

@@ -1,14 +1,10 @@
 /** Painting a unit: its segments as runs in the theme's colours for its state, its label shortened to a limit. */
-import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
-import { blend } from '../colour/rgb.js';
+import type { Hex } from '../config/model.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
-import type { Backgrounds } from '../../themes/transparency.js';
 import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
-import type { CellMetrics } from './cells.js';
-import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
+import { DECORATIONS, glyph, textForSet } from './icons.js';
 import { displayText } from '../text/safe-text.js';
 import { textWidth } from './text-width.js';
-import { fitBar, MIN_TRUNCATED } from './fit.js';
 import type { LayoutInput, Piece, Run, SectionName, WidgetUnits } from './bar-types.js';
 
 interface Palette {

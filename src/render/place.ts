@@ -9,20 +9,14 @@
  * cells; (3) whole units, from the inner ends of the left and right sections, alternately; (4) a hard
  * clip at the right edge. Nothing ever wraps.
  */
-import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
-import { blend } from '../colour/rgb.js';
-import type { ResolvedTheme } from '../../themes/resolve-theme.js';
-import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
-import type { CellMetrics } from './cells.js';
-import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
-import { displayText } from '../text/safe-text.js';
+import type { UnitView } from '../../widgets/view.js';
+import { DECORATIONS } from './icons.js';
 import { textWidth } from './text-width.js';
-import { fitBar, MIN_TRUNCATED } from './fit.js';
+import { fitBar } from './fit.js';
 import type { BarLayout, LayoutInput, Piece, PlacedUnit, Run, SectionName, WidgetUnits } from './bar-types.js';
 import type { UnitView as _U } from '../../widgets/view.js';
 import { cellText, truncate, unitRuns } from './paint.js';
-import { frameRuns, SHADE_STYLES, type Frame } from './group-frames.js';
+import { frameRuns, type Frame } from './group-frames.js';
 import { buildSection, runsWidth, spacer, type BuiltSection } from './measure.js';
 import { clip, merge, targetsOf } from './rows.js';
 import { drawBoxes, drawGrids } from './boxes.js';

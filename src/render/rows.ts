@@ -1,14 +1,5 @@
 /** Rows of runs as cells: overlaying, clipping to the width, merging runs that draw as one, click targets. */
-import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
-import { blend } from '../colour/rgb.js';
-import type { ResolvedTheme } from '../../themes/resolve-theme.js';
-import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, GridCell, Segment, UnitState, UnitView } from '../../widgets/view.js';
-import type { CellMetrics } from './cells.js';
-import { DECORATIONS, glyph, ROUNDED_CAPS, textForSet, type IconSet } from './icons.js';
-import { displayText } from '../text/safe-text.js';
 import { textWidth } from './text-width.js';
-import { fitBar, MIN_TRUNCATED } from './fit.js';
 import type { ClickTarget, Run } from './bar-types.js';
 
 /** The clickable spans of a row: consecutive runs with the same action make one target. */

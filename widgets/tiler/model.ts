@@ -1,7 +1,7 @@
 /** The Tiler widget's config as the model holds it: its sub-widgets with their display formats resolved. */
 import type { DisplayFormat, WorkspacesDisplayFormat } from '../../src/config/schema/common.js';
 import type { TilerLayout } from '../../src/config/vocabulary.js';
-import { bool, int, isObj, list, need, oneOf, optional, str } from '../../src/config/model-checks.js';
+import { bool, isObj, list, need, oneOf, optional, str } from '../../src/config/model-checks.js';
 import { DISPLAY_FORMATS, WORKSPACES_DISPLAY_FORMATS } from '../../src/config/vocabulary.js';
 import type { WidgetConfig } from '../../src/config/widget-kinds.js';
 import { compareNames } from '../../src/text/compare.js';
