@@ -12,10 +12,8 @@ import { appearanceOf } from '../bar/appearance.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
-import { startI3barFeed, startLineFeed } from '../feeds/i3bar-feed.js';
-import { tmuxStatus } from '../feeds/tmux.js';
+import { TMUX_PLACES, type TmuxPlace } from '../feeds/tmux.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
-import { columnsOf } from '../render/cells.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import { resolveVariables } from '../tiler/variables.js';
@@ -26,8 +24,7 @@ import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { liveBarPlaces } from './run-options.js';
 
-export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux'] as const;
-export type FeedHost = (typeof FEED_HOSTS)[number];
+import { FEED_HOSTS, startHostFeed, type FeedHost } from './feed-hosts.js';
 
 export interface FeedOptions {
   config?: string;
@@ -37,6 +34,8 @@ export interface FeedOptions {
   log?: string;
   tiler?: string;
   tilerSocketDir?: string;
+  /** tmux: a status line of its own (`line`) or `status-right` / `status-left`. */
+  place?: string;
 }
 
 export interface FeedDeps {
@@ -48,10 +47,17 @@ export interface FeedDeps {
   /** Ends the feed (tests); SIGINT/SIGTERM and the host closing stdout do otherwise. */
   stop?: AbortSignal;
   log?: Log;
+  heartbeatMs?: number;
 }
 
+/** A quiet line feed writes its line again this often (line-feed.ts says why). */
+const HEARTBEAT_MS = 30_000;
+/** How often the feed looks whether the process that started it is still its parent. */
+const PARENT_WATCH_MS = 2_000;
+
 export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
-  if (!(FEED_HOSTS as readonly string[]).includes(host)) throw new UsageError(`feed: unknown host "${host}"; expected one of ${FEED_HOSTS.join(', ')}`);
+  if (!isHost(host)) throw new UsageError(`feed: unknown host "${host}"; expected one of ${FEED_HOSTS.join(', ')}`);
+  const tmuxPlace = placeOf(opts.place);
   const out = deps.out ?? process.stdout;
   const input = deps.in ?? process.stdin;
   const places = liveBarPlaces(opts, io);
@@ -78,19 +84,19 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   const onOutError = () => end.quit(0);
   out.on('error', onOutError);
   const tilerOptions = { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) };
-  // Every host keeps our stdin open while it lives (i3bar sends clicks on it; tmux gives its job one socket for
-  // both ends): its closing means the host went, and a quiet bar, which may not write for hours, learns it here
-  // rather than living on as an orphan. tmux sends nothing on it: read and dropped.
+  // i3bar and swaybar keep our stdin open while they live (they send clicks on it): its end means the bar went,
+  // and a quiet bar, which may not write for hours, learns it there rather than living on as an orphan. tmux
+  // shuts its end of a job's stdin at once (its jobs read nothing), so for tmux and Polybar it is read and
+  // dropped, and a heartbeat (line-feed.ts) and the parent's going (below) tell instead.
   // A stdin that is no pipe (`< /dev/null`, a terminal while trying the command out) says nothing of the host.
-  const clicks = host !== 'tmux';
+  const stdinTellsHost = host === 'i3bar' || host === 'swaybar';
   const onInEnd = () => end.quit(0);
   if (deps.in || stdinIsAPipe()) {
-    input.on('end', onInEnd);
-    if (!clicks) input.resume();
+    if (stdinTellsHost) input.on('end', onInEnd);
+    else input.resume();
   }
-  const feed = clicks
-    ? startI3barFeed({ store: bar.store, out, in: input, version: VERSION, tilerOptions, act: (action) => bar.act(action), bind: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus), log })
-    : startLineFeed({ store: bar.store, out, version: VERSION, tilerOptions, format: (blocks, s) => tmuxStatus(blocks, columnsOf(s.model.widgetSpacing, s.look.metrics.cell)) });
+  const parentWatch = deps.out ? undefined : watchParent(() => end.quit(0));
+  const feed = startHostFeed(host, { bar, out, in: input, env: io.env, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
   await bar.start();
   // As for `run` (run.ts says why): a process that runs all day, set after its first line.
   if (!deps.out) setFlagsFromString('--optimize-for-size');
@@ -98,6 +104,7 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   const status = await end.ended;
   bar.stopUpdates();
   feed.stop();
+  if (parentWatch) clearInterval(parentWatch);
   end.dispose();
   out.off('error', onOutError);
   input.off('end', onInEnd);
@@ -107,6 +114,24 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;
+}
+
+const isHost = (host: string): host is FeedHost => (FEED_HOSTS as readonly string[]).includes(host);
+
+function placeOf(place: string | undefined): TmuxPlace {
+  if (place === undefined) return 'right';
+  if ((TMUX_PLACES as readonly string[]).includes(place)) return place as TmuxPlace;
+  throw new UsageError(`feed: --place "${place}" is not a place in tmux's status; expected one of ${TMUX_PLACES.join(', ')}`);
+}
+
+/** Calls `gone` once the process that started us has gone (we were handed to another parent). */
+function watchParent(gone: () => void): NodeJS.Timeout {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) gone();
+  }, PARENT_WATCH_MS);
+  timer.unref();
+  return timer;
 }
 
 /** Whether our stdin is a pipe or a socket: what a host bar gives its status command. */

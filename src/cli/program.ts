@@ -290,8 +290,8 @@ with --watch, the --set sources stay fixed and the others are polled.`,
 function feedCommandLine(ctx: CommandLine): void {
   ctx.program
     .command('feed')
-    .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux)")
-    .argument('<host>', 'i3bar, swaybar or tmux')
+    .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux, Polybar)")
+    .argument('<host>', 'i3bar, swaybar, tmux or polybar')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())
@@ -299,6 +299,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
     .addOption(tilerOption())
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
+    .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'right')
     .addHelpText(
       'after',
       `
@@ -307,9 +308,22 @@ i3 and sway (~/.config/i3/config, ~/.config/sway/config):
       status_command tilebar feed i3bar
   }
 
-tmux (~/.tmux.conf): the bar in the status line, redrawn as it changes (at most once a second):
-  set -g status-right '#(tilebar feed tmux)'
-  set -g status-right-length 200
+tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks
+included (tmux 3.3 and later):
+  set -g mouse on
+  set -g status 2
+  set -g status-format[1] '#(tilebar feed tmux --place line)'
+  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 1 >> '#{socket_path}.tilebar-clicks'\\""
+  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 2 >> '#{socket_path}.tilebar-clicks'\\""
+  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 3 >> '#{socket_path}.tilebar-clicks'\\""
+  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 4 >> '#{socket_path}.tilebar-clicks'\\""
+  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 5 >> '#{socket_path}.tilebar-clicks'\\""
+
+Polybar (~/.config/polybar/config.ini), a module with the whole bar; its clicks need no setup:
+  [module/tilebar]
+  type = custom/script
+  exec = tilebar feed polybar
+  tail = true
 
 On i3bar and swaybar each widget is a block, and clicks act as on the pane: a workspace focuses it, the layout opens its picker, an
 Applications item launches, the config's mouse bindings get the other buttons and the wheel. Saving the config

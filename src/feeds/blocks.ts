@@ -8,6 +8,7 @@ import type { BarSnapshot } from '../bar/bar-store.js';
 import { barStateOf } from '../bar/bar-store.js';
 import { composeSections } from '../bar/compose.js';
 import type { LayoutInput, Run, SectionName } from '../render/bar-types.js';
+import type { Hex } from '../colour/rgb.js';
 import { unitRuns } from '../render/paint.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import type { ClickAction, UnitState } from '../../widgets/view.js';
@@ -36,6 +37,11 @@ export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<T
   const input: LayoutInput = { width: Number.MAX_SAFE_INTEGER, height: 1, metrics: look.metrics, grouping: { kind: 'None' }, sections, theme: look.theme, backgrounds: look.backgrounds, icons: look.icons };
   const blocks: FeedBlock[] = [];
   for (const section of SECTIONS) {
+    // What is wrong with the config takes the centre, as on the pane (place.ts); the last good bar stays around it.
+    if (section === 'center' && s.message) {
+      blocks.push(messageBlock(s.message, look.theme.colours.error, look.backgrounds.bar));
+      continue;
+    }
     for (const w of sections[section]) {
       for (const unit of w.units) {
         if (unit.state === 'hidden') continue;
@@ -48,6 +54,12 @@ export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<T
     }
   }
   return blocks;
+}
+
+export const MESSAGE_INSTANCE = 'tilebar message';
+
+function messageBlock(message: string, fg: Hex, bg: Hex | undefined): FeedBlock {
+  return { section: 'center', name: 'tilebar', instance: MESSAGE_INSTANCE, runs: [{ text: message, fg, ...(bg ? { bg } : {}), bold: true }], state: 'error', why: message };
 }
 
 /** Consecutive runs with the same click action (or none), empty runs left out. */

@@ -5,14 +5,14 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { BarAction } from '../app/live-bar.js';
-import { pickerAfter } from '../bar/bar-input.js';
 import type { BarStore } from '../bar/bar-store.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import { LineSplitter } from '../io/lines.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
-import type { ClickAction } from '../../widgets/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
-import { BUTTON_BINDINGS, i3barBlocks, i3barHeader, i3barLine, parseI3barClick } from './i3bar.js';
+import { FeedClicks } from './feed-clicks.js';
+import type { Feed } from './line-feed.js';
+import { i3barBlocks, i3barHeader, i3barLine, parseI3barClick } from './i3bar.js';
 
 export const MAX_CLICK_LINE = 64 * 1024;
 
@@ -27,36 +27,7 @@ export interface I3barFeedOptions {
   log(line: string): void;
 }
 
-export interface Feed {
-  stop(): void;
-}
-
-export interface LineFeedOptions {
-  store: BarStore;
-  out: Writable;
-  version: string;
-  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
-  /** The bar as one line of the host's format. */
-  format(blocks: readonly FeedBlock[], snapshot: ReturnType<BarStore['getSnapshot']>): string;
-}
-
-/** A host that reads one line per change and sends no clicks back on our stdin (tmux's `#()` job). */
-export function startLineFeed(o: LineFeedOptions): Feed {
-  let last: string | undefined;
-  const write = () => {
-    const s = o.store.getSnapshot();
-    const line = o.format(feedBlocks(s, o.version, o.tilerOptions), s);
-    if (line === last) return;
-    o.out.write(`${line}\n`);
-    last = line;
-  };
-  write();
-  const off = o.store.subscribe(write);
-  return { stop: off };
-}
-
 export function startI3barFeed(o: I3barFeedOptions): Feed {
-  let pickerOpen = false;
   let blocks: FeedBlock[] = [];
   let last: string | undefined;
   const said = new Set<string>();
@@ -68,7 +39,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
 
   const write = () => {
     const s = o.store.getSnapshot();
-    blocks = feedBlocks(s, o.version, o.tilerOptions, pickerOpen);
+    blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
     const line = i3barLine(i3barBlocks(blocks, s.model.widgetSpacing), last === undefined);
     // Only what changed goes out: the bar redraws on every line.
     const payload = line.replace(/^,/, '');
@@ -77,22 +48,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
     last = payload;
   };
 
-  const click = (instance: string, button: number) => {
-    const block = blocks.find((b) => b.instance === instance);
-    if (button === 1) {
-      const action: ClickAction | undefined = block?.action;
-      if (!action) return;
-      if (action.kind !== 'toggle-layout-picker') o.act(action);
-      const open = pickerAfter(action, pickerOpen);
-      if (open === pickerOpen) return;
-      pickerOpen = open;
-      write();
-      return;
-    }
-    const trigger = BUTTON_BINDINGS[button];
-    if (trigger) o.bind(trigger, o.store.getSnapshot().tiler?.mouseFollowsFocus);
-  };
-
+  const clicks = new FeedClicks({ act: o.act, bind: o.bind, mouseFollowsFocus: () => o.store.getSnapshot().tiler?.mouseFollowsFocus, redraw: write });
   o.out.write(i3barHeader());
   write();
   const off = o.store.subscribe(write);
@@ -100,7 +56,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   const onData = (chunk: Buffer | string) => {
     for (const line of lines.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)) {
       const c = parseI3barClick(line);
-      if (c) click(c.instance, c.button);
+      if (c) clicks.click(blocks.find((b) => b.instance === c.instance), c.button);
       else if (line.trim() !== '' && line.trim() !== '[') sayOnce('ignored a line on stdin that is not a click event');
     }
   };

@@ -1,20 +1,98 @@
 /**
  * tmux's status line: a long-running `#(tilebar feed tmux)` job whose latest output line tmux shows (at most
  * once a second). Each line is the bar in tmux's format — `#[fg=#rrggbb,bg=#rrggbb]` before each run, text with
- * `#` doubled (escape.ts), blocks apart by the config's spacing — ending in `#[default]` so the rest of the status
- * line keeps its own style.
+ * `#` doubled (escape.ts), blocks apart by the config's spacing, ending in `#[default]` so the rest of the status
+ * line keeps its own style. Two places for it:
+ * - `line`: a whole status line of its own (`status-format[1]`), the config's left, center and right lists
+ *   aligned as on the pane (`#[align=left|centre|right]`);
+ * - `right` or `left`: the blocks one after another, for `status-right` / `status-left`.
+ *
+ * Clicks: tmux 3.3 passes no range to a key binding, only the mouse's column and the client's width, so the
+ * binding appends `<line> <column> <width> <button>` to the feed's inbox and the block under the column is found
+ * from the line last written, laid out as tmux lays it out (`tmuxSpans`). The same works on every later tmux.
  */
-import type { Run } from '../render/bar-types.js';
+import type { Run, SectionName } from '../render/bar-types.js';
+import { textWidth } from '../render/text-width.js';
 import type { FeedBlock } from './blocks.js';
 import { tmuxText } from './escape.js';
+import type { HostClick } from './line-feed.js';
+
+export const TMUX_PLACES = ['line', 'right', 'left'] as const;
+export type TmuxPlace = (typeof TMUX_PLACES)[number];
+
+const ALIGN: Readonly<Record<SectionName, string>> = { left: 'left', center: 'centre', right: 'right' };
+const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
 
 function styled(r: Run): string {
   const style = [`fg=${r.fg ?? 'default'}`, `bg=${r.bg ?? 'default'}`, r.bold ? 'bold' : 'nobold'].join(',');
   return `#[${style}]${tmuxText(r.text)}`;
 }
 
-/** One status line: the blocks, `gap` spaces apart (in the status line's own style). */
-export function tmuxStatus(blocks: readonly FeedBlock[], gap: number): string {
+function joined(blocks: readonly FeedBlock[], gap: number): string {
   const space = gap > 0 ? `#[default]${' '.repeat(gap)}` : '';
-  return `${blocks.map((b) => b.runs.map(styled).join('')).join(space)}#[default]`;
+  return blocks.map((b) => b.runs.map(styled).join('')).join(space);
+}
+
+/** One status line: the blocks, `gap` spaces apart (in the status line's own style). */
+export function tmuxStatus(blocks: readonly FeedBlock[], gap: number, place: TmuxPlace = 'right'): string {
+  if (place !== 'line') return `${joined(blocks, gap)}#[default]`;
+  return `${SECTIONS.map((s) => `#[align=${ALIGN[s]}]${joined(blocks.filter((b) => b.section === s), gap)}#[default]`).join('')}`;
+}
+
+export interface TmuxSpan {
+  block: FeedBlock;
+  /** First column (0-based, tmux's `mouse_x`) and the column after the last. */
+  from: number;
+  to: number;
+}
+
+const blockWidth = (b: FeedBlock) => b.runs.reduce((w, r) => w + textWidth(tmuxDisplayed(r.text)), 0);
+/** What tmux shows of a run's text: the escaped `##` is one `#`. */
+const tmuxDisplayed = (text: string) => tmuxText(text).replaceAll('##', '#');
+
+function spansFrom(blocks: readonly FeedBlock[], gap: number, start: number): TmuxSpan[] {
+  const spans: TmuxSpan[] = [];
+  let x = start;
+  for (const block of blocks) {
+    const w = blockWidth(block);
+    spans.push({ block, from: x, to: x + w });
+    x += w + gap;
+  }
+  return spans;
+}
+
+const widthOf = (blocks: readonly FeedBlock[], gap: number) => blocks.reduce((w, b) => w + blockWidth(b), 0) + Math.max(0, blocks.length - 1) * gap;
+
+/** Where tmux draws each block on a line `width` columns wide (centre: tmux's `width / 2 - centre / 2`). */
+export function tmuxSpans(blocks: readonly FeedBlock[], gap: number, place: TmuxPlace, width: number): TmuxSpan[] {
+  if (place === 'left') return spansFrom(blocks, gap, 0);
+  if (place === 'right') return spansFrom(blocks, gap, width - widthOf(blocks, gap));
+  const of = (s: SectionName) => blocks.filter((b) => b.section === s);
+  const center = of('center');
+  const right = of('right');
+  return [
+    ...spansFrom(of('left'), gap, 0),
+    ...spansFrom(center, gap, Math.floor(width / 2) - Math.floor(widthOf(center, gap) / 2)),
+    ...spansFrom(right, gap, width - widthOf(right, gap)),
+  ];
+}
+
+/** A click the binding appended: `<line> <column> <width> <button>`, all small whole numbers. */
+export function resolveTmuxClick(line: string, blocks: readonly FeedBlock[], gap: number, place: TmuxPlace): HostClick | undefined {
+  const m = /^\s*(\d{1,3})\s+(\d{1,5})\s+(\d{1,5})\s+([1-9])\s*$/.exec(line);
+  if (!m) return undefined;
+  const [x, width, button] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  const span = tmuxSpans(blocks, gap, place, width).find((s) => x >= s.from && x < s.to);
+  return { block: span?.block, button };
+}
+
+/** The tmux.conf lines for a place, with the command that starts the feed. */
+export function tmuxConfLines(place: TmuxPlace, command: string): string[] {
+  const job = `'#(${command.replaceAll("'", "'\\''")})'`;
+  const inbox = "'#{socket_path}.tilebar-clicks'";
+  const key = place === 'line' ? 'StatusDefault' : place === 'right' ? 'StatusRight' : 'StatusLeft';
+  const guard = place === 'line' ? "if -F '#{==:#{mouse_y},1}' " : '';
+  const bind = (mouse: string, button: number) => `bind -n ${mouse}${key} ${guard}"run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} ${button} >> ${inbox}\\""`;
+  const where = place === 'line' ? ['set -g status 2', `set -g status-format[1] ${job}`] : [`set -g status-${place} ${job}`, `set -g status-${place}-length 200`];
+  return ['set -g mouse on', ...where, bind('MouseDown1', 1), bind('MouseDown2', 2), bind('MouseDown3', 3), bind('WheelUp', 4), bind('WheelDown', 5)];
 }

@@ -4,11 +4,13 @@
  * and a config save shows up. Skipped where tmux is missing (CI installs it).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { appearanceOf } from '../../src/bar/appearance.js';
+import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { load, model } from '../helpers.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
@@ -55,9 +57,48 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
 
     await writeFile(bar, JSON.stringify(config('World')));
     await pane.waitFor((s) => status(s).includes('World'));
+    // One feed all along, which saw the save: tmux shuts a job's stdin at once, and a feed that took that for
+    // tmux going would quit after each line and be started again at every status-interval.
+    const log = await readFile(join(dir, 'log'), 'utf8');
+    expect(log.match(/feeding tmux from/g)).toHaveLength(1);
+    expect(log).toMatch(/reloaded|validated/);
 
     // tmux gone, the feed goes too, though this bar has nothing to write (no orphan left running).
     spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
     await until(() => !running(bar), 'the feed to end with its tmux');
+  });
+
+  it("takes a status line of its own, aligned as the pane, where a click launches an Applications item (tmux.conf from tmuxConfLines)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const bar = join(dir, 'bar.json');
+    const clicked = join(dir, 'clicked');
+    await writeFile(
+      bar,
+      JSON.stringify({
+        theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
+        left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Left', command: 'true' }] } }],
+        right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Other', command: 'true' }, { name: 'Touch', command: `touch ${clicked}` }] } }],
+      }),
+    );
+    const feed = `env HOME=${dir} TZ=UTC ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
+    const inner = join(dir, 'inner');
+    await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', feed), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
+    const height = 6;
+    const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session 'sleep 600'`, { width: 100, height });
+    cleanups.push(() => pane.close(), () => spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' }));
+
+    // The feed's line is the last row (status line 1): the left list at its start, the right one at its end.
+    const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';
+    const line = last(await pane.waitFor((s) => last(s).includes('Touch')));
+    expect(line.startsWith('Left')).toBe(true);
+    expect(line.trimEnd().endsWith('Touch')).toBe(true);
+
+    // An SGR mouse report on "Touch" (1-based column and row), as a terminal sends one to the tmux client.
+    const column = line.indexOf('Touch') + 2;
+    pane.sendText(`\u001b[<0;${column};${height}M\u001b[<0;${column};${height}m`);
+    await until(() => existsSync(clicked), 'the click on Touch to launch its command');
+    // The click went through the inbox beside tmux's socket, which the feed claimed and removed.
+    await until(() => !existsSync(`${inner}.tilebar-clicks`), 'the inbox to be claimed');
   });
 });

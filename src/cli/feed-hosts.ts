@@ -1,0 +1,103 @@
+/**
+ * Which front end a host gets, over the same live bar: i3bar/swaybar read clicks on our stdin; tmux and Polybar
+ * run a shell command per click that appends to the feed's inbox (feeds/click-inbox.ts), tmux's in its server's
+ * socket directory (the binding names it as `#{socket_path}.tilebar-clicks`), Polybar's in tilebar's private
+ * runtime directory (the feed writes its path into each action tag).
+ */
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { LiveBar } from '../app/live-bar.js';
+import type { BarSnapshot } from '../bar/bar-store.js';
+import type { Log } from '../bar/log.js';
+import { clickToken, appendClickCommand, parseClickLine } from '../feeds/feed-clicks.js';
+import { startI3barFeed } from '../feeds/i3bar-feed.js';
+import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
+import { polybarLine } from '../feeds/polybar.js';
+import { resolveTmuxClick, tmuxStatus, type TmuxPlace } from '../feeds/tmux.js';
+import { BUTTON_BINDINGS } from '../feeds/i3bar.js';
+import { PLAIN_PATH, privateDir, runtimeDirPath } from '../io/runtime-dir.js';
+import { columnsOf } from '../render/cells.js';
+import type { TilerViewOptions } from '../../widgets/tiler/view.js';
+
+export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux', 'polybar'] as const;
+export type FeedHost = (typeof FEED_HOSTS)[number];
+
+export interface HostFeedContext {
+  bar: LiveBar;
+  out: Writable;
+  in: Readable;
+  env: Readonly<Record<string, string | undefined>>;
+  version: string;
+  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
+  log: Log;
+  tmuxPlace: TmuxPlace;
+  /** How often a quiet line feed writes its line again to learn whether its host is still there. */
+  heartbeatMs?: number;
+}
+
+const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);
+
+function clickDeps(c: HostFeedContext) {
+  return {
+    act: (action: Parameters<LiveBar['act']>[0]) => c.bar.act(action),
+    bind: (trigger: Parameters<LiveBar['bind']>[0], follows: boolean | undefined) => c.bar.bind(trigger, follows),
+    mouseFollowsFocus: () => c.bar.store.getSnapshot().tiler?.mouseFollowsFocus,
+  };
+}
+
+/** The inbox of the tmux server running us (`$TMUX` names its socket), or undefined outside tmux. */
+export function tmuxInbox(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const socket = env.TMUX?.split(',')[0];
+  return socket && socket.startsWith('/') ? `${socket}.tilebar-clicks` : undefined;
+}
+
+function tmuxFeed(c: HostFeedContext): Feed {
+  const inbox = tmuxInbox(c.env);
+  if (!inbox) c.log('feed tmux: $TMUX is not set (not started by tmux?): clicks are not read');
+  const clicks: LineFeedClicks | undefined = inbox
+    ? { ...clickDeps(c), inbox, log: c.log, resolve: (line, blocks, s) => resolveTmuxClick(line, blocks, gapOf(s), c.tmuxPlace) }
+    : undefined;
+  return startLineFeed({
+    store: c.bar.store,
+    out: c.out,
+    version: c.version,
+    tilerOptions: c.tilerOptions,
+    format: (blocks, s) => tmuxStatus(blocks, gapOf(s), c.tmuxPlace),
+    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
+    ...(clicks ? { clicks } : {}),
+  });
+}
+
+function polybarFeed(c: HostFeedContext): Feed {
+  const uid = process.getuid?.();
+  const dir = privateDir(runtimeDirPath(c.env, uid ?? 0), uid);
+  const inbox = join(dir.path, `polybar-${process.pid}.clicks`);
+  const usable = dir.ok && PLAIN_PATH.test(inbox);
+  if (!usable) c.log(`feed polybar: clicks are not read: ${dir.ok ? `${inbox} has characters a Polybar action cannot carry` : `${dir.path}: ${dir.why}`}`);
+  const resolve: LineFeedClicks['resolve'] = (line, blocks) => {
+    const click = parseClickLine(line);
+    return click ? { block: blocks.find((b) => clickToken(b.instance) === click.token), button: click.button } : undefined;
+  };
+  return startLineFeed({
+    store: c.bar.store,
+    out: c.out,
+    version: c.version,
+    tilerOptions: c.tilerOptions,
+    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
+    format: (blocks, s) => {
+      if (!usable) return polybarLine(blocks, gapOf(s));
+      const bindings = s.model.mouse?.bindings ?? {};
+      const bound = Object.entries(BUTTON_BINDINGS)
+        .filter(([button, trigger]) => Number(button) <= 5 && bindings[trigger])
+        .map(([button]) => Number(button));
+      return polybarLine(blocks, gapOf(s), { token: (b) => clickToken(b.instance), command: (token, button) => appendClickCommand(inbox, token, button), bound });
+    },
+    ...(usable ? { clicks: { ...clickDeps(c), inbox, log: c.log, resolve } } : {}),
+  });
+}
+
+export function startHostFeed(host: FeedHost, c: HostFeedContext): Feed {
+  if (host === 'tmux') return tmuxFeed(c);
+  if (host === 'polybar') return polybarFeed(c);
+  return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log });
+}

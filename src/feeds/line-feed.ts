@@ -1,0 +1,94 @@
+/**
+ * A host that reads one line per change on our stdout and, for clicks, runs a shell command that appends to the
+ * feed's inbox (click-inbox.ts): tmux's `#()` job, Polybar's `tail = true` script. The line is written only when
+ * it changed; each inbox line is resolved to a block of the line that was shown and handed to the same actions
+ * as the pane's (feed-clicks.ts).
+ */
+import type { Writable } from 'node:stream';
+import type { BarStore, BarSnapshot } from '../bar/bar-store.js';
+import type { TilerViewOptions } from '../../widgets/tiler/view.js';
+import { feedBlocks, type FeedBlock } from './blocks.js';
+import { openClickInbox, type ClickInbox } from './click-inbox.js';
+import { FeedClicks, type ClickDeps } from './feed-clicks.js';
+
+export interface Feed {
+  stop(): void;
+}
+
+export interface HostClick {
+  block: FeedBlock | undefined;
+  button: number;
+}
+
+export interface LineFeedClicks extends Omit<ClickDeps, 'redraw'> {
+  /** The inbox file the host's click commands append to. */
+  inbox: string;
+  /** The block (of the line last written) and button an inbox line names, or undefined when it names none. */
+  resolve(line: string, blocks: readonly FeedBlock[], snapshot: BarSnapshot): HostClick | undefined;
+  log(line: string): void;
+}
+
+export interface LineFeedOptions {
+  store: BarStore;
+  out: Writable;
+  version: string;
+  tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
+  /** The bar as one line of the host's format. */
+  format(blocks: readonly FeedBlock[], snapshot: BarSnapshot): string;
+  clicks?: LineFeedClicks;
+  /**
+   * After this long without a change the last line is written again: a host that went away (tmux killed) makes
+   * that write fail (EPIPE), which ends the feed, where a quiet bar would otherwise never learn it and live on.
+   * tmux gives its jobs no other sign: it shuts its end of their stdin at once.
+   */
+  heartbeatMs?: number;
+}
+
+export function startLineFeed(o: LineFeedOptions): Feed {
+  let last: string | undefined;
+  let blocks: FeedBlock[] = [];
+  let wrote = false;
+  const write = () => {
+    const s = o.store.getSnapshot();
+    blocks = feedBlocks(s, o.version, o.tilerOptions, clicks?.pickerOpen ?? false);
+    const line = o.format(blocks, s);
+    if (line === last) return;
+    o.out.write(`${line}\n`);
+    last = line;
+    wrote = true;
+  };
+  const heartbeat = o.heartbeatMs
+    ? setInterval(() => {
+        if (!wrote && last !== undefined) o.out.write(`${last}\n`);
+        wrote = false;
+      }, o.heartbeatMs)
+    : undefined;
+  heartbeat?.unref();
+  const clicks = o.clicks ? new FeedClicks({ ...o.clicks, redraw: write }) : undefined;
+  let inbox: ClickInbox | undefined;
+  if (o.clicks && clicks) {
+    const { resolve, log } = o.clicks;
+    const said = new Set<string>();
+    inbox = openClickInbox(
+      o.clicks.inbox,
+      (line) => {
+        const click = resolve(line, blocks, o.store.getSnapshot());
+        if (click) clicks.click(click.block, click.button);
+        else if (!said.has('line')) {
+          said.add('line');
+          log(`clicks: ignored a line that names no click (said once): ${JSON.stringify(line.slice(0, 80))}`);
+        }
+      },
+      log,
+    );
+  }
+  write();
+  const off = o.store.subscribe(write);
+  return {
+    stop() {
+      off();
+      inbox?.stop();
+      if (heartbeat) clearInterval(heartbeat);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The tmux and Polybar lines and their clicks, pure: where tmux draws each block (as tmux 3.3 lays out a
+ * status-format line: measured on a real tmux in tmux-real.test.ts), which block a click's column names, and
+ * Polybar's action tags: only ours, each running nothing but an append to the feed's inbox.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FeedBlock } from '../../src/feeds/blocks.js';
+import { appendClickCommand, clickToken, parseClickLine } from '../../src/feeds/feed-clicks.js';
+import { polybarLine } from '../../src/feeds/polybar.js';
+import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
+
+const block = (section: FeedBlock['section'], instance: string, text: string, action = true): FeedBlock => ({
+  section,
+  name: 'Applications',
+  instance,
+  runs: [{ text, fg: '#ffffff', bg: '#000000' }],
+  state: 'normal',
+  ...(action ? { action: { kind: 'launch', id: instance, command: 'true' } } : {}),
+});
+
+const blocks = [block('left', 'l', 'Left'), block('center', 'c', 'Mid'), block('right', 'r1', 'One'), block('right', 'r2', 'Two#')];
+
+describe('tmux', () => {
+  it('aligns the three lists on a line of their own and escapes #', () => {
+    const line = tmuxStatus(blocks, 1, 'line');
+    expect(line).toContain('#[align=left]');
+    expect(line).toContain('#[align=centre]');
+    expect(line).toContain('#[align=right]');
+    expect(line).toContain('Two##');
+  });
+
+  it("finds the block under a click's column: left at 0, centre at width/2 - centre/2, right at the end", () => {
+    // 80 columns: "Left" 0–3, "Mid" at 40 - 1 = 39, "One Two#" ends at 79.
+    const spans = tmuxSpans(blocks, 1, 'line', 80).map((s) => [s.block.instance, s.from, s.to]);
+    expect(spans).toEqual([
+      ['l', 0, 4],
+      ['c', 39, 42],
+      ['r1', 72, 75],
+      ['r2', 76, 80],
+    ]);
+    expect(resolveTmuxClick('1 73 80 1', blocks, 1, 'line')?.block?.instance).toBe('r1');
+    expect(resolveTmuxClick('1 75 80 1', blocks, 1, 'line')?.block).toBeUndefined();
+    expect(resolveTmuxClick('1 79 80 3', blocks, 1, 'line')).toMatchObject({ button: 3, block: { instance: 'r2' } });
+    // status-right: the blocks end at the line's end; status-left: they start at 0.
+    expect(resolveTmuxClick('0 77 80 1', blocks, 1, 'right')?.block?.instance).toBe('r2');
+    expect(resolveTmuxClick('0 0 80 1', blocks, 1, 'left')?.block?.instance).toBe('l');
+  });
+
+  it('gives the same tmux.conf lines in the README and in `feed --help` as the real-tmux test runs', () => {
+    const help = execFileSync(process.execPath, ['dist/bundle/main.js', 'feed', '--help'], { encoding: 'utf8' });
+    const readme = readFileSync('README.md', 'utf8');
+    for (const line of tmuxConfLines('line', 'tilebar feed tmux --place line')) {
+      expect(help).toContain(`  ${line}\n`);
+      expect(readme).toContain(`${line}\n`);
+    }
+  });
+
+  it('takes only well-formed click lines', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (line) => {
+        const click = resolveTmuxClick(line, blocks, 1, 'line');
+        if (click) expect(line).toMatch(/^\s*\d+\s+\d+\s+\d+\s+[1-9]\s*$/);
+      }),
+    );
+  });
+});
+
+/** Titles made to look like Polybar's tags, and the characters they are made of. */
+const hostile = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom('%{A1:rm -rf ~:}x%{A}', '%%{F#ff0000}', '%{T2}', '100%{B-}', '%'),
+  fc.string({ unit: fc.constantFrom('%', '{', '}', ':', 'A', '1', 'F', '#', '\\'), maxLength: 20 }),
+);
+
+describe('Polybar', () => {
+  const inbox = '/run/user/1000/tilebar/polybar-1.clicks';
+  const clicks = { token: (b: FeedBlock) => clickToken(b.instance), command: (t: string, b: number) => appendClickCommand(inbox, t, b), bound: [3] };
+
+  it('colours each run and wraps a clickable block in an action that appends its token to the inbox', () => {
+    const line = polybarLine([block('left', 'right[0] applications', 'Go'), block('right', 'x', 'Plain', false)], 1, clicks);
+    const token = clickToken('right[0] applications');
+    expect(line).toContain(`%{A1:echo ${token} 1 >> ${inbox}:}%{F#ffffff}%{B#000000}Go%{F-}%{B-}%{A}`);
+    expect(line).toMatch(/^%\{A3:echo [A-Za-z0-9_-]+ 3 >> \/run\/user\/1000\/tilebar\/polybar-1\.clicks:\}.*%\{A\}$/);
+    expect(line).toContain('Plain');
+  });
+
+  it("never lets a title make a tag: every %{ in the line is one of ours", () => {
+    fc.assert(
+      fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (texts) => {
+        const line = polybarLine(texts.map((t, i) => block('left', `b${i}`, t === '' ? 'x' : t)), 1, clicks);
+        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(A[1-5]:echo [A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
+      }),
+    );
+  });
+
+  it('gives each instance a token of shell- and tag-safe characters that finds it again', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100 }), (instance) => {
+        const token = clickToken(instance);
+        expect(token).toMatch(/^[A-Za-z0-9_-]*$/);
+        if (token !== '') expect(parseClickLine(`${token} 1`)).toEqual({ token, button: 1 });
+      }),
+    );
+    expect(parseClickLine('abc 1; rm -rf ~')).toBeUndefined();
+    expect(parseClickLine('abc 0')).toBeUndefined();
+  });
+});

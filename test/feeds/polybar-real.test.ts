@@ -1,0 +1,90 @@
+/**
+ * `tilebar feed polybar` as a real Polybar's `custom/script` (`tail = true`) under Xvfb: the bar shows the widgets
+ * in the theme's colours (read from the screen), a pointer click (XTEST) on an Applications item launches it
+ * through the action tag and the feed's inbox, and an item named like a Polybar action tag is shown as text: a
+ * click on it runs its own command, never the one in its name. Skipped where Polybar or Xvfb is missing (CI
+ * installs them).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appearanceOf } from '../../src/bar/appearance.js';
+import { load, model } from '../helpers.js';
+import { until } from '../wait.js';
+import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
+import { openX11Screen } from './x11-screen.js';
+
+const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+
+describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', () => {
+  it("shows the theme's colours, launches an item on a click, and never runs a tag from a name", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-polybar-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const touched = join(dir, 'touched');
+    const pwned = join(dir, 'pwned');
+    const config = {
+      theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
+      left_widgets: [
+        {
+          Applications: {
+            enable: true,
+            display: 'Text',
+            items: [
+              { name: `%{A1:touch ${pwned}:}Evil%{A}`, command: 'true' },
+              { name: 'Touch', command: `touch ${touched}` },
+            ],
+          },
+        },
+      ],
+      right_widgets: [],
+    };
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+    const log = join(dir, 'log');
+    const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+    await writeFile(
+      join(dir, 'polybar.ini'),
+      ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', 'modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n'),
+    );
+    const x = await startXvfb(['-screen', '0', '1280x200x24']);
+    // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
+    const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { env: { ...process.env, DISPLAY: x.display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
+    cleanups.push(() => x.stop(), () => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with Polybar'), () => stopChild(polybar));
+    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding polybar'), 'the feed started by Polybar');
+    const screen = await openX11Screen(x.display);
+    cleanups.push(() => screen.close());
+
+    // The items' cells are in the theme's bar background, not Polybar's black.
+    const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
+    expect(bg).not.toBe('#000000');
+    let span = { from: -1, to: -1 };
+    await until(async () => {
+      const row = (await screen.pixels(0, 12, 1280, 1))[0] ?? [];
+      span = { from: row.indexOf(bg), to: row.lastIndexOf(bg) };
+      return span.from >= 0 && span.to - span.from > 40;
+    }, "the theme's colours on the bar");
+
+    // A click on the item named like a tag runs its own command ("true"), and not the one in its name.
+    await screen.click(span.from + 10, 12);
+    await until(() => readFileSync(log, 'utf8').includes('launch: true'), 'a click on the first item to launch it');
+    // "Touch" is last: clicks from the right end of the items until it has launched (Polybar takes two clicks
+    // close together for a double click, so one at a time).
+    await until(async () => {
+      for (let px = span.to - 4; px > span.from && !existsSync(touched); px -= 8) {
+        await new Promise((r) => setTimeout(r, 450));
+        await screen.click(px, 12);
+      }
+      return existsSync(touched);
+    }, 'a click on Touch to launch it');
+    expect(existsSync(pwned)).toBe(false);
+  });
+});
