@@ -23,8 +23,11 @@ export type Segment =
 export type ClickAction =
   | { kind: 'messages'; messages: SocketMessage[] }
   | { kind: 'toggle-layout-picker' }
-  /** Run an Applications item's command; `id` keys its launch cooldown. */
-  | { kind: 'launch'; id: string; command: string }
+  /**
+   * Run an Applications item's command; `id` keys its launch cooldown. `showCommand`: the item shows its command
+   * while the pointer is over it (`show_command_on_hover`).
+   */
+  | { kind: 'launch'; id: string; command: string; showCommand?: boolean }
   /** Control the media player shown. */
   | { kind: 'media'; command: MediaCommand };
 

@@ -1,5 +1,6 @@
 /**
- * Which front end a host gets, over the same live bar: i3bar/swaybar read clicks on our stdin; tmux and Polybar
+ * Which front end a host gets, over the same live bar: i3bar/swaybar read clicks on our stdin; Waybar's modules
+ * are served through pipes (feed-waybar.ts); tmux and Polybar
  * run a shell command per click that appends to the feed's inbox (feeds/click-inbox.ts), tmux's in its server's
  * socket directory (the binding names it as `#{socket_path}.tilebar-clicks`), Polybar's in tilebar's private
  * runtime directory (the feed writes its path into each action tag).
@@ -17,9 +18,10 @@ import { resolveTmuxClick, tmuxStatus, type TmuxPlace } from '../feeds/tmux.js';
 import { BUTTON_BINDINGS } from '../feeds/i3bar.js';
 import { PLAIN_PATH, privateDir, runtimeDirPath } from '../io/runtime-dir.js';
 import { columnsOf } from '../render/cells.js';
+import { startWaybarFeed } from './feed-waybar.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 
-export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux', 'polybar'] as const;
+export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux', 'polybar', 'waybar'] as const;
 export type FeedHost = (typeof FEED_HOSTS)[number];
 
 export interface HostFeedContext {
@@ -99,5 +101,9 @@ function polybarFeed(c: HostFeedContext): Feed {
 export function startHostFeed(host: FeedHost, c: HostFeedContext): Feed {
   if (host === 'tmux') return tmuxFeed(c);
   if (host === 'polybar') return polybarFeed(c);
+  if (host === 'waybar') {
+    const { act, bind, mouseFollowsFocus } = clickDeps(c);
+    return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+  }
   return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log });
 }

@@ -12,7 +12,9 @@ import { appearanceOf } from '../bar/appearance.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
-import { TMUX_PLACES, type TmuxPlace } from '../feeds/tmux.js';
+import { feedView, type FeedWidget } from '../feeds/blocks.js';
+import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
+import { printedWaybarConfig } from './feed-waybar.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
@@ -36,6 +38,8 @@ export interface FeedOptions {
   tilerSocketDir?: string;
   /** tmux: a status line of its own (`line`) or `status-right` / `status-left`. */
   place?: string;
+  /** Print the host's config lines for this bar and exit (Waybar's modules, tmux's lines). */
+  printConfig?: boolean;
 }
 
 export interface FeedDeps {
@@ -79,11 +83,17 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
     },
     { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl), log, onStray },
   );
+  if (opts.printConfig) {
+    io.out(hostConfig(host, opts, tmuxPlace, configPath, feedView(bar.store.getSnapshot(), VERSION, tilerOptionsOf(io)).widgets, io.env));
+    await bar.close();
+    stopCatching();
+    return 0;
+  }
   const end = runEnd({ signals: !deps.stop, stop: deps.stop });
   // The host closed our stdout (EPIPE): it quit or restarted us; nothing to say, and status 0.
   const onOutError = () => end.quit(0);
   out.on('error', onOutError);
-  const tilerOptions = { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) };
+  const tilerOptions = tilerOptionsOf(io);
   // i3bar and swaybar keep our stdin open while they live (they send clicks on it): its end means the bar went,
   // and a quiet bar, which may not write for hours, learns it there rather than living on as an orphan. tmux
   // shuts its end of a job's stdin at once (its jobs read nothing), so for tmux and Polybar it is read and
@@ -114,6 +124,18 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;
+}
+
+const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });
+
+/** What to paste into the host's config to run this feed with this config (tilebar on the PATH). */
+function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configPath: string, widgets: FeedWidget[], env: CliIo['env']): string {
+  const word = (s: string) => (/^[\w./:=+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
+  const config = opts.config ? ` --config ${word(configPath)}` : '';
+  if (host === 'waybar') return printedWaybarConfig(widgets, env, process.getuid?.() ?? 0, `tilebar feed waybar${config}`);
+  if (host === 'tmux') return `${tmuxConfLines(place, `tilebar feed tmux --place ${place}${config}`).join('\n')}\n`;
+  if (host === 'polybar') return `[module/tilebar]\ntype = custom/script\nexec = tilebar feed polybar${config}\ntail = true\n`;
+  return `bar {\n    status_command tilebar feed ${host}${config}\n}\n`;
 }
 
 const isHost = (host: string): host is FeedHost => (FEED_HOSTS as readonly string[]).includes(host);

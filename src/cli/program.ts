@@ -290,8 +290,8 @@ with --watch, the --set sources stay fixed and the others are polled.`,
 function feedCommandLine(ctx: CommandLine): void {
   ctx.program
     .command('feed')
-    .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux, Polybar)")
-    .argument('<host>', 'i3bar, swaybar, tmux or polybar')
+    .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux, Polybar, Waybar)")
+    .argument('<host>', 'i3bar, swaybar, tmux, polybar or waybar')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())
@@ -299,6 +299,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log)')
     .addOption(tilerOption())
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
+    .option('--print-config', "print the lines to put in the host's config for this bar (Waybar's modules, tmux.conf) and exit")
     .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'right')
     .addHelpText(
       'after',
@@ -318,6 +319,10 @@ included (tmux 3.3 and later):
   bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 3 >> '#{socket_path}.tilebar-clicks'\\""
   bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 4 >> '#{socket_path}.tilebar-clicks'\\""
   bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 5 >> '#{socket_path}.tilebar-clicks'\\""
+
+Waybar: a module per widget block, all served by one tilebar (the custom/tilebar module). Print the modules for
+your config and merge them into ~/.config/waybar/config:
+  tilebar feed waybar --print-config
 
 Polybar (~/.config/polybar/config.ini), a module with the whole bar; its clicks need no setup:
   [module/tilebar]

@@ -11,12 +11,14 @@ import type { LayoutInput, Run, SectionName } from '../render/bar-types.js';
 import type { Hex } from '../colour/rgb.js';
 import { unitRuns } from '../render/paint.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
-import type { ClickAction, UnitState } from '../../widgets/view.js';
+import type { ClickAction, UnitState, UnitView } from '../../widgets/view.js';
 
 export interface FeedBlock {
   section: SectionName;
   /** The widget kind (`Cpu`): i3bar's `name`, a CSS class on Waybar. */
   name: string;
+  /** The widget's place in the config (`right[3]`): Waybar's modules are per widget and block. */
+  widget: string;
   /** Unique on the bar and stable across updates: `right[3] cpu` and, past the first block of a unit, `#n`. */
   instance: string;
   /** Its text in the theme's colours; never empty. */
@@ -26,16 +28,35 @@ export interface FeedBlock {
   why?: string;
   /** What a left click does. */
   action?: ClickAction;
+  /** What the unit is and shows (`Cpu: 93 %`), for a tooltip. */
+  title?: string;
+  /** Its value when it is a percentage (CPU, memory, battery, a disk): Waybar's `percentage`. */
+  percentage?: number;
 }
 
 const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
 
+export interface FeedWidget {
+  section: SectionName;
+  /** `right[3]` */
+  position: string;
+  kind: string;
+  /** How many blocks it shows now. */
+  blocks: number;
+}
+
 export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen = false): FeedBlock[] {
+  return feedView(s, version, tilerOptions, pickerOpen).blocks;
+}
+
+/** The blocks, and every enabled widget of the config with how many of them it shows (none, when hidden). */
+export function feedView(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen = false): { blocks: FeedBlock[]; widgets: FeedWidget[] } {
   const { model, look } = s;
   const sections = composeSections(model, barStateOf(s, tilerOptions, pickerOpen), 1, version, look.widgets, look.compose, look.icons);
   // A host lays out its own line: the layout's input is only what painting a unit reads.
   const input: LayoutInput = { width: Number.MAX_SAFE_INTEGER, height: 1, metrics: look.metrics, grouping: { kind: 'None' }, sections, theme: look.theme, backgrounds: look.backgrounds, icons: look.icons };
   const blocks: FeedBlock[] = [];
+  const widgets: FeedWidget[] = [];
   for (const section of SECTIONS) {
     // What is wrong with the config takes the centre, as on the pane (place.ts); the last good bar stays around it.
     if (section === 'center' && s.message) {
@@ -43,32 +64,41 @@ export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<T
       continue;
     }
     for (const w of sections[section]) {
+      const before = blocks.length;
       for (const unit of w.units) {
         if (unit.state === 'hidden') continue;
         const piece = unitRuns(w, unit, section, input, look.backgrounds.bar, look.metrics.maxLabelWidth, () => undefined);
-        const base = { section, name: w.kind ?? 'Plain', state: unit.state, ...(unit.why ? { why: unit.why } : {}) };
+        const base = { section, name: w.kind ?? 'Plain', widget: w.position, state: unit.state, ...(unit.why ? { why: unit.why } : {}), ...details(unit) };
         for (const [n, stretch] of byAction(piece.runs).entries()) {
           blocks.push({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) });
         }
       }
+      widgets.push({ section, position: w.position, kind: w.kind ?? 'Plain', blocks: blocks.length - before });
     }
   }
-  return blocks;
+  return { blocks, widgets };
+}
+
+function details(unit: UnitView): Pick<FeedBlock, 'title' | 'percentage'> {
+  const title = unit.valueText ? `${unit.name}: ${unit.valueText}` : unit.name;
+  const percent = unit.value !== undefined && Number.isFinite(unit.value) && unit.valueText?.trim().endsWith('%');
+  return { title, ...(percent ? { percentage: Math.round(Math.min(100, Math.max(0, unit.value ?? 0))) } : {}) };
 }
 
 export const MESSAGE_INSTANCE = 'tilebar message';
 
 function messageBlock(message: string, fg: Hex, bg: Hex | undefined): FeedBlock {
-  return { section: 'center', name: 'tilebar', instance: MESSAGE_INSTANCE, runs: [{ text: message, fg, ...(bg ? { bg } : {}), bold: true }], state: 'error', why: message };
+  return { section: 'center', name: 'tilebar', widget: 'center[message]', instance: MESSAGE_INSTANCE, runs: [{ text: message, fg, ...(bg ? { bg } : {}), bold: true }], state: 'error', why: message };
 }
 
-/** Consecutive runs with the same click action (or none), empty runs left out. */
+/** Consecutive runs with the same click action (or none), empty runs left out, spaces kept with what precedes them. */
 function byAction(runs: readonly Run[]): Array<{ action?: ClickAction; runs: Run[] }> {
   const out: Array<{ action?: ClickAction; runs: Run[] }> = [];
   for (const r of runs) {
     if (r.text === '') continue;
     const last = out.at(-1);
-    if (last && last.action === r.action) last.runs.push(r);
+    // The space between two items belongs to the one before it: no block of its own that a click does nothing on.
+    if (last && (last.action === r.action || (!r.action && r.text.trim() === ''))) last.runs.push(r);
     else out.push({ ...(r.action ? { action: r.action } : {}), runs: [r] });
   }
   return out;

@@ -7,6 +7,7 @@
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 import { pangoText } from './escape.js';
+import type { Run } from '../render/bar-types.js';
 import type { FeedBlock } from './blocks.js';
 
 /** The header and the opening of the endless array. `SIGSTOP`/`SIGCONT` (the defaults): a hidden bar pauses us. */
@@ -25,16 +26,21 @@ export interface I3barBlock {
   separator_block_width: number;
 }
 
+/** Runs as pango markup: each a span in its colours, its text escaped. */
+export function runsMarkup(runs: readonly Run[]): string {
+  return runs
+    .map((r) => {
+      const attrs = [r.fg ? `foreground="${r.fg}"` : '', r.bg ? `background="${r.bg}"` : '', r.bold ? 'weight="bold"' : ''].filter(Boolean).join(' ');
+      const text = pangoText(r.text);
+      return attrs ? `<span ${attrs}>${text}</span>` : text;
+    })
+    .join('');
+}
+
 /** One status line's blocks: each run a pango span in its colours; the gap after a block is the config's spacing (pixels). */
 export function i3barBlocks(blocks: readonly FeedBlock[], spacingPx: number): I3barBlock[] {
   return blocks.map((b) => {
-    const full_text = b.runs
-      .map((r) => {
-        const attrs = [r.fg ? `foreground="${r.fg}"` : '', r.bg ? `background="${r.bg}"` : '', r.bold ? 'weight="bold"' : ''].filter(Boolean).join(' ');
-        const text = pangoText(r.text);
-        return attrs ? `<span ${attrs}>${text}</span>` : text;
-      })
-      .join('');
+    const full_text = runsMarkup(b.runs);
     const first = b.runs[0];
     return {
       full_text,

@@ -2,17 +2,20 @@
  * `tilebar feed i3bar` as i3's `status_command`, on a real i3 under Xvfb: i3bar runs the feed, draws its blocks
  * in the theme's colours (read from the screen), and a click on a workspace block — a pointer click through XTEST
  * — switches i3's workspace (checked with GET_WORKSPACES). `tilebar feed swaybar` under a headless sway run as an
- * ordinary user: swaybar starts it and it finds sway (a click through sway's seat cursor is not checked yet). Skipped where i3, Xvfb or sway is missing (CI installs
- * them).
+ * ordinary user: swaybar starts it, it finds sway, and a click of a virtual pointer (a headless sway has no
+ * pointer of its own) on a workspace block switches sway's workspace. Skipped where i3, Xvfb or sway is missing
+ * (CI installs them); the sway click where foot or grim is.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
+import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
 import { eventually, until } from '../wait.js';
+import { openWaylandPointer } from './wayland-pointer.js';
 import { openX11Screen } from './x11-screen.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -65,11 +68,16 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
     await eventually(async () => {
       const rows = await screen.pixels(0, 0, 1280, 20);
       selectedAt = undefined;
+      let after = false;
       for (const [y, row] of rows.entries()) {
         const first = row.indexOf(SELECTED);
-        if (first >= 0) selectedAt = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
+        if (first < 0) continue;
+        selectedAt = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
+        // Workspace 2's block drawn after it (an old line, from before workspace 1 was focused, has none).
+        after = row.slice(selectedAt.x + selectedAt.width).some((c) => c !== '#000000');
       }
       expect(selectedAt).toBeDefined();
+      expect(after).toBe(true);
     });
     expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('1');
 
@@ -85,8 +93,10 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
   });
 });
 
+const hasGrim = spawnSync('grim', ['-h'], { stdio: 'ignore' }).error === undefined;
+
 describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ordinary user)', () => {
-  it('runs as swaybar’s status command, as sway’s ordinary user, and finds sway', async () => {
+  it('runs as swaybar’s status command, as sway’s ordinary user, and a click on a workspace block switches to it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sway-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     // sway runs as nobody when the tests run as root: the feed it starts writes its log and cache here.
@@ -105,5 +115,43 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
       }
     }, 'the feed started by swaybar');
     expect(readFileSync(log, 'utf8')).toMatch(/window manager: sway/);
+    if (!hasFoot || !hasGrim) return;
+
+    // A window (foot) keeps workspace 2 while workspace 1 is focused.
+    await wm.command("workspace 2; exec foot --title kept sleep 600");
+    await eventually(async () => expect(JSON.stringify(await wm.ask(4))).toContain('kept'));
+    await wm.command('workspace 1');
+    const runtime = dirname(wm.socket);
+    const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
+    const shot = join(dir, 'shot.png');
+    // The focused workspace's block, in the theme's selected fill, on the bar's rows (grim: what sway shows).
+    let at = { x: -1, y: -1, width: 0 };
+    await until(() => {
+      spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      if (!existsSync(shot)) return false;
+      const png = PNG.sync.read(readFileSync(shot));
+      at = { x: -1, y: -1, width: 0 };
+      let after = false;
+      for (let y = 0; y < png.height; y++) {
+        const row = Array.from({ length: png.width }, (_, x) => `#${[0, 1, 2].map((c) => (png.data[(y * png.width + x) * 4 + c] ?? 0).toString(16).padStart(2, '0')).join('')}`);
+        const first = row.indexOf(SELECTED);
+        if (first < 0) continue;
+        at = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
+        // Workspace 2's block drawn after it (the bar is black where nothing is).
+        after = row.slice(at.x + at.width).some((c) => c !== '#000000');
+      }
+      return at.x >= 0 && after;
+    }, "workspace 1's block selected, workspace 2's after it");
+
+    // A virtual pointer's clicks after it, until sway has switched (swaybar learns of the new pointer as it comes).
+    const pointer = await openWaylandPointer(join(runtime, display));
+    cleanups.push(() => pointer.close());
+    await eventually(async () => {
+      for (let x = at.x + at.width + 2; x < at.x + at.width + 60; x += 4) {
+        await pointer.click(x, at.y, 1280, 720);
+        if ((await wm.workspaces()).find((w) => w.focused)?.name === '2') break;
+      }
+      expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
+    });
   });
 });

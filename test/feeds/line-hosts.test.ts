@@ -15,6 +15,7 @@ import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../sr
 const block = (section: FeedBlock['section'], instance: string, text: string, action = true): FeedBlock => ({
   section,
   name: 'Applications',
+  widget: `${section}[0]`,
   instance,
   runs: [{ text, fg: '#ffffff', bg: '#000000' }],
   state: 'normal',

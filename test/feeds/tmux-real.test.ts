@@ -98,7 +98,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     const column = line.indexOf('Touch') + 2;
     pane.sendText(`\u001b[<0;${column};${height}M\u001b[<0;${column};${height}m`);
     await until(() => existsSync(clicked), 'the click on Touch to launch its command');
-    // The click went through the inbox beside tmux's socket, which the feed claimed and removed.
-    await until(() => !existsSync(`${inner}.tilebar-clicks`), 'the inbox to be claimed');
+    // The click went through the inbox beside tmux's socket.
+    expect(existsSync(`${inner}.tilebar-clicks`)).toBe(true);
   });
 });

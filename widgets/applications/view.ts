@@ -18,7 +18,8 @@ export function applicationsView(config: ApplicationsConfig, nerdGlyphs = true):
     const display = item.display ?? config.display;
     const icon = item.icon?.trim();
     const glyph = icon && !undrawable(icon) ? icon : undefined;
-    const action = { kind: 'launch', id: `${n}:${item.name}`, command: item.command } as const;
+    const showCommand = item.show_command_on_hover ?? config.show_command_on_hover;
+    const action = { kind: 'launch', id: `${n}:${item.name}`, command: item.command, ...(showCommand ? { showCommand } : {}) } as const;
     const parts: Segment[] = [];
     if (n > 0) parts.push({ role: 'text', text: ' ' });
     if ((display === 'Icon' || display === 'IconAndText') && glyph) parts.push({ role: 'label', text: glyph, action });

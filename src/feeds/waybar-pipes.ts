@@ -1,0 +1,77 @@
+/**
+ * One named pipe per Waybar module, each holding only its module's latest line. The feed opens each pipe for
+ * reading and writing (never blocking, and never waiting for a reader), and before writing a line it reads back
+ * whatever the module's `cat` has not taken yet: a `cat` started later (Waybar restarted it) gets the current
+ * line at once, never a backlog of stale ones. Nothing here blocks: a pipe that cannot be made or opened is
+ * said once and skipped, and its module stays empty.
+ */
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
+
+export class LatestLinePipes {
+  readonly #fds = new Map<string, number>();
+  readonly #last = new Map<string, string>();
+  readonly #failed = new Set<string>();
+  readonly #scratch = Buffer.allocUnsafe(16 * 1024);
+
+  constructor(
+    readonly dir: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Write `line` as the module's latest, when it changed. */
+  write(slot: string, line: string): void {
+    if (this.#last.get(slot) === line) return;
+    const fd = this.#open(slot);
+    if (fd === undefined) return;
+    try {
+      // What the reader has not taken is stale now: taken back, so the pipe holds only the newest line.
+      while (readSync(fd, this.#scratch, 0, this.#scratch.length, null) > 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return this.#fail(slot, e);
+    }
+    try {
+      writeSync(fd, `${line}\n`);
+      this.#last.set(slot, line);
+    } catch (e) {
+      this.#fail(slot, e);
+    }
+  }
+
+  close(): void {
+    for (const fd of this.#fds.values()) closeSync(fd);
+    this.#fds.clear();
+  }
+
+  #open(slot: string): number | undefined {
+    const open = this.#fds.get(slot);
+    if (open !== undefined || this.#failed.has(slot)) return open;
+    const path = join(this.dir, slot);
+    try {
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      if (!stat) execFileSync('mkfifo', ['-m', '600', path], { stdio: 'ignore' });
+      else if (!stat.isFIFO()) throw new Error('something other than a pipe is in its place');
+      const fd = openSync(path, OPEN_FLAGS);
+      if (!fstatSync(fd).isFIFO()) {
+        closeSync(fd);
+        throw new Error('something other than a pipe is in its place');
+      }
+      this.#fds.set(slot, fd);
+      return fd;
+    } catch (e) {
+      this.#fail(slot, e);
+      return undefined;
+    }
+  }
+
+  #fail(slot: string, e: unknown): void {
+    this.#failed.add(slot);
+    const fd = this.#fds.get(slot);
+    if (fd !== undefined) closeSync(fd);
+    this.#fds.delete(slot);
+    this.log(`waybar: module ${slot} left empty: ${join(this.dir, slot)}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

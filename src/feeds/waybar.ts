@@ -1,0 +1,119 @@
+/**
+ * Waybar: `custom` modules with `"return-type": "json"`, one per block of each widget, so each workspace, media
+ * button and Applications item is a module of its own that Waybar places, styles and clicks. One tilebar process
+ * (`feed waybar`, itself the `custom/tilebar` module) serves them all: each module's `exec` is a `cat` of a pipe
+ * the feed keeps the module's latest line in (waybar-pipes.ts), its `on-click` an append to the feed's inbox.
+ * Pure: the slots, each module's JSON line and the Waybar config that wires them up.
+ */
+import type { FeedBlock } from './blocks.js';
+import { pangoText } from './escape.js';
+import { runsMarkup } from './i3bar.js';
+
+/** A module's id (`right-3`, `right-3-2`: the third block of the widget `right[3]`). */
+export type SlotId = string;
+
+/** More blocks than a Tiler widget has now may come (a new workspace, the layout picker): its slots to spare. */
+const TILER_SPARE_SLOTS = 4;
+const TILER_MIN_SLOTS = 10;
+/** Waybar reads a line at a time from a pipe; a line within PIPE_BUF (4096 bytes) is read whole. */
+export const MAX_WAYBAR_LINE = 4000;
+
+export interface WaybarWidget {
+  /** `right[3]` */
+  position: string;
+  kind: string;
+  /** Its blocks now. */
+  blocks: number;
+}
+
+const base = (position: string) => position.replace(/^(\w+)\[(\d+)\]$/, '$1-$2');
+const slotOf = (position: string, n: number): SlotId => (n === 0 ? base(position) : `${base(position)}-${n}`);
+
+/** Every module a widget has: one per block it shows now, and spare ones for a Tiler's workspaces to come. */
+export function widgetSlots(w: WaybarWidget): SlotId[] {
+  const count = w.kind === 'Tiler' ? Math.max(w.blocks + TILER_SPARE_SLOTS, TILER_MIN_SLOTS) : Math.max(1, w.blocks);
+  return Array.from({ length: count }, (_, n) => slotOf(w.position, n));
+}
+
+/** Which block each slot shows now. */
+export function slotBlocks(blocks: readonly FeedBlock[]): Map<SlotId, FeedBlock> {
+  const seen = new Map<string, number>();
+  const slots = new Map<SlotId, FeedBlock>();
+  for (const b of blocks) {
+    const n = seen.get(b.widget) ?? 0;
+    seen.set(b.widget, n + 1);
+    slots.set(slotOf(b.widget, n), b);
+  }
+  return slots;
+}
+
+export interface WaybarLine {
+  text: string;
+  tooltip?: string;
+  class: string[];
+  percentage?: number;
+}
+
+/** What the pointer over a block shows: an Applications item's command when it asks for it, else what it is and why. */
+export function blockTooltip(b: FeedBlock): string | undefined {
+  if (b.action?.kind === 'launch' && b.action.showCommand) return b.action.command;
+  const lines = [b.title, b.why].filter((l): l is string => typeof l === 'string' && l !== '');
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+/** A module's line: pango text in the theme's colours, tooltip (escaped: Waybar reads it as markup), classes for CSS. */
+export function waybarLine(b: FeedBlock | undefined): string {
+  if (!b) return JSON.stringify({ text: '', class: ['tilebar', 'empty'] });
+  const tooltip = blockTooltip(b);
+  const line: WaybarLine = {
+    text: runsMarkup(b.runs),
+    ...(tooltip ? { tooltip: pangoText(tooltip) } : {}),
+    class: ['tilebar', b.name.toLowerCase(), b.state],
+    ...(b.percentage !== undefined ? { percentage: b.percentage } : {}),
+  };
+  const json = JSON.stringify(line);
+  if (Buffer.byteLength(json) <= MAX_WAYBAR_LINE) return json;
+  // Too long for one read of a pipe: the text alone, plain and cut (a title of thousands of characters).
+  const plain = pangoText(b.runs.map((r) => r.text).join('').slice(0, 200));
+  return JSON.stringify({ text: plain, class: line.class });
+}
+
+export interface WaybarConfigPlaces {
+  /** The command that starts the feed (`tilebar feed waybar --config …`). */
+  feed: string;
+  /** The shell word for a slot's pipe (`"/run/user/1000/tilebar/waybar-$WAYBAR_OUTPUT_NAME/right-3"`). */
+  pipe(slot: SlotId): string;
+  /** The shell word for the inbox the modules' clicks append to. */
+  inbox: string;
+}
+
+const BUTTON_KEYS: ReadonlyArray<[string, number]> = [
+  ['on-click', 1],
+  ['on-click-middle', 2],
+  ['on-click-right', 3],
+  ['on-scroll-up', 4],
+  ['on-scroll-down', 5],
+];
+
+/** The Waybar config for these widgets: the three module lists and each module's definition, to merge into yours. */
+export function waybarConfig(sections: Record<'left' | 'center' | 'right', readonly WaybarWidget[]>, places: WaybarConfigPlaces): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  const modules: Record<string, unknown> = {
+    'custom/tilebar': { exec: places.feed, 'return-type': 'json', 'restart-interval': 5 },
+  };
+  for (const [section, widgets] of Object.entries(sections)) {
+    const names: string[] = section === 'left' ? ['custom/tilebar'] : [];
+    for (const slot of widgets.flatMap(widgetSlots)) {
+      names.push(`custom/tilebar-${slot}`);
+      modules[`custom/tilebar-${slot}`] = {
+        exec: `exec cat ${places.pipe(slot)}`,
+        'return-type': 'json',
+        // The pipe is not there yet, or the feed restarted: cat ends, and Waybar starts it again.
+        'restart-interval': 1,
+        ...Object.fromEntries(BUTTON_KEYS.map(([key, button]) => [key, `echo ${slot} ${button} >> ${places.inbox}`])),
+      };
+    }
+    config[`modules-${section}`] = names;
+  }
+  return { ...config, ...modules };
+}

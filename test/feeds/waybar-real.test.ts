@@ -1,0 +1,102 @@
+/**
+ * `tilebar feed waybar` in a real Waybar under a headless sway run as an ordinary user: Waybar's config is what
+ * `feed waybar --print-config` prints, the tilebar module starts the feed, the other modules `cat` their pipes.
+ * The screen (grim) shows the modules in the theme's colours, an item named with pango markup shows as text (its
+ * markup would paint magenta), and a click of a virtual pointer on an Applications item's module launches it
+ * through Waybar's on-click and the feed's inbox. Skipped where sway, Waybar or grim is missing (CI installs them).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appearanceOf } from '../../src/bar/appearance.js';
+import { load, model } from '../helpers.js';
+import { hasSway, startSway } from '../tiler/real-wm.js';
+import { until } from '../wait.js';
+import { openWaylandPointer } from './wayland-pointer.js';
+
+const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
+const hasWaybar = hasSway && has('waybar') && has('grim');
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+const MAGENTA = '#ff00ff';
+const rowOf = (png: PNG, y: number) => Array.from({ length: png.width }, (_, x) => `#${[0, 1, 2].map((c) => (png.data[(y * png.width + x) * 4 + c] ?? 0).toString(16).padStart(2, '0')).join('')}`);
+
+describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway, an ordinary user)', () => {
+  it("shows the modules in the theme's colours, markup in a name as text, and launches an item on a click", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-waybar-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const touched = join(dir, 'touched');
+    const config = {
+      theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
+      left_widgets: [
+        {
+          Applications: {
+            enable: true,
+            display: 'Text',
+            items: [
+              { name: `<span background="${MAGENTA}">Evil</span>`, command: 'true' },
+              { name: 'Touch', command: `touch ${touched}` },
+            ],
+          },
+        },
+      ],
+      right_widgets: [],
+    };
+    const bar = join(dir, 'bar.json');
+    await writeFile(bar, JSON.stringify(config));
+    const wm = await startSway();
+    cleanups.push(() => wm.stop());
+    const runtime = dirname(wm.socket);
+    const log = join(dir, 'log');
+    const main = join(process.cwd(), 'dist/bundle/main.js');
+    // The modules as a user gets them, with the feed's command made to run here.
+    const printHome = await mkdtemp(join(tmpdir(), 'tb-print-'));
+    cleanups.push(() => rm(printHome, { recursive: true, force: true }));
+    const printed = JSON.parse(
+      execFileSync(process.execPath, [main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')], { env: { PATH: process.env.PATH, HOME: printHome, XDG_RUNTIME_DIR: runtime }, encoding: 'utf8' }),
+    ) as Record<string, Record<string, unknown>>;
+    expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1']);
+    (printed['custom/tilebar'] ?? {}).exec = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main)} feed waybar --config ${q(bar)} --log ${q(log)}`;
+    await writeFile(join(dir, 'waybar.json'), JSON.stringify({ layer: 'top', position: 'top', height: 30, ...printed }));
+    await writeFile(join(dir, 'style.css'), '* { font-family: monospace; font-size: 12px; } window#waybar { background: #000000; }');
+    // sway (and so Waybar and the feed) runs as nobody when the tests run as root: its files are made readable.
+    chmodSync(dir, 0o755);
+    if (process.getuid?.() === 0) for (const f of ['', 'bar.json', 'waybar.json', 'style.css']) chownSync(join(dir, f), 65534, 65534);
+    await wm.command(`exec waybar -c ${join(dir, 'waybar.json')} -s ${join(dir, 'style.css')}`);
+    cleanups.push(() => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with sway'));
+    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding waybar'), 'the feed started by Waybar');
+
+    const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
+    const shot = join(dir, 'shot.png');
+    const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
+    let span = { from: -1, to: -1 };
+    await until(() => {
+      spawnSync('grim', ['-g', '0,0 1280x30', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      if (!existsSync(shot)) return false;
+      const row = rowOf(PNG.sync.read(readFileSync(shot)), 15);
+      span = { from: row.indexOf(bg), to: row.lastIndexOf(bg) };
+      return span.from >= 0 && span.to - span.from > 40;
+    }, "the modules in the theme's colours");
+    const png = PNG.sync.read(readFileSync(shot));
+    expect(Array.from({ length: png.height }, (_, y) => rowOf(png, y)).flat()).not.toContain(MAGENTA);
+
+    // "Touch" is the last module: a click near the right end of the items' colours, again until Waybar, which
+    // learns of the new pointer as it comes, has taken one.
+    const pointer = await openWaylandPointer(join(runtime, display));
+    cleanups.push(() => pointer.close());
+    await until(async () => {
+      await pointer.click(span.to - 4, 15, 1280, 720);
+      for (let i = 0; i < 10 && !existsSync(touched); i++) await new Promise((r) => setTimeout(r, 100));
+      return existsSync(touched);
+    }, 'a click on Touch to launch it');
+  });
+});
