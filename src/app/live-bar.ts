@@ -191,6 +191,18 @@ export class LiveBar {
     if (this.#config.origin === 'cache') void this.#live.ensureValidated().then((s) => this.#apply(s), this.deps.onStray);
   }
 
+  /**
+   * No polls or ticks while the host hides the bar (i3bar's stop signal); `resume` reads every source at once and
+   * goes on. Clicks and reloads still work meanwhile.
+   */
+  pause(): void {
+    if (!this.#stopped) this.#scheduler.stop();
+  }
+
+  resume(): void {
+    if (!this.#stopped) this.#scheduler.start();
+  }
+
   /** No more polls, ticks or store updates (before a front end takes its view down). */
   stopUpdates(): void {
     if (this.#stopped) return;

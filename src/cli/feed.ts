@@ -13,6 +13,7 @@ import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
 import { feedView, type FeedWidget } from '../feeds/blocks.js';
+import { I3BAR_CONT_SIGNAL, I3BAR_STOP_SIGNAL } from '../feeds/i3bar.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
 import { printedWaybarConfig } from './feed-waybar.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
@@ -106,6 +107,13 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
     else input.resume();
   }
   const parentWatch = deps.out ? undefined : watchParent(() => end.quit(0));
+  // The bar hidden (i3bar, swaybar): no polling until it shows again (i3bar.ts says why not SIGSTOP).
+  const pause = () => bar.pause();
+  const resume = () => bar.resume();
+  if (stdinTellsHost) {
+    process.on(I3BAR_STOP_SIGNAL, pause);
+    process.on(I3BAR_CONT_SIGNAL, resume);
+  }
   const feed = startHostFeed(host, { bar, out, in: input, env: io.env, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
   await bar.start();
   // As for `run` (run.ts says why): a process that runs all day, set after its first line.
@@ -115,6 +123,8 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   bar.stopUpdates();
   feed.stop();
   if (parentWatch) clearInterval(parentWatch);
+  process.off(I3BAR_STOP_SIGNAL, pause);
+  process.off(I3BAR_CONT_SIGNAL, resume);
   end.dispose();
   out.off('error', onOutError);
   input.off('end', onInEnd);

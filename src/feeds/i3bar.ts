@@ -4,19 +4,34 @@
  * the feed (feed.ts) writes and reads the streams. Text goes out as pango markup, escaped (escape.ts), so a
  * window title is always text.
  */
+import { constants } from 'node:os';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 import { pangoText } from './escape.js';
 import type { Run } from '../render/bar-types.js';
+import { MIN_TRUNCATED } from '../render/fit.js';
+import { truncate } from '../render/paint.js';
 import type { FeedBlock } from './blocks.js';
 
-/** The header and the opening of the endless array. `SIGSTOP`/`SIGCONT` (the defaults): a hidden bar pauses us. */
+/**
+ * Signals the bar sends when it hides and shows again (a bar in `mode hide`): SIGUSR1 and SIGUSR2 rather than the
+ * default SIGSTOP, which would freeze us whole — clicks, a config save and the host's going unseen — where only
+ * polling needs to pause.
+ */
+export const I3BAR_STOP_SIGNAL = 'SIGUSR1';
+export const I3BAR_CONT_SIGNAL = 'SIGUSR2';
+
+/** The header and the opening of the endless array. */
 export function i3barHeader(): string {
-  return `${JSON.stringify({ version: 1, click_events: true })}\n[\n`;
+  return `${JSON.stringify({ version: 1, click_events: true, stop_signal: osSignal(I3BAR_STOP_SIGNAL), cont_signal: osSignal(I3BAR_CONT_SIGNAL) })}\n[\n`;
 }
+
+const osSignal = (name: 'SIGUSR1' | 'SIGUSR2') => constants.signals[name];
 
 export interface I3barBlock {
   full_text: string;
+  /** The pane's shorter form, which i3bar shows when the line does not fit: long texts cut to a few cells. */
+  short_text?: string;
   markup: 'pango';
   name: string;
   instance: string;
@@ -41,9 +56,11 @@ export function runsMarkup(runs: readonly Run[]): string {
 export function i3barBlocks(blocks: readonly FeedBlock[], spacingPx: number): I3barBlock[] {
   return blocks.map((b) => {
     const full_text = runsMarkup(b.runs);
+    const short_text = runsMarkup(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
     const first = b.runs[0];
     return {
       full_text,
+      ...(short_text !== full_text ? { short_text } : {}),
       markup: 'pango',
       name: b.name,
       instance: b.instance,

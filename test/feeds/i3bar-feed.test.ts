@@ -11,6 +11,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 
 const readers = { cpu: async () => ({ percent: 95 }) };
@@ -31,7 +32,8 @@ async function setUp(touched: string) {
 /** The status lines written so far, parsed as i3bar parses them (after the header and the opening `[`). */
 function statusLines(written: string): Array<Array<Record<string, unknown>>> {
   const [header, open, ...lines] = written.split('\n');
-  expect(JSON.parse(header ?? '')).toEqual({ version: 1, click_events: true });
+  // SIGUSR1 and SIGUSR2 (Linux's numbers) pause and resume polling while the bar is hidden.
+  expect(JSON.parse(header ?? '')).toEqual({ version: 1, click_events: true, stop_signal: 10, cont_signal: 12 });
   expect(open).toBe('[');
   return lines.filter((l) => l !== '').map((l) => JSON.parse(l.replace(/^,/, '')) as Array<Record<string, unknown>>);
 }
@@ -94,6 +96,41 @@ describe('tilebar feed i3bar', () => {
     const input = new PassThrough();
     const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out: new PassThrough(), in: input, readers, log: () => undefined });
     input.end('[\n');
+    expect(await done).toBe(0);
+  });
+
+  it("pauses polling while the bar is hidden (its stop signal) and reads again as soon as it shows", async () => {
+    const { dir, io } = await setUp(join(tmpdir(), 'never'));
+    const timers = new FakeTimers();
+    let reads = 0;
+    const counting = { cpu: async () => ((reads += 1), { percent: 50 }) };
+    const stop = new AbortController();
+    let written = '';
+    const out = new Writable({
+      write(chunk: Buffer, _e, cb) {
+        written += chunk.toString();
+        cb();
+      },
+    });
+    const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out, in: new PassThrough(), readers: counting, timers, stop: stop.signal, log: () => undefined });
+    try {
+      await eventually(async () => {
+        await timers.advance(100);
+        expect(written).toContain('CPU');
+      });
+      await timers.advance(10_000);
+      expect(reads).toBeGreaterThan(1);
+      process.emit('SIGUSR1', 'SIGUSR1');
+      const paused = reads;
+      await timers.advance(60_000);
+      expect(reads).toBe(paused);
+      process.emit('SIGUSR2', 'SIGUSR2');
+      await eventually(() => expect(reads).toBe(paused + 1));
+      await timers.advance(10_000);
+      expect(reads).toBeGreaterThan(paused + 1);
+    } finally {
+      stop.abort();
+    }
     expect(await done).toBe(0);
   });
 

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FeedBlock } from '../../src/feeds/blocks.js';
 import { appendClickCommand, clickToken, parseClickLine } from '../../src/feeds/feed-clicks.js';
+import { i3barBlocks } from '../../src/feeds/i3bar.js';
 import { polybarLine } from '../../src/feeds/polybar.js';
 import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
 
@@ -23,6 +24,15 @@ const block = (section: FeedBlock['section'], instance: string, text: string, ac
 });
 
 const blocks = [block('left', 'l', 'Left'), block('center', 'c', 'Mid'), block('right', 'r1', 'One'), block('right', 'r2', 'Two#')];
+
+describe('i3bar', () => {
+  it("gives a long text a short_text, the pane's shortened form, still escaped; a short one none", () => {
+    const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), block('left', 's', 'Short')], 8);
+    expect(long?.full_text).toContain('A window title &lt;b&gt;that&lt;/b&gt; goes on');
+    expect(long?.short_text).toMatch(/>A windo…<\/span>$/);
+    expect(short?.short_text).toBeUndefined();
+  });
+});
 
 describe('tmux', () => {
   it('aligns the three lists on a line of their own and escapes #', () => {
