@@ -40,7 +40,8 @@ export function appearanceOf(model: BarModel, opts: AppearanceOptions = {}): App
   return { theme, backgrounds, metrics: cellMetrics(model, opts.cell), icons: opts.icons ?? 'unicode', widgets: opts.widgets ?? BUILTIN_WIDGETS, compose: new ComposeCache(), layout: new LayoutCache() };
 }
 
-export function layoutFor(model: BarModel, look: Appearance, state: BarState, size: { width: number; height: number }, version: string, message?: string): BarLayout {
+/** The bar's layout; `message` (what is wrong with the config) before `hint` (a hovered item's command) in the centre. */
+export function layoutFor(model: BarModel, look: Appearance, state: BarState, size: { width: number; height: number }, version: string, message?: string, hint?: string): BarLayout {
   return layoutBar({
     ...size,
     metrics: look.metrics,
@@ -50,6 +51,6 @@ export function layoutFor(model: BarModel, look: Appearance, state: BarState, si
     backgrounds: look.backgrounds,
     icons: look.icons,
     cache: look.layout,
-    ...(message ? { message } : {}),
+    ...(message ? { message } : hint ? { message: hint, messageTone: 'hint' as const } : {}),
   });
 }

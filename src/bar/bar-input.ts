@@ -2,7 +2,8 @@
  * What the bar's keys and mouse mean, whichever renderer draws it: `q` quits, Ctrl-C quits as the signal
  * would (130), 1–9 launch the first nine launcher items, a left click does what is under it (the layout's
  * click targets) and, twice within 500 ms, the double-click binding; the other buttons and the wheel run the
- * config's mouse bindings (the wheel through the scroll thresholds). The SGR mouse reports are decoded here
+ * config's mouse bindings (the wheel through the scroll thresholds); the pointer over an Applications item with
+ * `show_command_on_hover` shows its command until it moves off it. The SGR mouse reports are decoded here
  * (mouse.ts); the Ink app gets its keys through Ink's input handling and hands them over as they come.
  */
 import type { BarModel } from '../config/model.js';
@@ -20,6 +21,11 @@ export interface BarInputEffects {
   quit(status: number): void;
   /** Monotonic milliseconds, for double clicks. */
   now(): number;
+  /**
+   * What to show while the pointer is over an item that asks for it (an Applications item's command, with
+   * `show_command_on_hover`); undefined when it left it. Called only when that changes.
+   */
+  hover?(text: string | undefined): void;
 }
 
 /**
@@ -36,6 +42,7 @@ const NO_MOUSE = { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, b
 export class BarInput {
   private scroll: ScrollAccumulator;
   private lastLeftPress = -Infinity;
+  private hovering: string | undefined;
   private mouseOf: BarModel['mouse'];
 
   constructor(
@@ -66,6 +73,14 @@ export class BarInput {
   }
 
   private mouse(e: MouseEvent, layout: BarLayout | undefined): void {
+    if (e.kind === 'move') {
+      const action = layout?.targets.find((t) => e.x >= t.x && e.x < t.x + t.width)?.action;
+      const text = action?.kind === 'launch' && action.showCommand ? action.command : undefined;
+      if (text === this.hovering) return;
+      this.hovering = text;
+      this.effects.hover?.(text);
+      return;
+    }
     if (e.kind === 'wheel') {
       for (const t of this.scroll.notch(e.direction)) this.effects.binding(t);
       return;

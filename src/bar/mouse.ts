@@ -13,22 +13,30 @@ import type { MouseTrigger } from '../config/schema/mouse.js';
 export const POINTS_PER_NOTCH = 30;
 export const DOUBLE_CLICK_MS = 500;
 
-export const ENABLE_MOUSE = '\x1b[?1000h\x1b[?1006h';
-export const DISABLE_MOUSE = '\x1b[?1000l\x1b[?1006l';
+/** Clicks (1000), the pointer's moves with no button held too (1003: hovering an item shows its command), SGR (1006). */
+export const ENABLE_MOUSE = '\x1b[?1000h\x1b[?1003h\x1b[?1006h';
+export const DISABLE_MOUSE = '\x1b[?1003l\x1b[?1000l\x1b[?1006l';
 
 export type MouseEvent =
   | { kind: 'press'; button: 'left' | 'middle' | 'right' | 'back' | 'forward'; x: number; y: number }
-  | { kind: 'wheel'; direction: 'up' | 'down' | 'left' | 'right'; x: number; y: number };
+  | { kind: 'wheel'; direction: 'up' | 'down' | 'left' | 'right'; x: number; y: number }
+  /** The pointer moved with no button held. */
+  | { kind: 'move'; x: number; y: number };
 
 const SGR = /\x1b\[<(\d+);(\d+);(\d+)([Mm])/g;
 
-/** SGR (1006) reports in `data`, 0-based cells; releases and motion are dropped. Other input is returned as `rest`. */
+/** SGR (1006) reports in `data`, 0-based cells; releases and drags are dropped. Other input is returned as `rest`. */
 export function parseMouse(data: string): { events: MouseEvent[]; rest: string } {
   const events: MouseEvent[] = [];
   const rest = data.replace(SGR, (_all, b: string, x: string, y: string, kind: string) => {
     const code = Number(b);
     const at = { x: Number(x) - 1, y: Number(y) - 1 };
-    if (kind === 'm' || (code & 32) !== 0) return '';
+    if (kind === 'm') return '';
+    if ((code & 32) !== 0) {
+      // Motion: with no button held (3) it is a hover; a drag means nothing to the bar.
+      if ((code & 3) === 3 && (code & 64) === 0) events.push({ kind: 'move', ...at });
+      return '';
+    }
     const base = code & ~(4 | 8 | 16);
     if (base >= 64 && base <= 67) events.push({ kind: 'wheel', direction: (['up', 'down', 'left', 'right'] as const)[base - 64] ?? 'up', ...at });
     else if (base === 0) events.push({ kind: 'press', button: 'left', ...at });

@@ -54,6 +54,8 @@ export interface LayoutInput {
   icons: IconSet;
   /** A one-line message (a config error) shown in place of the center section. */
   message?: string;
+  /** `hint`: the message is not an error (a hovered item's command): the accent colour, not the error one. */
+  messageTone?: 'error' | 'hint';
   /** Pieces and frames kept across frames of one bar (one appearance): see LayoutCache. */
   cache?: LayoutCache;
 }

@@ -13,11 +13,12 @@ import type { BarLayout } from './bar-types.js';
 
 export function startDirectView(o: BarViewOptions): BarView {
   let pickerOpen = false;
+  let hint: string | undefined;
   let layout: BarLayout | undefined;
   const draw = () => {
     const s = o.store.getSnapshot();
     try {
-      layout = layoutFor(s.model, s.look, barStateOf(s, o.tilerOptions, pickerOpen), s.size, o.version, s.message);
+      layout = layoutFor(s.model, s.look, barStateOf(s, o.tilerOptions, pickerOpen), s.size, o.version, s.message, hint);
       o.writer.draw(frameToAnsi(layout.rows, o.depth));
     } catch (e) {
       o.onDrawError(e);
@@ -34,6 +35,10 @@ export function startDirectView(o: BarViewOptions): BarView {
     binding: (trigger) => o.onBinding(trigger, o.store.getSnapshot().tiler?.mouseFollowsFocus),
     quit: o.onQuit,
     now: o.now,
+    hover: (text) => {
+      hint = text;
+      draw();
+    },
   });
   const offStore = o.store.subscribe(() => {
     input.setModel(o.store.getSnapshot().model);

@@ -63,7 +63,8 @@ export function layoutBar(input: LayoutInput): BarLayout {
     if (hi - lo >= 1) {
       const text = truncate(cellText(input.message, input), hi - lo, DECORATIONS[input.icons].ellipsis);
       const at = Math.min(hi - textWidth(text), Math.max(lo, Math.floor((width - textWidth(text)) / 2)));
-      place(at, [{ text, fg: input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: true }]);
+      const hint = input.messageTone === 'hint';
+      place(at, [{ text, fg: hint ? input.theme.colours.accent : input.theme.colours.error, ...(barBg ? { bg: barBg } : {}), bold: !hint }]);
     }
   } else if (center.width > 0) {
     const at = centerAt(left.width, right.width, center.width) ?? Math.floor((width - center.width) / 2);

@@ -8,6 +8,7 @@ import { FrameWriter } from '../../src/render/terminal.js';
 import { fakeTerminal, screenOf } from './fake-terminal.js';
 import type { Readers } from '../../src/system/readings.js';
 import { eventually } from '../wait.js';
+import { DISABLE_MOUSE, ENABLE_MOUSE } from '../../src/bar/mouse.js';
 
 const readers = {
   cpu: async () => ({ percent: 42 }),
@@ -83,7 +84,9 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
       const name = ((wm.received[0]?.[0] as { content: [string] }).content[0]);
       await wm.notify(name, stateDoc({ workspaces: [{ name: 'one' }, { name: 'two' }], focused: 0 }));
       await eventually(() => expect(frames().at(-1)).toMatch(/^ one two +Touch *$/));
-      expect(t.written).toContain('\x1b[?1000h\x1b[?1006h');
+      // Clicks, moves with no button held (hover) and SGR reports.
+      expect(ENABLE_MOUSE).toBe('\x1b[?1000h\x1b[?1003h\x1b[?1006h');
+      expect(t.written).toContain(ENABLE_MOUSE);
 
       const x = (frames().at(-1) ?? '').indexOf('two');
       t.press(`\x1b[<0;${x + 1};1M\x1b[<0;${x + 1};1m`);
@@ -112,7 +115,7 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
       await done;
       await wm.stop();
     }
-    expect(t.written.at(-2)).toBe('\x1b[?1000l\x1b[?1006l');
+    expect(t.written.at(-2)).toBe(DISABLE_MOUSE);
   });
 });
 

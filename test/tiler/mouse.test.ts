@@ -11,11 +11,11 @@ const mouseOf = (mouse: Record<string, unknown>): MouseModel => {
 const CYCLE = { type: 'CycleFocusWorkspace', content: 'Previous' };
 
 describe('mouse input', () => {
-  it('parses SGR reports: presses of each button, wheel notches, ignoring releases and motion', () => {
-    const { events, rest } = parseMouse('a\x1b[<0;5;1M\x1b[<0;5;1m\x1b[<2;7;1M\x1b[<1;1;1M\x1b[<64;3;1M\x1b[<65;3;1M\x1b[<66;3;1M\x1b[<67;3;1M\x1b[<128;2;1M\x1b[<129;2;1M\x1b[<32;9;1M\x1b[<16;4;1Mq');
+  it('parses SGR reports: presses of each button, wheel notches, moves with no button held, ignoring releases and drags', () => {
+    const { events, rest } = parseMouse('a\x1b[<0;5;1M\x1b[<0;5;1m\x1b[<2;7;1M\x1b[<1;1;1M\x1b[<64;3;1M\x1b[<65;3;1M\x1b[<66;3;1M\x1b[<67;3;1M\x1b[<128;2;1M\x1b[<129;2;1M\x1b[<32;9;1M\x1b[<35;12;1M\x1b[<16;4;1Mq');
     expect(rest).toBe('aq');
-    expect(events.map((e) => (e.kind === 'press' ? `${e.button}@${e.x}` : `wheel-${e.direction}`))).toEqual([
-      'left@4', 'right@6', 'middle@0', 'wheel-up', 'wheel-down', 'wheel-left', 'wheel-right', 'back@1', 'forward@1', 'left@3',
+    expect(events.map((e) => (e.kind === 'press' ? `${e.button}@${e.x}` : e.kind === 'move' ? `move@${e.x}` : `wheel-${e.direction}`))).toEqual([
+      'left@4', 'right@6', 'middle@0', 'wheel-up', 'wheel-down', 'wheel-left', 'wheel-right', 'back@1', 'forward@1', 'move@11', 'left@3',
     ]);
   });
 

@@ -22,6 +22,7 @@ export function App(props: AppProps): ReactNode {
   const { store, depth, version, tilerOptions } = props;
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [hint, setHint] = useState<string | undefined>(undefined);
   // A layout that cannot be made (a bug, or a model from a damaged cache) keeps the last one on screen.
   const lastGood = useRef<BarLayout | undefined>(undefined);
   const layout = useMemo(() => {
@@ -33,13 +34,14 @@ export function App(props: AppProps): ReactNode {
         snap.size,
         version,
         snap.message,
+        hint,
       );
     } catch (e) {
       props.onDrawError(e);
     }
     return lastGood.current;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [snap, pickerOpen, tilerOptions, version]);
+  }, [snap, pickerOpen, hint, tilerOptions, version]);
 
   // The latest props and state for input handlers that live as long as the app.
   const latest = useRef({ props, snap, layout });
@@ -53,6 +55,7 @@ export function App(props: AppProps): ReactNode {
       binding: (trigger) => latest.current.props.onBinding(trigger, latest.current.snap.tiler?.mouseFollowsFocus),
       quit: (status) => latest.current.props.onQuit(status),
       now: () => latest.current.props.now(),
+      hover: setHint,
     };
     return new BarInput(snap.model, effects);
     // One for the app's life; a new config reaches it through setModel below.
