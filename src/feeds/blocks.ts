@@ -7,7 +7,7 @@
 import type { BarSnapshot } from '../bar/bar-store.js';
 import { barStateOf } from '../bar/bar-store.js';
 import { composeSections } from '../bar/compose.js';
-import type { LayoutInput, Run, SectionName } from '../render/bar-types.js';
+import type { LayoutInput, Run, SectionName, WidgetUnits } from '../render/bar-types.js';
 import type { Hex } from '../colour/rgb.js';
 import { unitRuns } from '../render/paint.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
@@ -67,16 +67,29 @@ export function feedView(s: BarSnapshot, version: string, tilerOptions: Omit<Til
       const before = blocks.length;
       for (const unit of w.units) {
         if (unit.state === 'hidden') continue;
-        const piece = unitRuns(w, unit, section, input, look.backgrounds.bar, look.metrics.maxLabelWidth, () => undefined);
-        const base = { section, name: w.kind ?? 'Plain', widget: w.position, state: unit.state, ...(unit.why ? { why: unit.why } : {}), ...details(unit) };
-        for (const [n, stretch] of byAction(piece.runs).entries()) {
-          blocks.push({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) });
+        // A unit the compose cache kept (its inputs did not change) keeps its blocks: a feed writing a line a
+        // second for its clock makes the clock's blocks again, not every widget's.
+        const kept = BLOCKS_OF_UNIT.get(unit);
+        if (kept && kept.look === look && kept.position === w.position) {
+          blocks.push(...kept.blocks);
+          continue;
         }
+        const made = unitBlocks(w, unit, section, input, look);
+        BLOCKS_OF_UNIT.set(unit, { look, position: w.position, blocks: made });
+        blocks.push(...made);
       }
       widgets.push({ section, position: w.position, kind: w.kind ?? 'Plain', blocks: blocks.length - before });
     }
   }
   return { blocks, widgets };
+}
+
+const BLOCKS_OF_UNIT = new WeakMap<UnitView, { look: BarSnapshot['look']; position: string; blocks: FeedBlock[] }>();
+
+function unitBlocks(w: WidgetUnits, unit: UnitView, section: SectionName, input: LayoutInput, look: BarSnapshot['look']): FeedBlock[] {
+  const piece = unitRuns(w, unit, section, input, look.backgrounds.bar, look.metrics.maxLabelWidth, () => undefined);
+  const base = { section, name: w.kind ?? 'Plain', widget: w.position, state: unit.state, ...(unit.why ? { why: unit.why } : {}), ...details(unit) };
+  return byAction(piece.runs).map((stretch, n) => ({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) }));
 }
 
 function details(unit: UnitView): Pick<FeedBlock, 'title' | 'percentage'> {

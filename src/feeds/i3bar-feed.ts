@@ -12,7 +12,7 @@ import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
 import type { Feed } from './line-feed.js';
-import { i3barBlocks, i3barHeader, i3barLine, parseI3barClick } from './i3bar.js';
+import { i3barHeader, i3barStatusLine, parseI3barClick } from './i3bar.js';
 
 export const MAX_CLICK_LINE = 64 * 1024;
 
@@ -40,7 +40,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
-    const line = i3barLine(i3barBlocks(blocks, s.model.widgetSpacing), last === undefined);
+    const line = i3barStatusLine(blocks, s.model.widgetSpacing, last === undefined);
     // Only what changed goes out: the bar redraws on every line.
     const payload = line.replace(/^,/, '');
     if (payload === last) return;

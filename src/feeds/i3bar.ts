@@ -77,6 +77,23 @@ export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string
   return `${first ? '' : ','}${JSON.stringify(blocks)}\n`;
 }
 
+const JSON_OF_BLOCK = new WeakMap<FeedBlock, { spacingPx: number; json: string }>();
+
+/**
+ * The same line as `i3barLine(i3barBlocks(…))`, each block's JSON kept with the block: blocks.ts keeps the blocks
+ * of units that did not change, so a line a second costs the clock's block, not every widget's markup again.
+ */
+export function i3barStatusLine(blocks: readonly FeedBlock[], spacingPx: number, first: boolean): string {
+  const parts = blocks.map((b) => {
+    const kept = JSON_OF_BLOCK.get(b);
+    if (kept && kept.spacingPx === spacingPx) return kept.json;
+    const json = JSON.stringify(i3barBlocks([b], spacingPx)[0]);
+    JSON_OF_BLOCK.set(b, { spacingPx, json });
+    return json;
+  });
+  return `${first ? '' : ','}[${parts.join(',')}]\n`;
+}
+
 export interface I3barClick {
   instance: string;
   button: number;

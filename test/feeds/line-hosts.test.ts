@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FeedBlock } from '../../src/feeds/blocks.js';
 import { appendClickCommand, clickToken, parseClickLine } from '../../src/feeds/feed-clicks.js';
-import { i3barBlocks } from '../../src/feeds/i3bar.js';
+import { i3barBlocks, i3barLine, i3barStatusLine } from '../../src/feeds/i3bar.js';
 import { polybarLine } from '../../src/feeds/polybar.js';
 import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
 
@@ -117,5 +117,20 @@ describe('Polybar', () => {
     );
     expect(parseClickLine('abc 1; rm -rf ~')).toBeUndefined();
     expect(parseClickLine('abc 0')).toBeUndefined();
+  });
+});
+
+describe('i3bar status line', () => {
+  it('is the same whether each block’s JSON is kept or made again', () => {
+    fc.assert(
+      fc.property(fc.array(hostile, { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: 20 }), (texts, spacing) => {
+        const blocks = texts.map((t, i) => block('right', `b${i}`, t === '' ? 'x' : t));
+        const fresh = i3barLine(i3barBlocks(blocks, spacing), false);
+        expect(i3barStatusLine(blocks, spacing, false)).toBe(fresh);
+        // Asked again (kept) and with another spacing (made again).
+        expect(i3barStatusLine(blocks, spacing, false)).toBe(fresh);
+        expect(i3barStatusLine(blocks, spacing + 1, true)).toBe(i3barLine(i3barBlocks(blocks, spacing + 1), true));
+      }),
+    );
   });
 });

@@ -82,7 +82,10 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
     try {
       await eventually(() => expect(wm.received.length).toBeGreaterThan(0));
       const name = ((wm.received[0]?.[0] as { content: [string] }).content[0]);
-      await wm.notify(name, stateDoc({ workspaces: [{ name: 'one' }, { name: 'two' }], focused: 0 }));
+      const doc = stateDoc({ workspaces: [{ name: 'one' }, { name: 'two' }], focused: 0 });
+      // Also the answer to the subscription, which may arrive after this notification.
+      wm.state = doc.state;
+      await wm.notify(name, doc);
       await eventually(() => expect(frames().at(-1)).toMatch(/^ one two +Touch *$/));
       // Clicks, moves with no button held (hover) and SGR reports.
       expect(ENABLE_MOUSE).toBe('\x1b[?1000h\x1b[?1003h\x1b[?1006h');

@@ -23,7 +23,10 @@ describe.skipIf(!hasTmux)('a mouse click in a real tmux pane', () => {
     pane = openPane(`${bin} run --config ${shellQuote(join(dir, 'bar.json'))} --tiler-socket-dir ${shellQuote(dir)} --log ${shellQuote(join(dir, 'log'))}`, { width: 60, height: 1 });
     await eventually(() => expect(wm?.received.length).toBeGreaterThan(0));
     const name = (wm.received[0]?.[0] as { content: [string] }).content[0];
-    await wm.notify(name, stateDoc({ workspaces: [{ name: 'mail' }, { name: 'code' }, { name: 'chat' }], focused: 0, mouseFollowsFocus: false }));
+    const doc = stateDoc({ workspaces: [{ name: 'mail' }, { name: 'code' }, { name: 'chat' }], focused: 0, mouseFollowsFocus: false });
+    // What the window manager answers the subscription with as well: the two notifications may arrive in either order.
+    wm.state = doc.state;
+    await wm.notify(name, doc);
     const screen = await pane.waitFor('mail code chat');
     const x = screen.indexOf('chat');
     // What the terminal sends for a left press and release at that cell (SGR 1006, 1-based).
