@@ -7,7 +7,7 @@
 import { constants } from 'node:os';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
-import { pangoText } from './escape.js';
+import { pangoText, plainText } from './escape.js';
 import type { Run } from '../render/bar-types.js';
 import { MIN_TRUNCATED } from '../render/fit.js';
 import { truncate } from '../render/paint.js';
@@ -32,7 +32,8 @@ export interface I3barBlock {
   full_text: string;
   /** The pane's shorter form, which i3bar shows when the line does not fit: long texts cut to a few cells. */
   short_text?: string;
-  markup: 'pango';
+  /** `pango` only for a block whose runs differ in colour or weight; a block of one style is plain text. */
+  markup: 'pango' | 'none';
   name: string;
   instance: string;
   color?: string;
@@ -52,16 +53,21 @@ export function runsMarkup(runs: readonly Run[]): string {
     .join('');
 }
 
-/** One status line's blocks: each run a pango span in its colours; the gap after a block is the config's spacing (pixels). */
+/** Whether every run has the first one's colours and weight: then the block's own colour fields say it all. */
+const oneStyle = (runs: readonly Run[]) => runs.every((r) => r.fg === runs[0]?.fg && r.bg === runs[0]?.bg && !r.bold);
+
+/** One status line's blocks: each run a pango span in its colours where runs differ; the gap after a block is the config's spacing (pixels). */
 export function i3barBlocks(blocks: readonly FeedBlock[], spacingPx: number): I3barBlock[] {
   return blocks.map((b) => {
-    const full_text = runsMarkup(b.runs);
-    const short_text = runsMarkup(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
+    const plain = oneStyle(b.runs);
+    const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
+    const full_text = text(b.runs);
+    const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
     const first = b.runs[0];
     return {
       full_text,
       ...(short_text !== full_text ? { short_text } : {}),
-      markup: 'pango',
+      markup: plain ? 'none' : 'pango',
       name: b.name,
       instance: b.instance,
       ...(first?.fg ? { color: first.fg } : {}),

@@ -60,7 +60,8 @@ describe('tilebar feed i3bar', () => {
         const cpu = last.find((b) => b.name === 'Cpu');
         expect(cpu?.full_text).toMatch(/CPU: .*95.*%/);
         expect(cpu?.instance).toBe('right[0] cpu');
-        expect(cpu?.markup).toBe('pango');
+        // Selected, the whole block is in one style: plain text, its colours in the block's fields.
+        expect(cpu?.markup).toBe('none');
         // Selected (95 >= 80): the theme's auto-select colours, not the normal text colour of the Time block.
         expect(cpu?.background).not.toBe(last.find((b) => b.name === 'Time')?.background);
       });

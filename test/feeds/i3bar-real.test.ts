@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
 import { eventually, until } from '../wait.js';
 import { openWaylandPointer } from './wayland-pointer.js';
+import { pngRows, saveScreenshot } from './screenshot.js';
 import { openX11Screen } from './x11-screen.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -80,6 +81,7 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
       expect(after).toBe(true);
     });
     expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('1');
+    saveScreenshot('i3bar', await screen.pixels(0, 0, 1280, 20));
 
     // Workspace 2's block comes after workspace 1's: a click on each pixel column after it until i3 switches.
     const at = selectedAt ?? { x: 0, y: 0, width: 0 };
@@ -129,11 +131,10 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     await until(() => {
       spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
       if (!existsSync(shot)) return false;
-      const png = PNG.sync.read(readFileSync(shot));
+      const rows = pngRows(PNG.sync.read(readFileSync(shot)));
       at = { x: -1, y: -1, width: 0 };
       let after = false;
-      for (let y = 0; y < png.height; y++) {
-        const row = Array.from({ length: png.width }, (_, x) => `#${[0, 1, 2].map((c) => (png.data[(y * png.width + x) * 4 + c] ?? 0).toString(16).padStart(2, '0')).join('')}`);
+      for (const [y, row] of rows.entries()) {
         const first = row.indexOf(SELECTED);
         if (first < 0) continue;
         at = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
@@ -142,6 +143,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
       }
       return at.x >= 0 && after;
     }, "workspace 1's block selected, workspace 2's after it");
+    saveScreenshot('swaybar', pngRows(PNG.sync.read(readFileSync(shot))));
 
     // A virtual pointer's clicks after it, until sway has switched (swaybar learns of the new pointer as it comes).
     const pointer = await openWaylandPointer(join(runtime, display));

@@ -26,11 +26,14 @@ const block = (section: FeedBlock['section'], instance: string, text: string, ac
 const blocks = [block('left', 'l', 'Left'), block('center', 'c', 'Mid'), block('right', 'r1', 'One'), block('right', 'r2', 'Two#')];
 
 describe('i3bar', () => {
-  it("gives a long text a short_text, the pane's shortened form, still escaped; a short one none", () => {
+  it("gives a long text a short_text, the pane's shortened form; pango only for a block of several styles, escaped", () => {
     const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), block('left', 's', 'Short')], 8);
-    expect(long?.full_text).toContain('A window title &lt;b&gt;that&lt;/b&gt; goes on');
-    expect(long?.short_text).toMatch(/>A windo…<\/span>$/);
+    // One style: plain text (i3bar parses no markup in it), its colours in the block's own fields.
+    expect(long).toMatchObject({ markup: 'none', full_text: 'A window title <b>that</b> goes on', short_text: 'A windo…', color: '#ffffff', background: '#000000' });
     expect(short?.short_text).toBeUndefined();
+    const styled: FeedBlock = { ...block('left', 'm', 'x'), runs: [{ text: 'CPU ', fg: '#aaaaaa' }, { text: '<b>95%', fg: '#ffffff', bold: true }] };
+    const [pango] = i3barBlocks([styled], 8);
+    expect(pango).toMatchObject({ markup: 'pango', full_text: '<span foreground="#aaaaaa">CPU </span><span foreground="#ffffff" weight="bold">&lt;b&gt;95%</span>' });
   });
 });
 

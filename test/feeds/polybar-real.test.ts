@@ -15,6 +15,7 @@ import { appearanceOf } from '../../src/bar/appearance.js';
 import { load, model } from '../helpers.js';
 import { until } from '../wait.js';
 import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
+import { saveScreenshot } from './screenshot.js';
 import { openX11Screen } from './x11-screen.js';
 
 const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
@@ -40,7 +41,8 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
             enable: true,
             display: 'Text',
             items: [
-              { name: `%{A1:touch ${pwned}:}Evil%{A}`, command: 'true' },
+              // Relative: Polybar runs action commands in its own directory, the test's.
+              { name: '%{A1:touch pwned:}Evil%{A}', command: 'true' },
               { name: 'Touch', command: `touch ${touched}` },
             ],
           },
@@ -57,7 +59,7 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
     );
     const x = await startXvfb(['-screen', '0', '1280x200x24']);
     // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
-    const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { env: { ...process.env, DISPLAY: x.display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
+    const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: { ...process.env, DISPLAY: x.display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
     cleanups.push(() => x.stop(), () => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with Polybar'), () => stopChild(polybar));
     await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding polybar'), 'the feed started by Polybar');
     const screen = await openX11Screen(x.display);
@@ -72,6 +74,7 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
       span = { from: row.indexOf(bg), to: row.lastIndexOf(bg) };
       return span.from >= 0 && span.to - span.from > 40;
     }, "the theme's colours on the bar");
+    saveScreenshot('polybar', await screen.pixels(0, 0, 1280, 24));
 
     // A click on the item named like a tag runs its own command ("true"), and not the one in its name.
     // (Clicked again until taken: a click as Polybar is still reading its first line may be lost.)

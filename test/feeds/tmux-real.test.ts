@@ -73,11 +73,13 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bar = join(dir, 'bar.json');
     const clicked = join(dir, 'clicked');
+    const pwned = join(dir, 'pwned');
     await writeFile(
       bar,
       JSON.stringify({
         theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
-        left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Left', command: 'true' }] } }],
+        // A name that would be a job (run in the session's directory, the test's) and a style to tmux, were its # not doubled.
+        left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Left', command: 'true' }, { name: '#(touch pwned)#[bg=#ff00ff]X', command: 'true' }] } }],
         right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Other', command: 'true' }, { name: 'Touch', command: `touch ${clicked}` }] } }],
       }),
     );
@@ -85,13 +87,15 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     const inner = join(dir, 'inner');
     await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', feed), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
     const height = 6;
-    const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session 'sleep 600'`, { width: 100, height });
+    const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session -c ${shellQuote(dir)} 'sleep 600'`, { width: 100, height });
     cleanups.push(() => pane.close(), () => spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' }));
 
     // The feed's line is the last row (status line 1): the left list at its start, the right one at its end.
     const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';
     const line = last(await pane.waitFor((s) => last(s).includes('Touch')));
     expect(line.startsWith('Left')).toBe(true);
+    expect(line).toContain('#(touch pwned)#[bg=#ff00ff]X');
+    expect(existsSync(pwned)).toBe(false);
     expect(line.trimEnd().endsWith('Touch')).toBe(true);
 
     // An SGR mouse report on "Touch" (1-based column and row), as a terminal sends one to the tmux client.

@@ -17,6 +17,7 @@ import { load, model } from '../helpers.js';
 import { hasSway, startSway } from '../tiler/real-wm.js';
 import { until } from '../wait.js';
 import { openWaylandPointer } from './wayland-pointer.js';
+import { pngRows, saveScreenshot } from './screenshot.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && has('waybar') && has('grim');
@@ -28,7 +29,6 @@ afterEach(async () => {
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 const MAGENTA = '#ff00ff';
-const rowOf = (png: PNG, y: number) => Array.from({ length: png.width }, (_, x) => `#${[0, 1, 2].map((c) => (png.data[(y * png.width + x) * 4 + c] ?? 0).toString(16).padStart(2, '0')).join('')}`);
 
 describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway, an ordinary user)', () => {
   it("shows the modules in the theme's colours, markup in a name as text, and launches an item on a click", async () => {
@@ -71,9 +71,12 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     // sway (and so Waybar and the feed) runs as nobody when the tests run as root: its files are made readable.
     chmodSync(dir, 0o755);
     if (process.getuid?.() === 0) for (const f of ['', 'bar.json', 'waybar.json', 'style.css']) chownSync(join(dir, f), 65534, 65534);
-    await wm.command(`exec waybar -c ${join(dir, 'waybar.json')} -s ${join(dir, 'style.css')}`);
+    // Waybar's own log, said when a step below gives up.
+    const waybarLog = join(dir, 'waybar.log');
+    await wm.command(`exec waybar -c ${join(dir, 'waybar.json')} -s ${join(dir, 'style.css')} > ${waybarLog} 2>&1`);
+    const said = () => `; Waybar said:\n${existsSync(waybarLog) ? readFileSync(waybarLog, 'utf8').slice(-2000) : '(nothing)'}\nthe feed's log:\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '(none)'}`;
     cleanups.push(() => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with sway'));
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding waybar'), 'the feed started by Waybar');
+    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding waybar'), () => `the feed started by Waybar${said()}`);
 
     const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
     const shot = join(dir, 'shot.png');
@@ -82,12 +85,13 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     await until(() => {
       spawnSync('grim', ['-g', '0,0 1280x30', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
       if (!existsSync(shot)) return false;
-      const row = rowOf(PNG.sync.read(readFileSync(shot)), 15);
+      const row = pngRows(PNG.sync.read(readFileSync(shot)))[15] ?? [];
       span = { from: row.indexOf(bg), to: row.lastIndexOf(bg) };
       return span.from >= 0 && span.to - span.from > 40;
-    }, "the modules in the theme's colours");
-    const png = PNG.sync.read(readFileSync(shot));
-    expect(Array.from({ length: png.height }, (_, y) => rowOf(png, y)).flat()).not.toContain(MAGENTA);
+    }, () => `the modules in the theme's colours${said()}`);
+    const rows = pngRows(PNG.sync.read(readFileSync(shot)));
+    expect(rows.flat()).not.toContain(MAGENTA);
+    saveScreenshot('waybar', rows);
 
     // "Touch" is the last module: a click near the right end of the items' colours, again until Waybar, which
     // learns of the new pointer as it comes, has taken one.
@@ -97,6 +101,6 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
       await pointer.click(span.to - 4, 15, 1280, 720);
       for (let i = 0; i < 10 && !existsSync(touched); i++) await new Promise((r) => setTimeout(r, 100));
       return existsSync(touched);
-    }, 'a click on Touch to launch it');
+    }, () => `a click on Touch to launch it${said()}`);
   });
 });
