@@ -16,6 +16,7 @@ import { load, model } from '../helpers.js';
 import { until } from '../wait.js';
 import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
 import { saveScreenshot } from './screenshot.js';
+import { twoItemBar } from './host-config.js';
 import { openX11Screen } from './x11-screen.js';
 
 const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
@@ -33,23 +34,8 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const touched = join(dir, 'touched');
     const pwned = join(dir, 'pwned');
-    const config = {
-      theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
-      left_widgets: [
-        {
-          Applications: {
-            enable: true,
-            display: 'Text',
-            items: [
-              // Relative: Polybar runs action commands in its own directory, the test's.
-              { name: '%{A1:touch pwned:}Evil%{A}', command: 'true' },
-              { name: 'Touch', command: `touch ${touched}` },
-            ],
-          },
-        },
-      ],
-      right_widgets: [],
-    };
+    // The first item's name is relative: Polybar runs action commands in its own directory, the test's.
+    const config = twoItemBar('%{A1:touch pwned:}Evil%{A}', touched);
     await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
     const log = join(dir, 'log');
     const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;

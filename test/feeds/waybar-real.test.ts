@@ -16,6 +16,7 @@ import { appearanceOf } from '../../src/bar/appearance.js';
 import { load, model } from '../helpers.js';
 import { hasSway, startSway } from '../tiler/real-wm.js';
 import { until } from '../wait.js';
+import { twoItemBar } from './host-config.js';
 import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows, saveScreenshot } from './screenshot.js';
 
@@ -35,22 +36,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-waybar-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const touched = join(dir, 'touched');
-    const config = {
-      theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
-      left_widgets: [
-        {
-          Applications: {
-            enable: true,
-            display: 'Text',
-            items: [
-              { name: `<span background="${MAGENTA}">Evil</span>`, command: 'true' },
-              { name: 'Touch', command: `touch ${touched}` },
-            ],
-          },
-        },
-      ],
-      right_widgets: [],
-    };
+    const config = twoItemBar(`<span background="${MAGENTA}">Evil</span>`, touched);
     const bar = join(dir, 'bar.json');
     await writeFile(bar, JSON.stringify(config));
     const wm = await startSway();
