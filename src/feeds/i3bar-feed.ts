@@ -40,7 +40,8 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
-    const line = i3barStatusLine(blocks, s.model.widgetSpacing, last === undefined);
+    const look = { spacingPx: s.model.widgetSpacing, ...(s.model.grouping.kind !== 'None' ? { border: s.look.theme.colours.border } : {}) };
+    const line = i3barStatusLine(blocks, look, last === undefined);
     // Only what changed goes out: the bar redraws on every line.
     const payload = line.replace(/^,/, '');
     if (payload === last) return;

@@ -38,8 +38,19 @@ export interface I3barBlock {
   instance: string;
   color?: string;
   background?: string;
+  /** A grouped bar's frame: round each widget, no inner sides between blocks of the same widget. */
+  border?: string;
+  border_left?: 0;
+  border_right?: 0;
   separator: false;
   separator_block_width: number;
+}
+
+export interface I3barLook {
+  /** The gap between widgets (the config's spacing, pixels); blocks of one widget touch, as on the pane. */
+  spacingPx: number;
+  /** The frame's colour when the config groups widgets into boxes (`grouping`); none without. */
+  border?: string;
 }
 
 /** Runs as pango markup: each a span in its colours, its text escaped. */
@@ -56,26 +67,29 @@ export function runsMarkup(runs: readonly Run[]): string {
 /** Whether every run has the first one's colours and weight: then the block's own colour fields say it all. */
 const oneStyle = (runs: readonly Run[]) => runs.every((r) => r.fg === runs[0]?.fg && r.bg === runs[0]?.bg && !r.bold);
 
-/** One status line's blocks: each run a pango span in its colours where runs differ; the gap after a block is the config's spacing (pixels). */
-export function i3barBlocks(blocks: readonly FeedBlock[], spacingPx: number): I3barBlock[] {
-  return blocks.map((b) => {
-    const plain = oneStyle(b.runs);
-    const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
-    const full_text = text(b.runs);
-    const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
-    const first = b.runs[0];
-    return {
-      full_text,
-      ...(short_text !== full_text ? { short_text } : {}),
-      markup: plain ? 'none' : 'pango',
-      name: b.name,
-      instance: b.instance,
-      ...(first?.fg ? { color: first.fg } : {}),
-      ...(first?.bg ? { background: first.bg } : {}),
-      separator: false,
-      separator_block_width: spacingPx,
-    };
-  });
+/** One status line's blocks: plain text, or pango spans in their colours where runs differ. */
+export function i3barBlocks(blocks: readonly FeedBlock[], look: I3barLook): I3barBlock[] {
+  return blocks.map((b, i) => i3barBlock(b, look, blocks[i - 1]?.widget === b.widget, blocks[i + 1]?.widget === b.widget));
+}
+
+function i3barBlock(b: FeedBlock, look: I3barLook, joinsPrevious: boolean, joinsNext: boolean): I3barBlock {
+  const plain = oneStyle(b.runs);
+  const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
+  const full_text = text(b.runs);
+  const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
+  const first = b.runs[0];
+  return {
+    full_text,
+    ...(short_text !== full_text ? { short_text } : {}),
+    markup: plain ? 'none' : 'pango',
+    name: b.name,
+    instance: b.instance,
+    ...(first?.fg ? { color: first.fg } : {}),
+    ...(first?.bg ? { background: first.bg } : {}),
+    ...(look.border ? { border: look.border, ...(joinsPrevious ? { border_left: 0 as const } : {}), ...(joinsNext ? { border_right: 0 as const } : {}) } : {}),
+    separator: false,
+    separator_block_width: joinsNext ? 0 : look.spacingPx,
+  };
 }
 
 /** A status line of the endless array (every line after the first starts with a comma). */
@@ -83,18 +97,21 @@ export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string
   return `${first ? '' : ','}${JSON.stringify(blocks)}\n`;
 }
 
-const JSON_OF_BLOCK = new WeakMap<FeedBlock, { spacingPx: number; json: string }>();
+const JSON_OF_BLOCK = new WeakMap<FeedBlock, { key: string; json: string }>();
 
 /**
  * The same line as `i3barLine(i3barBlocks(…))`, each block's JSON kept with the block: blocks.ts keeps the blocks
  * of units that did not change, so a line a second costs the clock's block, not every widget's markup again.
  */
-export function i3barStatusLine(blocks: readonly FeedBlock[], spacingPx: number, first: boolean): string {
-  const parts = blocks.map((b) => {
+export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, first: boolean): string {
+  const parts = blocks.map((b, i) => {
+    const joinsPrevious = blocks[i - 1]?.widget === b.widget;
+    const joinsNext = blocks[i + 1]?.widget === b.widget;
+    const key = `${look.spacingPx} ${look.border ?? ''} ${joinsPrevious} ${joinsNext}`;
     const kept = JSON_OF_BLOCK.get(b);
-    if (kept && kept.spacingPx === spacingPx) return kept.json;
-    const json = JSON.stringify(i3barBlocks([b], spacingPx)[0]);
-    JSON_OF_BLOCK.set(b, { spacingPx, json });
+    if (kept && kept.key === key) return kept.json;
+    const json = JSON.stringify(i3barBlock(b, look, joinsPrevious, joinsNext));
+    JSON_OF_BLOCK.set(b, { key, json });
     return json;
   });
   return `${first ? '' : ','}[${parts.join(',')}]\n`;

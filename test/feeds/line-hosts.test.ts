@@ -27,12 +27,12 @@ const blocks = [block('left', 'l', 'Left'), block('center', 'c', 'Mid'), block('
 
 describe('i3bar', () => {
   it("gives a long text a short_text, the pane's shortened form; pango only for a block of several styles, escaped", () => {
-    const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), block('left', 's', 'Short')], 8);
+    const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), { ...block('left', 's', 'Short'), widget: 'left[1]' }], { spacingPx: 8 });
     // One style: plain text (i3bar parses no markup in it), its colours in the block's own fields.
     expect(long).toMatchObject({ markup: 'none', full_text: 'A window title <b>that</b> goes on', short_text: 'A windo…', color: '#ffffff', background: '#000000' });
     expect(short?.short_text).toBeUndefined();
     const styled: FeedBlock = { ...block('left', 'm', 'x'), runs: [{ text: 'CPU ', fg: '#aaaaaa' }, { text: '<b>95%', fg: '#ffffff', bold: true }] };
-    const [pango] = i3barBlocks([styled], 8);
+    const [pango] = i3barBlocks([styled], { spacingPx: 8 });
     expect(pango).toMatchObject({ markup: 'pango', full_text: '<span foreground="#aaaaaa">CPU </span><span foreground="#ffffff" weight="bold">&lt;b&gt;95%</span>' });
   });
 });
@@ -124,15 +124,31 @@ describe('Polybar', () => {
 });
 
 describe('i3bar status line', () => {
+  it('keeps the blocks of one widget together, as on the pane: no gap between them, one frame round them when grouped', () => {
+    const ws = (n: number): FeedBlock => ({ ...block('left', `left[0] ws#${n}`, ` ${n} `), widget: 'left[0]' });
+    const cpu: FeedBlock = { ...block('right', 'right[0] cpu', 'CPU'), widget: 'right[0]' };
+    const [a, b, c, d] = i3barBlocks([ws(1), ws(2), ws(3), cpu], { spacingPx: 10, border: '#123456' });
+    expect([a, b, c, d].map((x) => x?.separator_block_width)).toEqual([0, 0, 10, 10]);
+    expect(a).toMatchObject({ border: '#123456', border_right: 0 });
+    expect(a?.border_left).toBeUndefined();
+    expect(b).toMatchObject({ border_left: 0, border_right: 0 });
+    expect(c).toMatchObject({ border_left: 0 });
+    expect(c?.border_right).toBeUndefined();
+    expect(d?.border_left).toBeUndefined();
+    expect(i3barBlocks([cpu], { spacingPx: 10 })[0]?.border).toBeUndefined();
+  });
+
   it('is the same whether each block’s JSON is kept or made again', () => {
     fc.assert(
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: 20 }), (texts, spacing) => {
         const blocks = texts.map((t, i) => block('right', `b${i}`, t === '' ? 'x' : t));
-        const fresh = i3barLine(i3barBlocks(blocks, spacing), false);
-        expect(i3barStatusLine(blocks, spacing, false)).toBe(fresh);
-        // Asked again (kept) and with another spacing (made again).
-        expect(i3barStatusLine(blocks, spacing, false)).toBe(fresh);
-        expect(i3barStatusLine(blocks, spacing + 1, true)).toBe(i3barLine(i3barBlocks(blocks, spacing + 1), true));
+        const look = { spacingPx: spacing };
+        const fresh = i3barLine(i3barBlocks(blocks, look), false);
+        expect(i3barStatusLine(blocks, look, false)).toBe(fresh);
+        // Asked again (kept) and with another look (made again).
+        expect(i3barStatusLine(blocks, look, false)).toBe(fresh);
+        const framed = { spacingPx: spacing + 1, border: '#123456' };
+        expect(i3barStatusLine(blocks, framed, true)).toBe(i3barLine(i3barBlocks(blocks, framed), true));
       }),
     );
   });

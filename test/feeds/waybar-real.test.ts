@@ -67,26 +67,33 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
     const shot = join(dir, 'shot.png');
     const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
-    let span = { from: -1, to: -1 };
-    await until(() => {
+    /** The first and last column in the theme's bar colour, on a fresh screenshot; the screenshot's rows. */
+    const look = () => {
       spawnSync('grim', ['-g', '0,0 1280x30', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
-      if (!existsSync(shot)) return false;
-      const row = pngRows(PNG.sync.read(readFileSync(shot)))[15] ?? [];
-      span = { from: row.indexOf(bg), to: row.lastIndexOf(bg) };
-      return span.from >= 0 && span.to - span.from > 40;
+      const rows = existsSync(shot) ? pngRows(PNG.sync.read(readFileSync(shot))) : [];
+      const row = rows[15] ?? [];
+      return { rows, from: row.indexOf(bg), to: row.lastIndexOf(bg) };
+    };
+    await until(() => {
+      const { from, to } = look();
+      return from >= 0 && to - from > 40;
     }, () => `the modules in the theme's colours${said()}`);
-    const rows = pngRows(PNG.sync.read(readFileSync(shot)));
-    expect(rows.flat()).not.toContain(MAGENTA);
-    saveScreenshot('waybar', rows);
 
-    // "Touch" is the last module: a click near the right end of the items' colours, again until Waybar, which
-    // learns of the new pointer as it comes, has taken one.
+    // "Touch" is the last module: a click near the right end of the items' colours, on a fresh screenshot each
+    // time (a module shows once its cat has found its pipe), until Waybar, which learns of the new pointer as it
+    // comes, has taken one.
     const pointer = await openWaylandPointer(join(runtime, display));
     cleanups.push(() => pointer.close());
     await until(async () => {
-      await pointer.click(span.to - 4, 15, 1280, 720);
+      await pointer.click(look().to - 4, 15, 1280, 720);
       for (let i = 0; i < 10 && !existsSync(touched); i++) await new Promise((r) => setTimeout(r, 100));
       return existsSync(touched);
     }, () => `a click on Touch to launch it${said()}`);
+
+    // Both modules shown: the markup in the first one's name painted nothing.
+    await pointer.move(1279, 719, 1280, 720);
+    const { rows } = look();
+    expect(rows.flat()).not.toContain(MAGENTA);
+    saveScreenshot('waybar', rows);
   });
 });

@@ -34,6 +34,8 @@ function str(s: string): Buffer {
 export interface WaylandPointer {
   /** A left click at (x, y) of an output `width` × `height` (the pointer moves there first). */
   click(x: number, y: number, width: number, height: number): Promise<void>;
+  /** The pointer to (x, y), no click (out of a screenshot's way). */
+  move(x: number, y: number, width: number, height: number): Promise<void>;
   close(): void;
 }
 
@@ -99,6 +101,11 @@ export function openWaylandPointer(socketPath: string): Promise<WaylandPointer> 
       let time = 1;
       const frame = () => send(pointer, 4);
       resolve({
+        async move(x, y, width, height) {
+          send(pointer, 1, u32(time++), u32(x), u32(y), u32(width), u32(height));
+          frame();
+          await roundtrip();
+        },
         async click(x, y, width, height) {
           send(pointer, 1, u32(time++), u32(x), u32(y), u32(width), u32(height));
           frame();
