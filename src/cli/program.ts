@@ -330,8 +330,9 @@ Polybar (~/.config/polybar/config.ini), a module with the whole bar; its clicks 
   exec = tilebar feed polybar
   tail = true
 
-On i3bar and swaybar each widget is a block, and clicks act as on the pane: a workspace focuses it, the layout opens its picker, an
-Applications item launches, the config's mouse bindings get the other buttons and the wheel. Saving the config
+On every host clicks act as on the pane: a workspace focuses it, the layout opens its picker, an Applications
+item launches, the config's mouse bindings get the other buttons and the wheel. --print-config prints any host's
+lines for your config. Saving the config
 applies it; a config with errors keeps the last good bar and says where in the bar.`,
     )
     .action(async (host: string, opts) => {
