@@ -1,7 +1,7 @@
 /**
  * The bar config the real-host tests give a host: two Applications items in the Ashes theme, the first named
  * with the host's own markup (which must show as text and do nothing), the second ("Touch") making a file when
- * clicked, so that a click that reached tilebar is seen.
+ * clicked, so that a click that reached tilebar is seen (and showing its command on hover: Waybar's tooltip).
  */
 export function twoItemBar(evilName: string, touched: string) {
   return {
@@ -13,7 +13,7 @@ export function twoItemBar(evilName: string, touched: string) {
           display: 'Text',
           items: [
             { name: evilName, command: 'true' },
-            { name: 'Touch', command: `touch ${touched}` },
+            { name: 'Touch', command: `touch ${touched}`, show_command_on_hover: true },
           ],
         },
       },

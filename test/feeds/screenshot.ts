@@ -1,11 +1,17 @@
 /**
  * The README's pictures of each host bar, made by the real-host tests: with TILEBAR_SCREENSHOTS set to a
  * directory (`npm run screenshots` sets docs/feeds), a test saves what it read from the screen there as
- * `<host>.png`, cropped to what the bar drew; without it nothing is written.
+ * `<host>.png`, cropped to what the bar drew; without it nothing is written. A terminal's screen (tmux's status
+ * lines, read with capture-pane) is drawn cell by cell in the colours tmux gave each, as `preview --format png`
+ * draws a frame.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
+import type { Run } from '../../src/render/bar-types.js';
+import { svgToPng, SHIPPED_FAMILY } from '../../src/render/png.js';
+import { frameToSvg } from '../../src/render/svg.js';
+import type { ScreenCell } from '../tty/tmux.js';
 
 /** Rows of `#rrggbb` from a PNG (grim's screenshot). */
 export function pngRows(png: PNG): string[][] {
@@ -44,4 +50,22 @@ export function saveScreenshot(host: string, rows: readonly (readonly string[])[
   });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${host}.png`), PNG.sync.write(png));
+}
+
+/** Save the cells of a terminal's lines as `<host>.png` (9×18 pixels a cell); nothing without the variable. */
+export async function saveTerminalPicture(host: string, lines: readonly (readonly ScreenCell[])[]): Promise<void> {
+  const dir = process.env.TILEBAR_SCREENSHOTS;
+  if (!dir || lines.length === 0) return;
+  const rows = lines.map((line) => {
+    const runs: Run[] = [];
+    for (const c of line) {
+      const last = runs.at(-1);
+      if (last && last.fg === c.fg && last.bg === c.bg && (last.bold ?? false) === c.bold) last.text += c.ch;
+      else runs.push({ text: c.ch, ...(c.fg ? { fg: c.fg as Run['fg'] } : {}), ...(c.bg ? { bg: c.bg as Run['bg'] } : {}), bold: c.bold });
+    }
+    return runs;
+  });
+  const svg = frameToSvg(rows, { cell: { width: 9, height: 18 }, scale: 1, fonts: [SHIPPED_FAMILY], background: '#000000', foreground: '#e5e5e5' });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${host}.png`), await svgToPng(svg));
 }

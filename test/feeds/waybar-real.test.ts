@@ -3,7 +3,9 @@
  * `feed waybar --print-config` prints, the tilebar module starts the feed, the other modules `cat` their pipes.
  * The screen (grim) shows the modules in the theme's colours, an item named with pango markup shows as text (its
  * markup would paint magenta), and a click of a virtual pointer on an Applications item's module launches it
- * through Waybar's on-click and the feed's inbox. Skipped where sway, Waybar or grim is missing (CI installs them).
+ * through Waybar's on-click and the feed's inbox. The JSON lines that module read (teed on their way to Waybar)
+ * carry the item's command as the tooltip (show_command_on_hover) and its classes, which Waybar applied: a CSS
+ * rule on them underlines it in green on the screen. Skipped where sway, Waybar or grim is missing (CI installs them).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -30,6 +32,7 @@ afterEach(async () => {
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 const MAGENTA = '#ff00ff';
+const GREEN = '#00ff00';
 
 describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway, an ordinary user)', () => {
   it("shows the modules in the theme's colours, markup in a name as text, and launches an item on a click", async () => {
@@ -52,8 +55,15 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     ) as Record<string, Record<string, unknown>>;
     expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1']);
     (printed['custom/tilebar'] ?? {}).exec = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main)} feed waybar --config ${q(bar)} --log ${q(log)}`;
+    // Touch's lines, copied on their way from its pipe to Waybar.
+    const touchLines = join(dir, 'touch-lines');
+    const touchModule = printed['custom/tilebar-left-0-1'] ?? {};
+    touchModule.exec = `${String(touchModule.exec).replace(/^exec /, '')} | tee -a ${q(touchLines)}`;
     await writeFile(join(dir, 'waybar.json'), JSON.stringify({ layer: 'top', position: 'top', height: 30, ...printed }));
-    await writeFile(join(dir, 'style.css'), '* { font-family: monospace; font-size: 12px; } window#waybar { background: #000000; }');
+    await writeFile(
+      join(dir, 'style.css'),
+      `* { font-family: monospace; font-size: 12px; } window#waybar { background: #000000; } #custom-tilebar-left-0-1.tilebar.applications.normal { border-bottom: 3px solid ${GREEN}; }`,
+    );
     // sway (and so Waybar and the feed) runs as nobody when the tests run as root: its files are made readable.
     chmodSync(dir, 0o755);
     if (process.getuid?.() === 0) for (const f of ['', 'bar.json', 'waybar.json', 'style.css']) chownSync(join(dir, f), 65534, 65534);
@@ -90,8 +100,15 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
       return existsSync(touched);
     }, () => `a click on Touch to launch it${said()}`);
 
-    // Both modules shown: the markup in the first one's name painted nothing.
+    // The lines Touch's module read: its command as the tooltip, and its classes.
+    const lines = readFileSync(touchLines, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { text: string; tooltip?: string; class: string[] });
+    expect(lines.at(-1)).toMatchObject({ tooltip: `touch ${touched}`, class: ['tilebar', 'applications', 'normal'] });
+    expect(lines.at(-1)?.text).toContain('Touch');
+
+    // Both modules shown: the markup in the first one's name painted nothing, and Waybar gave Touch the classes
+    // of its line (the CSS rule's green underline).
     await pointer.move(1279, 719, 1280, 720);
+    await until(() => look().rows.flat().includes(GREEN), () => `Touch underlined by the CSS rule on its classes${said()}`);
     const { rows } = look();
     expect(rows.flat()).not.toContain(MAGENTA);
     saveScreenshot('waybar', rows);

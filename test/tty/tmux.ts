@@ -82,14 +82,33 @@ export function unprivileged(command: string): string {
   return process.getuid?.() === 0 ? `setpriv --reuid=${UNPRIVILEGED.uid} --regid=${UNPRIVILEGED.gid} --clear-groups ${command}` : command;
 }
 
+/** A cell of a captured screen: its character and colours (`#rrggbb`, undefined for the terminal's own). */
+export interface ScreenCell {
+  ch: string;
+  fg?: string;
+  bg?: string;
+  bold: boolean;
+}
+
+// xterm's 16 colours, then its 6×6×6 cube and grey ramp: what tmux's basic and 256-colour styles look like.
+const BASIC = ['#000000', '#cd0000', '#00cd00', '#cdcd00', '#0000ee', '#cd00cd', '#00cdcd', '#e5e5e5', '#7f7f7f', '#ff0000', '#00ff00', '#ffff00', '#5c5cff', '#ff00ff', '#00ffff', '#ffffff'];
+const hex2 = (n: number) => Math.max(0, Math.min(255, n)).toString(16).padStart(2, '0');
+function xterm256(n: number): string {
+  if (n < 16) return BASIC[n] ?? '#000000';
+  if (n >= 232) return `#${hex2(8 + 10 * (n - 232)).repeat(3)}`;
+  const level = (v: number) => (v === 0 ? 0 : 55 + 40 * v);
+  const i = n - 16;
+  return `#${hex2(level(Math.floor(i / 36)))}${hex2(level(Math.floor(i / 6) % 6))}${hex2(level(i % 6))}`;
+}
+
 /**
- * The background of each cell of each line of a screen captured with escapes (`capture(true)`), as `r;g;b`
- * (truecolor) or `default`. tmux carries the SGR state from one line to the next, so lines are read in order.
+ * Each cell of each line of a screen captured with escapes (`capture(true)`), with its SGR colours. tmux carries
+ * the SGR state from one line to the next, so lines are read in order.
  */
-export function cellBackgrounds(screen: string): string[][] {
-  const lines: string[][] = [];
-  let out: string[] = [];
-  let bg = 'default';
+export function screenCells(screen: string): ScreenCell[][] {
+  const lines: ScreenCell[][] = [];
+  let out: ScreenCell[] = [];
+  let style: Omit<ScreenCell, 'ch'> = { bold: false };
   for (const part of screen.split(/(\x1b\[[0-9;]*m|\n)/)) {
     if (part === '\n') {
       lines.push(out);
@@ -98,21 +117,37 @@ export function cellBackgrounds(screen: string): string[][] {
     }
     const sgr = /^\x1b\[([0-9;]*)m$/.exec(part);
     if (sgr) {
-      const p = (sgr[1] ?? '').split(';');
+      const p = (sgr[1] ?? '').split(';').map((n) => (n === '' ? 0 : Number(n)));
       for (let i = 0; i < p.length; i++) {
-        if (p[i] === '' || p[i] === '0' || p[i] === '49') bg = 'default';
-        else if (p[i] === '48' && p[i + 1] === '2') {
-          bg = `${p[i + 2]};${p[i + 3]};${p[i + 4]}`;
-          i += 4;
-        } else if (p[i] === '38' && p[i + 1] === '2') i += 4;
-        else if ((p[i] === '38' || p[i] === '48') && p[i + 1] === '5') i += 2;
+        const n = p[i] ?? 0;
+        if (n === 0) style = { bold: false };
+        else if (n === 1) style.bold = true;
+        else if (n === 22) style.bold = false;
+        else if (n === 39) style.fg = undefined;
+        else if (n === 49) style.bg = undefined;
+        else if (n >= 30 && n <= 37) style.fg = BASIC[n - 30];
+        else if (n >= 40 && n <= 47) style.bg = BASIC[n - 40];
+        else if (n >= 90 && n <= 97) style.fg = BASIC[n - 82];
+        else if (n >= 100 && n <= 107) style.bg = BASIC[n - 92];
+        else if (n === 38 || n === 48) {
+          const colour = p[i + 1] === 2 ? `#${[p[i + 2], p[i + 3], p[i + 4]].map((v) => hex2(v ?? 0)).join('')}` : p[i + 1] === 5 ? xterm256(p[i + 2] ?? 0) : undefined;
+          i += p[i + 1] === 2 ? 4 : 2;
+          if (n === 38) style.fg = colour;
+          else style.bg = colour;
+        }
       }
       continue;
     }
-    for (const _ of part) out.push(bg);
+    for (const ch of part) out.push({ ch, ...style });
   }
   if (out.length > 0) lines.push(out);
   return lines;
+}
+
+/** The background of each cell of each line of a captured screen, as `r;g;b`, or `default` for the terminal's. */
+export function cellBackgrounds(screen: string): string[][] {
+  const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(';');
+  return screenCells(screen).map((line) => line.map((c) => (c.bg ? rgb(c.bg) : 'default')));
 }
 
 export function shellQuote(s: string): string {
