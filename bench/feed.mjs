@@ -45,10 +45,12 @@ const has = (cmd) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error ==
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', LANG: 'C.UTF-8' };
 const programs = [
   { name: 'tilebar feed i3bar (config.example.json)', command: [node, bin, 'feed', 'i3bar', '--config', join(root, 'config.example.json'), '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'log')] },
+  // The floor of any status command in Node: a process that only writes a line a second, as the feed does here.
+  { name: 'bare Node, a line a second', command: [node, '-e', 'process.stdout.write(\'{"version":1}\\n[\\n\'); const w = () => process.stdout.write(`[{"full_text":"${new Date().toISOString()}"}],\\n`); w(); setInterval(w, 1000);'] },
   ...(has('i3status') ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
   ...(has('py3status') ? [{ name: 'py3status', command: ['py3status', '-c', join(dir, 'i3status.conf')] }] : []),
 ];
-if (programs.length < 3) console.log('(i3status or py3status is not installed: apt-get install i3status py3status to compare with them)');
+if (programs.length < 4) console.log('(i3status or py3status is not installed: apt-get install i3status py3status to compare with them)');
 
 /** The process and its descendants: a status command's cost is its whole tree (py3status runs i3status). */
 function tree(pid) {
@@ -65,7 +67,8 @@ const cpuMs = (pid) =>
   tree(pid).reduce((sum, p) => {
     try {
       const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + (Number(f[11]) + Number(f[12])) * TICK_MS;
+      // Its own time and its ended children's (a `df` that came and went), as well as the living ones'.
+      return sum + (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS;
     } catch {
       return sum;
     }
@@ -132,5 +135,6 @@ const by = (name) => live.find((l) => l.p.name === name);
 const check = (what, value, aim) => console.log(`  ${what}: ${value.toFixed(2)} (aim ≤ ${aim}) ${value <= aim ? 'ok' : 'OVER'}`);
 if (by('i3status')) check('steady CPU, feed ÷ i3status', feed.steady / Math.max(1, by('i3status').steady), 3);
 if (by('py3status')) check('steady CPU, feed ÷ py3status', feed.steady / Math.max(1, by('py3status').steady), 1);
+if (by('bare Node, a line a second')) console.log(`  steady CPU, feed ÷ bare Node: ${(feed.steady / Math.max(1, by('bare Node, a line a second').steady)).toFixed(2)}; bare Node ÷ i3status: ${by('i3status') ? (by('bare Node, a line a second').steady / Math.max(1, by('i3status').steady)).toFixed(2) : '-'}`);
 check('peak RSS of the feed, MB', feed.rssMb, 45);
 check('first line, feed ÷ node -e 0', median(first[feed.p.name]) / nodeMs, 2.5);

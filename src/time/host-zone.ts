@@ -36,6 +36,9 @@ function hostOffset(zone: string, epochMs: number): number {
   }
 }
 
+/** 1980-01-01T00:00Z: from here on, zone offsets and their changes fall on whole minutes. */
+const MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+
 const sign = (n: number) => (n < 0 ? '-' : '+');
 const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
 
@@ -81,8 +84,24 @@ export class HostZone extends Zone {
     return `${sign(offset)}${pad(hours)}:${pad(minutes)}`;
   }
 
+  /**
+   * The offset of the last minute asked, kept: a running clock asks every second, and each borrowing of TZ
+   * makes the C library and ICU load the zone again (both ways). Since 1980 every zone's offsets are whole
+   * minutes and change only at whole minutes, so one reading holds for its whole UTC minute; older instants
+   * (offsets such as Monrovia's -0:44:30) are read each time.
+   */
+  #minute = Number.NaN;
+  #minuteOffset = 0;
+
   override offset(ts: number): number {
-    return hostOffset(this.#name, ts);
+    const minute = Math.floor(ts / 60_000);
+    if (minute === this.#minute) return this.#minuteOffset;
+    const offset = hostOffset(this.#name, ts);
+    if (ts >= MINUTE_OFFSETS_FROM) {
+      this.#minute = minute;
+      this.#minuteOffset = offset;
+    }
+    return offset;
   }
 
   override equals(other: Zone): boolean {

@@ -41,6 +41,41 @@ describe('HostZone: offsets from the runtime instead of Intl.DateTimeFormat', ()
     }
   });
 
+  it('asked second by second, as a running clock asks, keeps one reading a minute and still changes at the exact minute', () => {
+    for (const [zone, at] of [
+      ['Europe/London', '2024-03-31T00:59:00Z'],
+      ['Europe/London', '2024-10-27T00:59:00Z'],
+      ['America/New_York', '2024-03-10T06:59:00Z'],
+      ['Australia/Lord_Howe', '2024-04-06T14:59:00Z'],
+      ['America/St_Johns', '2024-11-03T04:29:00Z'],
+    ] as const) {
+      const running = new HostZone(zone);
+      const from = Date.parse(at) - 60_000;
+      for (let ts = from; ts < from + 240_000; ts += 500) {
+        expect(running.offset(ts), `${zone} at ${new Date(ts).toISOString()}`).toBe(IANAZone.create(zone).offset(ts));
+      }
+    }
+    // Before 1980 offsets had seconds (Monrovia's -0:44:30 until 1972): read each time, never kept.
+    const monrovia = new HostZone('Africa/Monrovia');
+    for (const at of ['1960-05-01T12:00:00Z', '1972-05-01T00:44:00Z', '1972-05-01T00:44:40Z', '1990-01-01T00:00:00Z']) {
+      expect(monrovia.offset(Date.parse(at)), at).toBe(IANAZone.create('Africa/Monrovia').offset(Date.parse(at)));
+    }
+  });
+
+  it('one zone asked at any instants in any order (its kept minute reused or not) agrees with luxon', () => {
+    const zones = new Map<string, HostZone>();
+    fc.assert(
+      fc.property(fc.constantFrom(...LISTED), fc.array(fc.integer({ min: Date.UTC(1979, 11, 1), max: Date.UTC(2037, 11, 31) }), { minLength: 1, maxLength: 8 }), (zone, instants) => {
+        let running = zones.get(zone);
+        if (!running) zones.set(zone, (running = new HostZone(zone)));
+        for (const ts of instants.flatMap((t) => [t, t + 999, t + 59_000])) {
+          expect(running.offset(ts), `${zone} at ${new Date(ts).toISOString()}`).toBe(IANAZone.create(zone).offset(ts));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('leaves the process’s TZ as it found it, set or not, and the local time with it', () => {
     const ts = Date.parse('2024-09-08T09:05:03Z');
     for (const before of [undefined, 'America/New_York', 'Asia/Tokyo']) {
