@@ -43,10 +43,11 @@ writeFileSync(
 
 const has = (cmd) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', LANG: 'C.UTF-8' };
+const BARE_NODE = 'bare Node, a line a second';
 const programs = [
   { name: 'tilebar feed i3bar (config.example.json)', command: [node, bin, 'feed', 'i3bar', '--config', join(root, 'config.example.json'), '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'log')] },
   // The floor of any status command in Node: a process that only writes a line a second, as the feed does here.
-  { name: 'bare Node, a line a second', command: [node, '-e', 'process.stdout.write(\'{"version":1}\\n[\\n\'); const w = () => process.stdout.write(`[{"full_text":"${new Date().toISOString()}"}],\\n`); w(); setInterval(w, 1000);'] },
+  { name: BARE_NODE, command: [node, '-e', 'process.stdout.write(\'{"version":1}\\n[\\n\'); const w = () => process.stdout.write(`[{"full_text":"${new Date().toISOString()}"}],\\n`); w(); setInterval(w, 1000);'] },
   ...(has('i3status') ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
   ...(has('py3status') ? [{ name: 'py3status', command: ['py3status', '-c', join(dir, 'i3status.conf')] }] : []),
 ];
@@ -133,8 +134,9 @@ for (const l of live) console.log(`  ${l.p.name.padEnd(42)} steady ${l.steady.to
 const feed = live[0];
 const by = (name) => live.find((l) => l.p.name === name);
 const check = (what, value, aim) => console.log(`  ${what}: ${value.toFixed(2)} (aim ≤ ${aim}) ${value <= aim ? 'ok' : 'OVER'}`);
-if (by('i3status')) check('steady CPU, feed ÷ i3status', feed.steady / Math.max(1, by('i3status').steady), 3);
-if (by('py3status')) check('steady CPU, feed ÷ py3status', feed.steady / Math.max(1, by('py3status').steady), 1);
-if (by('bare Node, a line a second')) console.log(`  steady CPU, feed ÷ bare Node: ${(feed.steady / Math.max(1, by('bare Node, a line a second').steady)).toFixed(2)}; bare Node ÷ i3status: ${by('i3status') ? (by('bare Node, a line a second').steady / Math.max(1, by('i3status').steady)).toFixed(2) : '-'}`);
+const [i3status, py3status, bare] = [by('i3status'), by('py3status'), by(BARE_NODE)];
+if (i3status) check('steady CPU, feed ÷ i3status', feed.steady / Math.max(1, i3status.steady), 3);
+if (py3status) check('steady CPU, feed ÷ py3status', feed.steady / Math.max(1, py3status.steady), 1);
+console.log(`  steady CPU, feed ÷ bare Node: ${(feed.steady / Math.max(1, bare.steady)).toFixed(2)}; bare Node ÷ i3status: ${i3status ? (bare.steady / Math.max(1, i3status.steady)).toFixed(2) : '-'}`);
 check('peak RSS of the feed, MB', feed.rssMb, 45);
 check('first line, feed ÷ node -e 0', median(first[feed.p.name]) / nodeMs, 2.5);

@@ -61,7 +61,7 @@ export async function saveTerminalPicture(host: string, lines: readonly (readonl
     for (const c of line) {
       const last = runs.at(-1);
       if (last && last.fg === c.fg && last.bg === c.bg && (last.bold ?? false) === c.bold) last.text += c.ch;
-      else runs.push({ text: c.ch, ...(c.fg ? { fg: c.fg as Run['fg'] } : {}), ...(c.bg ? { bg: c.bg as Run['bg'] } : {}), bold: c.bold });
+      else runs.push({ text: c.ch, ...(c.fg ? { fg: c.fg } : {}), ...(c.bg ? { bg: c.bg } : {}), bold: c.bold });
     }
     return runs;
   });

@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appearanceOf } from '../../src/bar/appearance.js';
 import { load, model } from '../helpers.js';
 import { hasSway, startSway } from '../tiler/real-wm.js';
+import { shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { twoItemBar } from './host-config.js';
 import { openWaylandPointer } from './wayland-pointer.js';
@@ -30,7 +31,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 const MAGENTA = '#ff00ff';
 const GREEN = '#00ff00';
 
@@ -54,11 +54,11 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
       execFileSync(process.execPath, [main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')], { env: { PATH: process.env.PATH, HOME: printHome, XDG_RUNTIME_DIR: runtime }, encoding: 'utf8' }),
     ) as Record<string, Record<string, unknown>>;
     expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1']);
-    (printed['custom/tilebar'] ?? {}).exec = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main)} feed waybar --config ${q(bar)} --log ${q(log)}`;
+    (printed['custom/tilebar'] ?? {}).exec = `env HOME=${shellQuote(dir)} TZ=UTC ${shellQuote(process.execPath)} ${shellQuote(main)} feed waybar --config ${shellQuote(bar)} --log ${shellQuote(log)}`;
     // Touch's lines, copied on their way from its pipe to Waybar.
     const touchLines = join(dir, 'touch-lines');
     const touchModule = printed['custom/tilebar-left-0-1'] ?? {};
-    touchModule.exec = `${String(touchModule.exec).replace(/^exec /, '')} | tee -a ${q(touchLines)}`;
+    touchModule.exec = `${String(touchModule.exec).replace(/^exec /, '')} | tee -a ${shellQuote(touchLines)}`;
     await writeFile(join(dir, 'waybar.json'), JSON.stringify({ layer: 'top', position: 'top', height: 30, ...printed }));
     await writeFile(
       join(dir, 'style.css'),

@@ -3,6 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { xterm256Rgb } from '../../src/colour/quantise.js';
+import { parseHex, toHex, type Hex } from '../../src/colour/rgb.js';
 import { PATIENCE_MS } from '../wait.js';
 
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -82,23 +84,20 @@ export function unprivileged(command: string): string {
   return process.getuid?.() === 0 ? `setpriv --reuid=${UNPRIVILEGED.uid} --regid=${UNPRIVILEGED.gid} --clear-groups ${command}` : command;
 }
 
-/** A cell of a captured screen: its character and colours (`#rrggbb`, undefined for the terminal's own). */
+/** A cell of a captured screen: its character and colours (undefined for the terminal's own). */
 export interface ScreenCell {
   ch: string;
-  fg?: string;
-  bg?: string;
+  fg?: Hex;
+  bg?: Hex;
   bold: boolean;
 }
 
-// xterm's 16 colours, then its 6×6×6 cube and grey ramp: what tmux's basic and 256-colour styles look like.
-const BASIC = ['#000000', '#cd0000', '#00cd00', '#cdcd00', '#0000ee', '#cd00cd', '#00cdcd', '#e5e5e5', '#7f7f7f', '#ff0000', '#00ff00', '#ffff00', '#5c5cff', '#ff00ff', '#00ffff', '#ffffff'];
-const hex2 = (n: number) => Math.max(0, Math.min(255, n)).toString(16).padStart(2, '0');
-function xterm256(n: number): string {
+// xterm's 16 colours (then its cube and grey ramp, xterm256Rgb): what tmux's basic and 256-colour styles look like.
+const BASIC: readonly Hex[] = ['#000000', '#cd0000', '#00cd00', '#cdcd00', '#0000ee', '#cd00cd', '#00cdcd', '#e5e5e5', '#7f7f7f', '#ff0000', '#00ff00', '#ffff00', '#5c5cff', '#ff00ff', '#00ffff', '#ffffff'];
+function xterm256(n: number): Hex {
   if (n < 16) return BASIC[n] ?? '#000000';
-  if (n >= 232) return `#${hex2(8 + 10 * (n - 232)).repeat(3)}`;
-  const level = (v: number) => (v === 0 ? 0 : 55 + 40 * v);
-  const i = n - 16;
-  return `#${hex2(level(Math.floor(i / 36)))}${hex2(level(Math.floor(i / 6) % 6))}${hex2(level(i % 6))}`;
+  const [r, g, b] = xterm256Rgb(n);
+  return toHex({ r, g, b });
 }
 
 /**
@@ -130,7 +129,7 @@ export function screenCells(screen: string): ScreenCell[][] {
         else if (n >= 90 && n <= 97) style.fg = BASIC[n - 82];
         else if (n >= 100 && n <= 107) style.bg = BASIC[n - 92];
         else if (n === 38 || n === 48) {
-          const colour = p[i + 1] === 2 ? `#${[p[i + 2], p[i + 3], p[i + 4]].map((v) => hex2(v ?? 0)).join('')}` : p[i + 1] === 5 ? xterm256(p[i + 2] ?? 0) : undefined;
+          const colour = p[i + 1] === 2 ? toHex({ r: p[i + 2] ?? 0, g: p[i + 3] ?? 0, b: p[i + 4] ?? 0 }) : p[i + 1] === 5 ? xterm256(p[i + 2] ?? 0) : undefined;
           i += p[i + 1] === 2 ? 4 : 2;
           if (n === 38) style.fg = colour;
           else style.bg = colour;
@@ -146,7 +145,10 @@ export function screenCells(screen: string): ScreenCell[][] {
 
 /** The background of each cell of each line of a captured screen, as `r;g;b`, or `default` for the terminal's. */
 export function cellBackgrounds(screen: string): string[][] {
-  const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(';');
+  const rgb = (hex: Hex) => {
+    const { r, g, b } = parseHex(hex);
+    return `${r};${g};${b}`;
+  };
   return screenCells(screen).map((line) => line.map((c) => (c.bg ? rgb(c.bg) : 'default')));
 }
 
