@@ -1,22 +1,23 @@
 /**
  * Which front end a host gets, over the same live bar: i3bar/swaybar read clicks on our stdin; Waybar's modules
- * are served through pipes (feed-waybar.ts); tmux and Polybar
- * run a shell command per click that appends to the feed's inbox (feeds/click-inbox.ts), tmux's in its server's
- * socket directory (the binding names it as `#{socket_path}.tilebar-clicks`), Polybar's in tilebar's private
- * runtime directory (the feed writes its path into each action tag).
+ * are served through pipes (feed-waybar.ts); tmux and Polybar run a shell command per click that appends to the
+ * feed's inbox (feeds/click-inbox.ts), in tilebar's private runtime directory (io/runtime-dir.ts): tmux's named
+ * after its server (the binding names it with `#{pid}`), Polybar's after the feed (the feed writes its path into
+ * each action tag). An inbox a killed feed left there is removed when the next feed starts.
  */
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { LiveBar } from '../app/live-bar.js';
 import type { BarSnapshot } from '../bar/bar-store.js';
 import type { Log } from '../bar/log.js';
+import { removeStaleInboxes } from '../feeds/click-inbox.js';
 import { clickToken, appendClickCommand, parseClickLine } from '../feeds/feed-clicks.js';
 import { startI3barFeed } from '../feeds/i3bar-feed.js';
 import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
 import { polybarLine } from '../feeds/polybar.js';
-import { resolveTmuxClick, tmuxStatus, type TmuxPlace } from '../feeds/tmux.js';
+import { resolveTmuxClick, tmuxInboxName, tmuxStatus, type TmuxPlace } from '../feeds/tmux.js';
 import { BUTTON_BINDINGS } from '../feeds/i3bar.js';
-import { PLAIN_PATH, privateDir, runtimeDirPath } from '../io/runtime-dir.js';
+import type { RuntimeDir } from '../io/runtime-dir.js';
 import { columnsOf } from '../render/cells.js';
 import { startWaybarFeed } from './feed-waybar.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
@@ -33,6 +34,8 @@ export interface HostFeedContext {
   tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
   log: Log;
   tmuxPlace: TmuxPlace;
+  /** The private directory the hosts' click commands write to (io/runtime-dir.ts), or why there is none. */
+  runtime: RuntimeDir;
   /** How often a quiet line feed writes its line again to learn whether its host is still there. */
   heartbeatMs?: number;
 }
@@ -47,15 +50,26 @@ function clickDeps(c: HostFeedContext) {
   };
 }
 
-/** The inbox of the tmux server running us (`$TMUX` names its socket), or undefined outside tmux. */
-export function tmuxInbox(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const socket = env.TMUX?.split(',')[0];
-  return socket && socket.startsWith('/') ? `${socket}.tilebar-clicks` : undefined;
+/** The inbox of the tmux server running us (`$TMUX` names its socket and pid), or undefined outside tmux. */
+export function tmuxInbox(env: Readonly<Record<string, string | undefined>>, runtimeDir: string): string | undefined {
+  const pid = env.TMUX?.split(',')[1];
+  return pid && /^\d{1,10}$/.test(pid) ? join(runtimeDir, tmuxInboxName(pid)) : undefined;
+}
+
+/** The runtime directory, with stale inboxes gone, or undefined (said in the log) when clicks cannot be read. */
+function clicksDir(c: HostFeedContext, host: FeedHost): string | undefined {
+  if (!c.runtime.ok) {
+    c.log(`feed ${host}: clicks are not read: ${c.runtime.why}`);
+    return undefined;
+  }
+  removeStaleInboxes(c.runtime.path);
+  return c.runtime.path;
 }
 
 function tmuxFeed(c: HostFeedContext): Feed {
-  const inbox = tmuxInbox(c.env);
-  if (!inbox) c.log('feed tmux: $TMUX is not set (not started by tmux?): clicks are not read');
+  const dir = clicksDir(c, 'tmux');
+  const inbox = dir === undefined ? undefined : tmuxInbox(c.env, dir);
+  if (dir !== undefined && !inbox) c.log('feed tmux: $TMUX is not set (not started by tmux?): clicks are not read');
   const clicks: LineFeedClicks | undefined = inbox
     ? { ...clickDeps(c), inbox, log: c.log, resolve: (line, blocks, s) => resolveTmuxClick(line, blocks, gapOf(s), c.tmuxPlace) }
     : undefined;
@@ -71,11 +85,8 @@ function tmuxFeed(c: HostFeedContext): Feed {
 }
 
 function polybarFeed(c: HostFeedContext): Feed {
-  const uid = process.getuid?.();
-  const dir = privateDir(runtimeDirPath(c.env, uid ?? 0), uid);
-  const inbox = join(dir.path, `polybar-${process.pid}.clicks`);
-  const usable = dir.ok && PLAIN_PATH.test(inbox);
-  if (!usable) c.log(`feed polybar: clicks are not read: ${dir.ok ? `${inbox} has characters a Polybar action cannot carry` : `${dir.path}: ${dir.why}`}`);
+  const dir = clicksDir(c, 'polybar');
+  const inbox = dir === undefined ? undefined : join(dir, `polybar-${process.pid}.clicks`);
   const resolve: LineFeedClicks['resolve'] = (line, blocks) => {
     const click = parseClickLine(line);
     return click ? { block: blocks.find((b) => clickToken(b.instance) === click.token), button: click.button } : undefined;
@@ -87,14 +98,14 @@ function polybarFeed(c: HostFeedContext): Feed {
     tilerOptions: c.tilerOptions,
     ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
     format: (blocks, s) => {
-      if (!usable) return polybarLine(blocks, gapOf(s));
+      if (!inbox) return polybarLine(blocks, gapOf(s));
       const bindings = s.model.mouse?.bindings ?? {};
       const bound = Object.entries(BUTTON_BINDINGS)
         .filter(([button, trigger]) => Number(button) <= 5 && bindings[trigger])
         .map(([button]) => Number(button));
       return polybarLine(blocks, gapOf(s), { token: (b) => clickToken(b.instance), command: (token, button) => appendClickCommand(inbox, token, button), bound });
     },
-    ...(usable ? { clicks: { ...clickDeps(c), inbox, log: c.log, resolve } } : {}),
+    ...(inbox ? { clicks: { ...clickDeps(c), inbox, log: c.log, resolve } } : {}),
   });
 }
 
@@ -103,7 +114,7 @@ export function startHostFeed(host: FeedHost, c: HostFeedContext): Feed {
   if (host === 'polybar') return polybarFeed(c);
   if (host === 'waybar') {
     const { act, bind, mouseFollowsFocus } = clickDeps(c);
-    return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+    return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
   }
   return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log });
 }

@@ -6,6 +6,7 @@
  * a Waybar too old to give it runs every bar's modules on the same pipes, so there the tilebar modules belong on
  * one output: `"output"` in the Waybar config).
  */
+import { rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { BarSnapshot, BarStore } from '../bar/bar-store.js';
@@ -15,7 +16,7 @@ import { parseClickLine } from '../feeds/feed-clicks.js';
 import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
 import { slotBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from '../feeds/waybar.js';
 import { LatestLinePipes } from '../feeds/waybar-pipes.js';
-import { PLAIN_PATH, privateDir, runtimeDirPath } from '../io/runtime-dir.js';
+import { ensureOwnDir, type RuntimeDir } from '../io/runtime-dir.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -23,27 +24,26 @@ type Env = Readonly<Record<string, string | undefined>>;
 const OUTPUT_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 export interface WaybarPlaces {
-  runtime: string;
   /** This bar's pipes: `<runtime>/waybar-<output>`. */
   pipes: string;
   inbox: string;
 }
 
-export function waybarPlaces(env: Env, uid: number): WaybarPlaces {
-  const runtime = runtimeDirPath(env, uid);
+export function waybarPlaces(env: Env, runtime: string): WaybarPlaces {
   const output = env.WAYBAR_OUTPUT_NAME ?? '';
   const pipes = join(runtime, `waybar-${OUTPUT_NAME.test(output) ? output : ''}`);
-  return { runtime, pipes, inbox: join(pipes, 'clicks') };
+  return { pipes, inbox: join(pipes, 'clicks') };
 }
 
 /** The Waybar config for this bar's widgets, printed by `feed waybar --print-config`. */
-export function printedWaybarConfig(widgets: readonly FeedWidget[], env: Env, uid: number, feed: string): string {
-  const places = waybarPlaces(env, uid);
+export function printedWaybarConfig(widgets: readonly FeedWidget[], runtime: RuntimeDir, feed: string): string {
+  // Without a directory for the pipes the modules cannot be served: the feed's own module says so when it runs.
+  const dir = runtime.ok ? runtime.path : '/nonexistent';
   const of = (section: FeedWidget['section']) => widgets.filter((w) => w.section === section);
   const config = waybarConfig(
     { left: of('left'), center: of('center'), right: of('right') },
     // The output's name is Waybar's to give each bar's cat (its environment), so it stays a variable here.
-    { feed, pipe: (slot) => `"${places.runtime}/waybar-$WAYBAR_OUTPUT_NAME/${slot}"`, inbox: `"${places.runtime}/waybar-$WAYBAR_OUTPUT_NAME/clicks"` },
+    { feed, pipe: (slot) => `"${dir}/waybar-$WAYBAR_OUTPUT_NAME/${slot}"`, inbox: `"${dir}/waybar-$WAYBAR_OUTPUT_NAME/clicks"` },
   );
   return `${JSON.stringify(config, null, 2)}\n`;
 }
@@ -52,6 +52,8 @@ export interface WaybarFeedContext {
   store: BarStore;
   out: Writable;
   env: Env;
+  /** tilebar's private runtime directory (io/runtime-dir.ts), or why there is none. */
+  runtime: RuntimeDir;
   version: string;
   tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
   clickDeps: Omit<LineFeedClicks, 'inbox' | 'resolve' | 'log'>;
@@ -60,13 +62,12 @@ export interface WaybarFeedContext {
 }
 
 export function startWaybarFeed(c: WaybarFeedContext): Feed {
-  const uid = process.getuid?.() ?? 0;
-  const places = waybarPlaces(c.env, uid);
-  const dirs = [privateDir(places.runtime, uid), privateDir(places.pipes, uid)];
-  const bad = dirs.find((d) => !d.ok);
-  const usable = !bad && PLAIN_PATH.test(places.pipes) && PLAIN_PATH.test(places.inbox);
-  if (!usable) c.log(`feed waybar: the modules cannot be served: ${bad && !bad.ok ? `${bad.path}: ${bad.why}` : `${places.pipes} has characters a Waybar command cannot carry`}`);
-  const pipes = usable ? new LatestLinePipes(places.pipes, c.log) : undefined;
+  const places = c.runtime.ok ? waybarPlaces(c.env, c.runtime.path) : undefined;
+  // Made only inside a runtime directory that was checked as ours, never through a refused one.
+  const why = c.runtime.ok ? (places ? ensureOwnDir(places.pipes, process.getuid?.()) : undefined) : c.runtime.why;
+  if (why) c.log(`feed waybar: the modules cannot be served: ${why}`);
+  const served = why === undefined ? places : undefined;
+  const pipes = served ? new LatestLinePipes(served.pipes, c.log) : undefined;
   // Every slot a module may read: those of the widgets at the start (print-config's), and any seen since.
   const known = new Set<SlotId>(feedView(c.store.getSnapshot(), c.version, c.tilerOptions).widgets.flatMap(widgetSlots));
   const ownLine = (s: BarSnapshot) =>
@@ -87,12 +88,19 @@ export function startWaybarFeed(c: WaybarFeedContext): Feed {
       for (const slot of known) pipes?.write(slot, waybarLine(slots.get(slot)));
       return ownLine(s);
     },
-    ...(usable ? { clicks: { ...c.clickDeps, inbox: places.inbox, log: c.log, resolve } } : {}),
+    ...(served ? { clicks: { ...c.clickDeps, inbox: served.inbox, log: c.log, resolve } } : {}),
   });
   return {
     stop() {
       feed.stop();
       pipes?.close();
+      if (!served) return;
+      try {
+        // Empty now (the inbox and the pipes are gone), unless someone put something else there: then it stays.
+        rmdirSync(served.pipes);
+      } catch {
+        // not empty, or gone already
+      }
     },
   };
 }

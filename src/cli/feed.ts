@@ -5,6 +5,7 @@
  * with status 0.
  */
 import { existsSync, fstatSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
@@ -16,6 +17,7 @@ import { feedView, type FeedWidget } from '../feeds/blocks.js';
 import { I3BAR_CONT_SIGNAL, I3BAR_STOP_SIGNAL } from '../feeds/i3bar.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
 import { printedWaybarConfig } from './feed-waybar.js';
+import { privateRuntimeDir, runtimeDirPlaces, type RuntimeDir } from '../io/runtime-dir.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
@@ -68,6 +70,9 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   const places = liveBarPlaces(opts, io);
   const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath);
+  // Where the hosts' click commands write: the same directory for --print-config and for the feed it prints.
+  const runtime = privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, io.env.HOME ?? homedir()));
+  if (runtime.ok && runtime.refused) log(`feed: ${runtime.refused}`);
   const onStray = (e: unknown) => log(`internal error (the feed goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const stopCatching = deps.out ? () => undefined : catchStrays(onStray);
   const timers = deps.timers ?? realTimers;
@@ -85,7 +90,7 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
     { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl), log, onStray },
   );
   if (opts.printConfig) {
-    io.out(hostConfig(host, opts, tmuxPlace, configPath, feedView(bar.store.getSnapshot(), VERSION, tilerOptionsOf(io)).widgets, io.env));
+    io.out(hostConfig(host, opts, tmuxPlace, configPath, feedView(bar.store.getSnapshot(), VERSION, tilerOptionsOf(io)).widgets, runtime));
     await bar.close();
     stopCatching();
     return 0;
@@ -114,7 +119,7 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
     process.on(I3BAR_STOP_SIGNAL, pause);
     process.on(I3BAR_CONT_SIGNAL, resume);
   }
-  const feed = startHostFeed(host, { bar, out, in: input, env: io.env, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
+  const feed = startHostFeed(host, { bar, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
   await bar.start();
   // As for `run` (run.ts says why): a process that runs all day, set after its first line.
   if (!deps.out) setFlagsFromString('--optimize-for-size');
@@ -139,11 +144,14 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });
 
 /** What to paste into the host's config to run this feed with this config (tilebar on the PATH). */
-function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configPath: string, widgets: FeedWidget[], env: CliIo['env']): string {
+function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configPath: string, widgets: FeedWidget[], runtime: RuntimeDir): string {
   const word = (s: string) => (/^[\w./:=+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
   const config = opts.config ? ` --config ${word(configPath)}` : '';
-  if (host === 'waybar') return printedWaybarConfig(widgets, env, process.getuid?.() ?? 0, `tilebar feed waybar${config}`);
-  if (host === 'tmux') return `${tmuxConfLines(place, `tilebar feed tmux --place ${place}${config}`).join('\n')}\n`;
+  if (host === 'waybar') return printedWaybarConfig(widgets, runtime, `tilebar feed waybar${config}`);
+  if (host === 'tmux') {
+    const lines = tmuxConfLines(place, `tilebar feed tmux --place ${place}${config}`, runtime.ok ? runtime.path : undefined);
+    return `${[...lines, ...(runtime.ok ? [] : [`# clicks cannot be read: ${runtime.why}`])].join('\n')}\n`;
+  }
   if (host === 'polybar') return `[module/tilebar]\ntype = custom/script\nexec = tilebar feed polybar${config}\ntail = true\n`;
   return `bar {\n    status_command tilebar feed ${host}${config}\n}\n`;
 }

@@ -310,15 +310,16 @@ i3 and sway (~/.config/i3/config, ~/.config/sway/config):
   }
 
 tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks
-included (tmux 3.3 and later):
+included (tmux 3.3 and later); "tilebar feed tmux --print-config --place line" prints these lines with your own
+runtime directory in place of /run/user/1000/tilebar:
   set -g mouse on
   set -g status 2
   set -g status-format[1] '#(tilebar feed tmux --place line)'
-  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 1 >> '#{socket_path}.tilebar-clicks'\\""
-  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 2 >> '#{socket_path}.tilebar-clicks'\\""
-  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 3 >> '#{socket_path}.tilebar-clicks'\\""
-  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 4 >> '#{socket_path}.tilebar-clicks'\\""
-  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} 5 >> '#{socket_path}.tilebar-clicks'\\""
+  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
+  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
+  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
+  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 4 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
+  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 5 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
 
 Waybar: a module per widget block, all served by one tilebar (the custom/tilebar module). Print the modules for
 your config and merge them into ~/.config/waybar/config:

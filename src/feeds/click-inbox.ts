@@ -1,72 +1,121 @@
 /**
  * Clicks from hosts that run a shell command per click (Polybar's action tags, Waybar's `on-click`, a tmux key
  * binding): the command appends one line to a file the feed watches. Appending never blocks, even when no feed
- * runs (a FIFO would hang the host's shell), and costs no Node start per click. The feed reads what was appended
- * since it last looked, whole lines only (a writer's line may arrive in two parts: the shell creates the file,
- * then writes), and empties the file once it has read all of it past a size. What was there before the feed
- * started is not acted on: a click is for the bar that was shown. Nothing in it is trusted: a link or a FIFO in its
- * place is removed unread, a burst past a bound is skipped, said once.
+ * runs (a FIFO would hang the host's shell), and costs no Node start per click.
+ *
+ * The file lives in the feed's private runtime directory (runtime-dir.ts) and is the feed's own: made by the feed
+ * when it starts (mode 0600, replacing whatever a killed feed left), held open, read through that descriptor, and
+ * emptied through it (never by path, where a link swapped in could point the truncation elsewhere). Whatever is
+ * found at its path instead is checked on the descriptor it was opened as, without following a link: only a
+ * regular file of the bar's user that neither group nor others can write is read; anything else is said once
+ * (with what to do), removed unread, and replaced by a file of ours. What was there before the feed started is not
+ * acted on: a click is for the bar that was shown. The feed removes its file when it stops.
+ *
+ * Lines: whole lines only (a writer's line may arrive in two parts), bounded in bytes and in count. Each click
+ * starts with `@` (CLICK_MARK): what stands before the last `@` of a line is the tail of a writer that died
+ * mid-line, dropped, so it never swallows the click glued to it.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, truncateSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readdirSync, readSync, unlinkSync, watch, type FSWatcher, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** More than any burst of clicks; a bigger file is not ours to read (dropped whole, said once). */
 export const MAX_INBOX_BYTES = 64 * 1024;
 /** Lines acted on per claim: a flood of appended lines is not a flood of actions. */
 export const MAX_INBOX_LINES = 64;
+/** Starts every click line a host's command appends. */
+export const CLICK_MARK = '@';
 /** Once everything in it is read and it is past this size, the file is emptied. */
 const EMPTY_PAST_BYTES = 16 * 1024;
 /** When the directory cannot be watched (no inotify left): how often it is looked at instead. */
 const POLL_MS = 500;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | NOFOLLOW;
 
 export interface ClickInbox {
   readonly path: string;
   stop(): void;
 }
 
-export function openClickInbox(path: string, onLine: (line: string) => void, log: (line: string) => void): ClickInbox {
+/** Why a file opened at the inbox's path is not one to read clicks from, or undefined when it is. */
+export function inboxRefusal(stat: Stats, uid: number | undefined): string | undefined {
+  if (!stat.isFile()) return 'something that is not a regular file is in its place';
+  if (uid !== undefined && stat.uid !== uid) return `it belongs to another user (uid ${stat.uid})`;
+  if ((stat.mode & 0o022) !== 0) return `others can write to it (mode ${(stat.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/** The click a line carries: what follows its last CLICK_MARK (a line without one is taken whole, as older commands wrote). */
+export function clickOfLine(line: string): string {
+  return line.slice(line.lastIndexOf(CLICK_MARK) + 1).trim();
+}
+
+interface HeldFile {
+  fd: number;
+  ino: number;
+  /** How far it has been read. */
+  offset: number;
+}
+
+export function openClickInbox(path: string, onLine: (line: string) => void, log: (line: string) => void, uid: number | undefined = process.getuid?.()): ClickInbox {
   const said = new Set<string>();
   const sayOnce = (what: string) => {
     if (said.has(what)) return;
     said.add(what);
     log(`clicks (${path}): ${what} (said once)`);
   };
-  const remove = (p: string) => {
+  const remove = () => {
     try {
-      unlinkSync(p);
+      unlinkSync(path);
     } catch {
       // Not there: nothing to remove.
     }
   };
-  let file: { ino: number; offset: number } | undefined;
-  const drain = () => {
-    let fd: number;
+  /** A new, empty file of ours at the path (whatever was there removed first). */
+  const create = (): HeldFile | undefined => {
+    remove();
     try {
-      fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
+      const fd = openSync(path, OPEN_FLAGS | constants.O_CREAT | constants.O_EXCL, 0o600);
+      return { fd, ino: fstatSync(fd).ino, offset: 0 };
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ELOOP') {
-        sayOnce('removed a link in its place, unread');
-        remove(path);
-      } else if (code !== 'ENOENT') sayOnce(`cannot read: ${(e as Error).message}`);
-      return;
-    }
-    try {
-      const lines = readNew(fd);
-      if (lines) for (const line of lines) onLine(line);
-    } finally {
-      closeSync(fd);
-    }
-  };
-  /** The whole lines appended since the last look (at most MAX_INBOX_LINES), or undefined when it is no file. */
-  const readNew = (fd: number): string[] | undefined => {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) {
-      sayOnce('removed something that is not a file in its place, unread');
-      remove(path);
+      sayOnce(`cannot be made, so clicks are not read: ${(e as Error).message}`);
       return undefined;
     }
-    if (!file || file.ino !== stat.ino || stat.size < file.offset) file = { ino: stat.ino, offset: 0 };
+  };
+  /** What is at the path now, opened and checked on its descriptor; a refused one is replaced by ours. */
+  const reopen = (): HeldFile | undefined => {
+    let fd: number;
+    try {
+      fd = openSync(path, OPEN_FLAGS);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') sayOnce('removed a link in its place, unread');
+      else if (code !== 'ENOENT') sayOnce(`cannot read: ${(e as Error).message}`);
+      return create();
+    }
+    const stat = fstatSync(fd);
+    const why = inboxRefusal(stat, uid);
+    if (!why) return { fd, ino: stat.ino, offset: 0 };
+    closeSync(fd);
+    sayOnce(`refused: ${why}; removed unread and made anew (only the bar's user writes clicks there)`);
+    return create();
+  };
+
+  let held = create();
+  const drain = () => {
+    const at = lstatSync(path, { throwIfNoEntry: false });
+    if (!held || !at || at.ino !== held.ino) {
+      // Removed, or replaced (by the user, or by a shell whose append made it anew): what is there now.
+      if (held) {
+        readNew(held);
+        closeSync(held.fd);
+      }
+      held = reopen();
+    }
+    if (held) readNew(held);
+  };
+  const readNew = (file: HeldFile) => {
+    const stat = fstatSync(file.fd);
+    if (stat.size < file.offset) file.offset = 0;
     // More than a burst of clicks: only its newest MAX_INBOX_BYTES are read, from the first whole line in them.
     const skipping = stat.size - file.offset > MAX_INBOX_BYTES;
     if (skipping) {
@@ -75,34 +124,46 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
     }
     const bytes = Buffer.alloc(stat.size - file.offset);
     let got = 0;
-    for (let n = 1; got < bytes.length && n > 0; got += n) n = readSync(fd, bytes, got, bytes.length - got, file.offset + got);
+    for (let n = 1; got < bytes.length && n > 0; got += n) n = readSync(file.fd, bytes, got, bytes.length - got, file.offset + got);
     // A line whose newline has not arrived yet is left for the next look.
     const end = bytes.subarray(0, got).lastIndexOf(10) + 1;
     const start = skipping ? Math.min(end, bytes.indexOf(10) + 1) : 0;
     file.offset += end;
-    if (file.offset === stat.size && file.offset > EMPTY_PAST_BYTES) {
-      truncateSync(path, 0);
+    // Emptied through the descriptor, and only when nothing came since it was measured.
+    if (file.offset === stat.size && file.offset > EMPTY_PAST_BYTES && fstatSync(file.fd).size === stat.size) {
+      ftruncateSync(file.fd, 0);
       file.offset = 0;
     }
-    const lines = bytes.subarray(start, end).toString('utf8').split('\n').filter((l) => l.trim() !== '');
+    const lines = bytes
+      .subarray(start, end)
+      .toString('utf8')
+      .split('\n')
+      .map(clickOfLine)
+      .filter((l) => l !== '');
     if (lines.length > MAX_INBOX_LINES) sayOnce(`acted on the first ${MAX_INBOX_LINES} of ${lines.length} lines at once`);
-    return lines.slice(0, MAX_INBOX_LINES);
+    for (const line of lines.slice(0, MAX_INBOX_LINES)) onLine(line);
+  };
+  const look = () => {
+    try {
+      drain();
+    } catch (e) {
+      sayOnce(`cannot read: ${(e as Error).message}`);
+    }
   };
 
-  remove(path);
   let watcher: FSWatcher | undefined;
   let poll: NodeJS.Timeout | undefined;
   const fallBack = (why: string) => {
     sayOnce(`watching failed (${why}); looking every ${POLL_MS} ms instead`);
     watcher?.close();
     watcher = undefined;
-    poll ??= setInterval(drain, POLL_MS);
+    poll ??= setInterval(look, POLL_MS);
   };
   try {
     const name = basename(path);
     watcher = watch(dirname(path), { persistent: false }, (_event, file) => {
       // Some platforms do not say which file changed: then any change is looked at.
-      if (file === null || file === name) drain();
+      if (file === null || file === name) look();
     });
     watcher.on('error', (e) => fallBack(e.message));
   } catch (e) {
@@ -113,6 +174,43 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
     stop() {
       watcher?.close();
       if (poll) clearInterval(poll);
+      if (!held) return;
+      // Ours is removed; a file someone put there since is not ours to remove (asked while ours is still open,
+      // so its inode number cannot have been given to another file meanwhile).
+      if (lstatSync(path, { throwIfNoEntry: false })?.ino === held.ino) remove();
+      closeSync(held.fd);
+      held = undefined;
     },
   };
+}
+
+/** An inbox named after a process (`tmux-<server pid>.clicks`, `polybar-<feed pid>.clicks`). */
+const NAMED_AFTER_PROCESS = /^[a-z]+-(\d{1,10})\.clicks$/;
+
+const processIsGone = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
+
+/** Removes the inboxes in `dir` whose process is gone (a feed killed before it could remove its own). Never throws. */
+export function removeStaleInboxes(dir: string, isGone: (pid: number) => boolean = processIsGone): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = NAMED_AFTER_PROCESS.exec(name)?.[1];
+    if (pid === undefined || !isGone(Number(pid))) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // Gone meanwhile, or not ours to remove.
+    }
+  }
 }

@@ -9,6 +9,7 @@ import type { BarAction } from '../app/live-bar.js';
 import { pickerAfter } from '../bar/bar-input.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { FeedBlock } from './blocks.js';
+import { CLICK_MARK } from './click-inbox.js';
 import { BUTTON_BINDINGS } from './i3bar.js';
 
 export interface ClickDeps {
@@ -45,13 +46,13 @@ export function clickToken(instance: string): string {
   return Buffer.from(instance, 'utf8').toString('base64url');
 }
 
-/** A click line a host's command appended (`<token> <button>`), or undefined for anything else. */
+/** A click a host's command appended (`<token> <button>`, its line's mark taken off), or undefined for anything else. */
 export function parseClickLine(line: string): { token: string; button: number } | undefined {
   const m = /^\s*([A-Za-z0-9_-]{1,512})\s+([1-9])\s*$/.exec(line);
   return m ? { token: m[1] ?? '', button: Number(m[2]) } : undefined;
 }
 
-/** The shell command a host runs for a click: one line appended to the feed's inbox. */
+/** The shell command a host runs for a click: one line, starting with the inbox's mark, appended to the feed's inbox. */
 export function appendClickCommand(inbox: string, token: string, button: number): string {
-  return `echo ${token} ${button} >> ${inbox}`;
+  return `echo ${CLICK_MARK}${token} ${button} >> ${inbox}`;
 }

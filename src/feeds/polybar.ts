@@ -3,7 +3,7 @@
  * `%{B#rrggbb}`, text escaped (escape.ts: no `%{` of a title is ever a tag). A block that does something on a
  * click is wrapped in `%{A<button>:command:}…%{A}`, the command appending the click to the feed's inbox
  * (click-inbox.ts); the buttons the config binds (middle, right, the wheel) wrap the whole line. Polybar runs an
- * action's command with `sh -c`: it is only ever `echo <token> <button> >> <inbox>`, made of characters that mean
+ * action's command with `sh -c`: it is only ever `echo @<token> <button> >> <inbox>`, made of characters that mean
  * nothing to Polybar or the shell (feed-clicks.ts, runtime-dir.ts).
  */
 import type { Run } from '../render/bar-types.js';

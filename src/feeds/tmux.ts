@@ -8,12 +8,16 @@
  * - `right` or `left`: the blocks one after another, for `status-right` / `status-left`.
  *
  * Clicks: tmux 3.3 passes no range to a key binding, only the mouse's column and the client's width, so the
- * binding appends `<line> <column> <width> <button>` to the feed's inbox and the block under the column is found
+ * binding appends `@<line> <column> <width> <button>` to the feed's inbox and the block under the column is found
  * from the line last written, laid out as tmux lays it out (`tmuxSpans`). The same works on every later tmux.
+ * The inbox is in tilebar's private runtime directory, one per tmux server (`tmux-<server pid>.clicks`: the binding
+ * names it with `#{pid}`, the feed from `$TMUX`), never beside tmux's socket, whose directory may be shared with
+ * other users (`tmux -S /shared/dir/sock`).
  */
 import type { Run, SectionName } from '../render/bar-types.js';
 import { textWidth } from '../render/text-width.js';
 import type { FeedBlock } from './blocks.js';
+import { CLICK_MARK } from './click-inbox.js';
 import { tmuxText } from './escape.js';
 import type { HostClick } from './line-feed.js';
 
@@ -86,13 +90,20 @@ export function resolveTmuxClick(line: string, blocks: readonly FeedBlock[], gap
   return { block: span?.block, button };
 }
 
-/** The tmux.conf lines for a place, with the command that starts the feed. */
-export function tmuxConfLines(place: TmuxPlace, command: string): string[] {
+/** The inbox of the tmux server with this pid, in the runtime directory: a plain name (the pid is digits or `#{pid}`). */
+export const tmuxInboxName = (serverPid: string) => `tmux-${serverPid}.clicks`;
+
+/**
+ * The tmux.conf lines for a place, with the command that starts the feed and the runtime directory its inbox is in
+ * (without one, no click bindings).
+ */
+export function tmuxConfLines(place: TmuxPlace, command: string, runtimeDir: string | undefined): string[] {
   const job = `'#(${command.replaceAll("'", "'\\''")})'`;
-  const inbox = "'#{socket_path}.tilebar-clicks'";
+  const inbox = `'${runtimeDir}/${tmuxInboxName('#{pid}')}'`;
   const key = place === 'line' ? 'StatusDefault' : place === 'right' ? 'StatusRight' : 'StatusLeft';
   const guard = place === 'line' ? "if -F '#{==:#{mouse_y},1}' " : '';
-  const bind = (mouse: string, button: number) => `bind -n ${mouse}${key} ${guard}"run-shell -b \\"echo #{mouse_y} #{mouse_x} #{client_width} ${button} >> ${inbox}\\""`;
+  const bind = (mouse: string, button: number) => `bind -n ${mouse}${key} ${guard}"run-shell -b \\"echo ${CLICK_MARK}#{mouse_y} #{mouse_x} #{client_width} ${button} >> ${inbox}\\""`;
   const where = place === 'line' ? ['set -g status 2', `set -g status-format[1] ${job}`] : [`set -g status-${place} ${job}`, `set -g status-${place}-length 200`];
+  if (runtimeDir === undefined) return where;
   return ['set -g mouse on', ...where, bind('MouseDown1', 1), bind('MouseDown2', 2), bind('MouseDown3', 3), bind('WheelUp', 4), bind('WheelDown', 5)];
 }

@@ -6,10 +6,19 @@
  * said once and skipped, and its module stays empty.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
+
+/** Why a pipe opened at a module's path is not one to write its lines to: checked on the opened descriptor. */
+function pipeRefusal(stat: Stats): string | undefined {
+  if (!stat.isFIFO()) return 'something other than a pipe is in its place';
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return `the pipe belongs to another user (uid ${stat.uid})`;
+  if ((stat.mode & 0o077) !== 0) return `others can open the pipe (mode ${(stat.mode & 0o777).toString(8)})`;
+  return undefined;
+}
 
 export class LatestLinePipes {
   readonly #fds = new Map<string, number>();
@@ -41,8 +50,18 @@ export class LatestLinePipes {
     }
   }
 
+  /** Closes the pipes and removes them: a module's `cat` ends, and Waybar starts it again on the next feed's. */
   close(): void {
-    for (const fd of this.#fds.values()) closeSync(fd);
+    for (const [slot, fd] of this.#fds) {
+      const path = join(this.dir, slot);
+      try {
+        // Only the pipe this feed opened (asked while it is still open, so its inode number is still its own).
+        if (lstatSync(path, { throwIfNoEntry: false })?.ino === fstatSync(fd).ino) unlinkSync(path);
+      } catch {
+        // gone already: nothing to remove
+      }
+      closeSync(fd);
+    }
     this.#fds.clear();
   }
 
@@ -55,9 +74,10 @@ export class LatestLinePipes {
       if (!stat) execFileSync('mkfifo', ['-m', '600', path], { stdio: 'ignore' });
       else if (!stat.isFIFO()) throw new Error('something other than a pipe is in its place');
       const fd = openSync(path, OPEN_FLAGS);
-      if (!fstatSync(fd).isFIFO()) {
+      const why = pipeRefusal(fstatSync(fd));
+      if (why) {
         closeSync(fd);
-        throw new Error('something other than a pipe is in its place');
+        throw new Error(why);
       }
       this.#fds.set(slot, fd);
       return fd;

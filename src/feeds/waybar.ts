@@ -8,6 +8,7 @@
 import type { FeedBlock } from './blocks.js';
 import { pangoText } from './escape.js';
 import { runsMarkup } from './i3bar.js';
+import { appendClickCommand } from './feed-clicks.js';
 
 /** A module's id (`right-3`, `right-3-2`: the third block of the widget `right[3]`). */
 export type SlotId = string;
@@ -110,7 +111,7 @@ export function waybarConfig(sections: Record<'left' | 'center' | 'right', reado
         'return-type': 'json',
         // The pipe is not there yet, or the feed restarted: cat ends, and Waybar starts it again.
         'restart-interval': 1,
-        ...Object.fromEntries(BUTTON_KEYS.map(([key, button]) => [key, `echo ${slot} ${button} >> ${places.inbox}`])),
+        ...Object.fromEntries(BUTTON_KEYS.map(([key, button]) => [key, appendClickCommand(places.inbox, slot, button)])),
       };
     }
     config[`modules-${section}`] = names;

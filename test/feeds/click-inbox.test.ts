@@ -4,12 +4,12 @@
  * secret, a FIFO, a huge burst, a flood of lines) is removed or bounded, said once, without throwing or blocking.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_INBOX_BYTES, MAX_INBOX_LINES, openClickInbox, type ClickInbox } from '../../src/feeds/click-inbox.js';
+import { MAX_INBOX_BYTES, MAX_INBOX_LINES, openClickInbox, removeStaleInboxes, type ClickInbox } from '../../src/feeds/click-inbox.js';
 import { until } from '../wait.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -56,13 +56,15 @@ describe('the click inbox', () => {
     expect(t.lines).toEqual(['halfway 1', 'next 2']);
   });
 
-  it('removes a link planted in its place unread, skips a burst over its bound, and says each once', async () => {
+  it('removes a link planted in its place unread and makes its own file anew, skips a burst over its bound, and says each once', async () => {
     const t = await inboxIn();
     t.open();
     const secret = join(t.dir, 'secret');
     writeFileSync(secret, 'tok 1\n');
+    rmSync(t.path);
     symlinkSync(secret, t.path);
-    await until(() => !existsSync(t.path), 'the link to be removed');
+    await until(() => !lstatSync(t.path).isSymbolicLink(), 'the link to be replaced');
+    expect(lstatSync(t.path).isFile()).toBe(true);
     expect(t.lines).toEqual([]);
     expect(readFileSync(secret, 'utf8')).toBe('tok 1\n');
     appendFileSync(t.path, `${'x'.repeat(MAX_INBOX_BYTES + 1)}\n`);
@@ -75,27 +77,71 @@ describe('the click inbox', () => {
     expect(t.logs.filter((l) => l.includes('link'))).toHaveLength(1);
   });
 
-  it('acts on at most MAX_INBOX_LINES of a flood, and removes a FIFO put in its place without blocking', async () => {
+  it('acts on at most MAX_INBOX_LINES of a flood, and replaces a FIFO put in its place without blocking', async () => {
     const t = await inboxIn();
     t.open();
-    writeFileSync(`${t.path}.tmp`, `${Array.from({ length: 1000 }, (_, i) => `t${i} 1`).join('\n')}\n`);
+    writeFileSync(`${t.path}.tmp`, `${Array.from({ length: 1000 }, (_, i) => `t${i} 1`).join('\n')}\n`, { mode: 0o600 });
     spawnSync('mv', [`${t.path}.tmp`, t.path]);
     await until(() => t.lines.length > 0, 'the flood');
     expect(t.lines).toHaveLength(MAX_INBOX_LINES);
     rmSync(t.path);
     expect(spawnSync('mkfifo', [t.path]).status).toBe(0);
-    await until(() => !existsSync(t.path), 'the FIFO to be removed');
+    await until(() => lstatSync(t.path).isFile(), 'the FIFO to be replaced by a file');
     spawnSync('sh', ['-c', `echo after 1 >> ${t.path}`]);
     await until(() => t.lines.includes('after 1'), 'a click after the FIFO');
   });
 
-  it('empties the file once it has read it all past a size, and goes on reading', async () => {
+  it('reads no file that another user owns or that others can write to: said once, removed unread, made anew', async () => {
     const t = await inboxIn();
     t.open();
-    for (let i = 0; i < 40; i++) appendFileSync(t.path, `${'a'.repeat(500)} 1\n`);
-    await until(() => t.lines.length >= 40, 'the lines');
-    await until(() => statSync(t.path).size === 0, 'the file to be emptied');
-    appendFileSync(t.path, 'later 1\n');
-    await until(() => t.lines.includes('later 1'), 'a click after emptying');
+    const planted = (mode: number, uid?: number) => {
+      rmSync(t.path, { force: true });
+      writeFileSync(`${t.path}.tmp`, '@tok 1\n', { mode });
+      chmodSync(`${t.path}.tmp`, mode);
+      if (uid !== undefined) chownSync(`${t.path}.tmp`, uid, uid);
+      renameSync(`${t.path}.tmp`, t.path);
+    };
+    planted(0o666);
+    await until(() => (statSync(t.path).mode & 0o777) === 0o600, 'the group- and world-writable file to be replaced');
+    if (process.getuid?.() === 0) {
+      planted(0o600, 65534);
+      await until(() => statSync(t.path).uid === 0, "another user's file to be replaced");
+      expect(t.logs.filter((l) => l.includes('another user'))).toHaveLength(1);
+    }
+    spawnSync('sh', ['-c', `echo @after 1 >> ${t.path}`]);
+    await until(() => t.lines.includes('after 1'), 'a click of our own');
+    expect(t.lines).toEqual(['after 1']);
+    expect(t.logs.filter((l) => l.includes('others can write'))).toHaveLength(1);
+  });
+
+  it('never swallows a click after the half line of a writer that died mid-line', async () => {
+    const t = await inboxIn();
+    t.open();
+    // A click command killed half-way through its line: its tail has no newline.
+    appendFileSync(t.path, '@dGVz');
+    spawnSync('sh', ['-c', `echo @tok 1 >> ${t.path}`]);
+    await until(() => t.lines.length > 0, 'the click after the tail');
+    expect(t.lines).toEqual(['tok 1']);
+  });
+
+  it('removes its own file when it stops, and no file put there since', async () => {
+    const t = await inboxIn();
+    const inbox = t.open();
+    expect(lstatSync(t.path).isFile()).toBe(true);
+    inbox.stop();
+    expect(existsSync(t.path)).toBe(false);
+    const other = await inboxIn();
+    const second = other.open();
+    rmSync(other.path);
+    writeFileSync(other.path, '', { mode: 0o600 });
+    second.stop();
+    expect(existsSync(other.path)).toBe(true);
+  });
+
+  it('removes the inboxes of processes that are gone, and only those', async () => {
+    const t = await inboxIn();
+    for (const name of ['tmux-1.clicks', 'polybar-2.clicks', 'polybar-3.clicks', 'notes.txt', 'clicks']) writeFileSync(join(t.dir, name), '');
+    removeStaleInboxes(t.dir, (pid) => pid !== 3);
+    expect(readdirSync(t.dir).sort()).toEqual(['clicks', 'notes.txt', 'polybar-3.clicks']);
   });
 });

@@ -66,7 +66,8 @@ describe('tmux', () => {
   it('gives the same tmux.conf lines in the README and in `feed --help` as the real-tmux test runs', () => {
     const help = execFileSync(process.execPath, ['dist/bundle/main.js', 'feed', '--help'], { encoding: 'utf8' });
     const readme = readFileSync('README.md', 'utf8');
-    for (const line of tmuxConfLines('line', 'tilebar feed tmux --place line')) {
+    // As printed for a user whose runtime directory is /run/user/1000 (the README's and the help's example).
+    for (const line of tmuxConfLines('line', 'tilebar feed tmux --place line', '/run/user/1000/tilebar')) {
       expect(help).toContain(`  ${line}\n`);
       expect(readme).toContain(`${line}\n`);
     }
@@ -96,8 +97,8 @@ describe('Polybar', () => {
   it('colours each run and wraps a clickable block in an action that appends its token to the inbox', () => {
     const line = polybarLine([block('left', 'right[0] applications', 'Go'), block('right', 'x', 'Plain', false)], 1, clicks);
     const token = clickToken('right[0] applications');
-    expect(line).toContain(`%{A1:echo ${token} 1 >> ${inbox}:}%{F#ffffff}%{B#000000}Go%{F-}%{B-}%{A}`);
-    expect(line).toMatch(/^%\{A3:echo [A-Za-z0-9_-]+ 3 >> \/run\/user\/1000\/tilebar\/polybar-1\.clicks:\}.*%\{A\}$/);
+    expect(line).toContain(`%{A1:echo @${token} 1 >> ${inbox}:}%{F#ffffff}%{B#000000}Go%{F-}%{B-}%{A}`);
+    expect(line).toMatch(/^%\{A3:echo @[A-Za-z0-9_-]+ 3 >> \/run\/user\/1000\/tilebar\/polybar-1\.clicks:\}.*%\{A\}$/);
     expect(line).toContain('Plain');
   });
 
@@ -105,7 +106,7 @@ describe('Polybar', () => {
     fc.assert(
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (texts) => {
         const line = polybarLine(texts.map((t, i) => block('left', `b${i}`, t === '' ? 'x' : t)), 1, clicks);
-        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(A[1-5]:echo [A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
+        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(A[1-5]:echo @[A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
       }),
     );
   });

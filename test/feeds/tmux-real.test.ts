@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { appearanceOf } from '../../src/bar/appearance.js';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { load, model } from '../helpers.js';
@@ -84,9 +84,9 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
         right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Other', command: 'true' }, { name: 'Touch', command: `touch ${clicked}` }] } }],
       }),
     );
-    const feed = `env HOME=${dir} TZ=UTC ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
-    await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', feed), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
+    await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', feed, join(dir, 'tilebar')), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
     const height = 6;
     const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session -c ${shellQuote(dir)} 'sleep 600'`, { width: 100, height });
     cleanups.push(() => pane.close(), () => spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' }));
@@ -105,7 +105,9 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     const column = line.indexOf('Touch') + 2;
     pane.sendText(`\u001b[<0;${column};${height}M\u001b[<0;${column};${height}m`);
     await until(() => existsSync(clicked), 'the click on Touch to launch its command');
-    // The click went through the inbox beside tmux's socket.
-    expect(existsSync(`${inner}.tilebar-clicks`)).toBe(true);
+    // The click went through the inbox in the feed's private runtime directory, named after the tmux server, and
+    // nothing was made beside tmux's socket (whose directory may be shared).
+    expect(readdirSync(join(dir, 'tilebar')).filter((f) => /^tmux-\d+\.clicks$/.test(f))).toHaveLength(1);
+    expect(existsSync(`${inner}.tilebar-clicks`)).toBe(false);
   });
 });
