@@ -3,15 +3,17 @@
  * would (130), 1–9 launch the first nine launcher items, a left click does what is under it (the layout's
  * click targets) and, twice within 500 ms, the double-click binding; the other buttons and the wheel run the
  * config's mouse bindings (the wheel through the scroll thresholds); the pointer over an Applications item with
- * `show_command_on_hover` shows its command until it moves off it. The SGR mouse reports are decoded here
- * (mouse.ts); the Ink app gets its keys through Ink's input handling and hands them over as they come.
+ * `show_command_on_hover` shows its command until it moves off it. Both renderers hand over the terminal's
+ * input as it comes, one stream in order (the direct one its reads, the Ink app what Ink's parser passes on):
+ * terminal-input.ts finds the keys and mouse reports in it, keeping a sequence cut between two reads whole.
  */
 import type { BarModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { BarLayout } from '../render/bar-types.js';
 import { SIGNAL_EXIT } from '../io/exit-status.js';
 import type { ClickAction } from '../../widgets/view.js';
-import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, parseMouse, type MouseEvent } from './mouse.js';
+import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, type MouseEvent } from './mouse.js';
+import { TerminalInputDecoder } from './terminal-input.js';
 
 export interface BarInputEffects {
   /** A click's action (the layout picker is toggled by the caller's own state; the rest act on the world). */
@@ -44,6 +46,7 @@ export class BarInput {
   private lastLeftPress = -Infinity;
   private hovering: string | undefined;
   private mouseOf: BarModel['mouse'];
+  private readonly decoder = new TerminalInputDecoder();
 
   constructor(
     model: BarModel,
@@ -60,15 +63,17 @@ export class BarInput {
     this.scroll = new ScrollAccumulator(model.mouse ?? NO_MOUSE);
   }
 
-  /** Raw input (a terminal's bytes, or what Ink's input handling passed on), against the layout on screen. */
+  /**
+   * The next piece of the terminal's input (a read, or what Ink's parser passed on), against the layout on
+   * screen. A sequence it leaves unfinished is finished by the next piece: no byte of one is ever a key.
+   */
   input(data: string, layout: BarLayout | undefined): void {
-    const { events, rest } = parseMouse(data);
-    for (const e of events) this.mouse(e, layout);
-    for (const ch of rest) {
-      if (ch === 'q' || ch === 'Q') this.effects.quit(0);
+    for (const e of this.decoder.feed(data)) {
+      if (e.kind !== 'key') this.mouse(e, layout);
+      else if (e.key === 'q' || e.key === 'Q') this.effects.quit(0);
       // Ctrl-C arrives as a key in raw mode: the same status as the signal would give.
-      else if (ch === '\u0003') this.effects.quit(SIGNAL_EXIT.SIGINT);
-      else if (ch >= '1' && ch <= '9') this.digit(Number(ch), layout);
+      else if (e.key === '\u0003') this.effects.quit(SIGNAL_EXIT.SIGINT);
+      else if (e.key >= '1' && e.key <= '9') this.digit(Number(e.key), layout);
     }
   }
 

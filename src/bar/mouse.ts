@@ -1,6 +1,7 @@
 /**
- * Mouse input of the running bar (pure): SGR mouse reports parsed into clicks and wheel ticks, the bar-level
- * `mouse` bindings, and the batches they send.
+ * Mouse input of the running bar (pure): what a mouse report means (clicks, wheel ticks, hovers), the bar-level
+ * `mouse` bindings, and the batches they send. The reports are cut out of the terminal's input by
+ * terminal-input.ts.
  *
  * A terminal reports whole wheel notches, not points: each notch counts as 30 points, the original's
  * default threshold, so with the default one notch is one tick; a threshold of 60 needs two notches, one of
@@ -23,30 +24,24 @@ export type MouseEvent =
   /** The pointer moved with no button held. */
   | { kind: 'move'; x: number; y: number };
 
-const SGR = /\x1b\[<(\d+);(\d+);(\d+)([Mm])/g;
+const WHEEL = ['up', 'down', 'left', 'right'] as const;
+const BUTTONS: Readonly<Record<number, Extract<MouseEvent, { kind: 'press' }>['button'] | undefined>> = { 0: 'left', 1: 'middle', 2: 'right', 128: 'back', 129: 'forward' };
 
-/** SGR (1006) reports in `data`, 0-based cells; releases and drags are dropped. Other input is returned as `rest`. */
-export function parseMouse(data: string): { events: MouseEvent[]; rest: string } {
-  const events: MouseEvent[] = [];
-  const rest = data.replace(SGR, (_all, b: string, x: string, y: string, kind: string) => {
-    const code = Number(b);
-    const at = { x: Number(x) - 1, y: Number(y) - 1 };
-    if (kind === 'm') return '';
-    if ((code & 32) !== 0) {
-      // Motion: with no button held (3) it is a hover; a drag means nothing to the bar.
-      if ((code & 3) === 3 && (code & 64) === 0) events.push({ kind: 'move', ...at });
-      return '';
-    }
-    const base = code & ~(4 | 8 | 16);
-    if (base >= 64 && base <= 67) events.push({ kind: 'wheel', direction: (['up', 'down', 'left', 'right'] as const)[base - 64] ?? 'up', ...at });
-    else if (base === 0) events.push({ kind: 'press', button: 'left', ...at });
-    else if (base === 1) events.push({ kind: 'press', button: 'middle', ...at });
-    else if (base === 2) events.push({ kind: 'press', button: 'right', ...at });
-    else if (base === 128) events.push({ kind: 'press', button: 'back', ...at });
-    else if (base === 129) events.push({ kind: 'press', button: 'forward', ...at });
-    return '';
-  });
-  return { events, rest };
+/**
+ * The event of one mouse report's button code at a 1-based cell (SGR 1006 and X10 share the codes: +4, +8, +16
+ * are Shift, Meta, Ctrl; +32 motion; 64–67 the wheel; 128, 129 the extra buttons). Releases (SGR's `m`, X10's
+ * button 3) and drags mean nothing to the bar: undefined. Decoding the terminal's bytes is terminal-input.ts.
+ */
+export function mouseEventOf(code: number, column: number, row: number): MouseEvent | undefined {
+  const at = { x: column - 1, y: row - 1 };
+  if ((code & 32) !== 0) {
+    // Motion: with no button held (3) it is a hover; a drag means nothing to the bar.
+    return (code & 3) === 3 && (code & 64) === 0 ? { kind: 'move', ...at } : undefined;
+  }
+  const base = code & ~(4 | 8 | 16);
+  if (base >= 64 && base <= 67) return { kind: 'wheel', direction: WHEEL[base - 64] ?? 'up', ...at };
+  const button = BUTTONS[base];
+  return button ? { kind: 'press', button, ...at } : undefined;
 }
 
 /** Wheel notches → scroll triggers, per axis, against the configured thresholds. */

@@ -2,7 +2,8 @@
  * The direct renderer (`tilebar run --renderer direct`): the layout's runs serialized straight to SGR text
  * (ansi.ts) and handed to FrameWriter, without Ink. It draws the same cells in the same colours as the Ink app
  * (a test holds the two to it over every real config) at a fraction of the cost — a low-power choice for those
- * who want it; the default is the Ink app. Keys are read from the terminal itself.
+ * who want it; the default is the Ink app. Input is read from the terminal itself, each read handed to BarInput
+ * as it comes (a key or mouse report cut between two reads is made whole there).
  */
 import { layoutFor } from '../bar/appearance.js';
 import { BarInput, pickerAfter } from '../bar/bar-input.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScrollAccumulator, bindingBatch, parseMouse } from '../../src/bar/mouse.js';
+import { ScrollAccumulator, bindingBatch } from '../../src/bar/mouse.js';
+import { TerminalInputDecoder } from '../../src/bar/terminal-input.js';
 import type { MouseModel } from '../../src/config/model.js';
 import { load, model } from '../helpers.js';
 
@@ -12,8 +13,9 @@ const CYCLE = { type: 'CycleFocusWorkspace', content: 'Previous' };
 
 describe('mouse input', () => {
   it('parses SGR reports: presses of each button, wheel notches, moves with no button held, ignoring releases and drags', () => {
-    const { events, rest } = parseMouse('a\x1b[<0;5;1M\x1b[<0;5;1m\x1b[<2;7;1M\x1b[<1;1;1M\x1b[<64;3;1M\x1b[<65;3;1M\x1b[<66;3;1M\x1b[<67;3;1M\x1b[<128;2;1M\x1b[<129;2;1M\x1b[<32;9;1M\x1b[<35;12;1M\x1b[<16;4;1Mq');
-    expect(rest).toBe('aq');
+    const decoded = new TerminalInputDecoder().feed('a\x1b[<0;5;1M\x1b[<0;5;1m\x1b[<2;7;1M\x1b[<1;1;1M\x1b[<64;3;1M\x1b[<65;3;1M\x1b[<66;3;1M\x1b[<67;3;1M\x1b[<128;2;1M\x1b[<129;2;1M\x1b[<32;9;1M\x1b[<35;12;1M\x1b[<16;4;1Mq');
+    const events = decoded.flatMap((e) => (e.kind === 'key' ? [] : [e]));
+    expect(decoded.flatMap((e) => (e.kind === 'key' ? [e.key] : []))).toEqual(['a', 'q']);
     expect(events.map((e) => (e.kind === 'press' ? `${e.button}@${e.x}` : e.kind === 'move' ? `move@${e.x}` : `wheel-${e.direction}`))).toEqual([
       'left@4', 'right@6', 'middle@0', 'wheel-up', 'wheel-down', 'wheel-left', 'wheel-right', 'back@1', 'forward@1', 'move@11', 'left@3',
     ]);

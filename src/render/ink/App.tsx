@@ -2,8 +2,8 @@
  * `tilebar run` as an Ink app. Its state lives in React: the bar store's snapshot (config, readings, clock,
  * window manager, size — store.ts publishes it on the scheduler's timers; no component starts a timer) and
  * the layout picker's open state. From them it derives the layout (layoutBar, place.ts; fitting is fit.ts) and renders
- * it as <Bar>. Keys and mouse reports come through hooks over Ink's input (useBarKeys, useMouse: raw mode, whole
- * sequences) and mean what BarInput says, as for the direct renderer.
+ * it as <Bar>. Keys and mouse reports come through one hook over Ink's input (useTerminalInput: raw mode, every
+ * piece in order) and mean what BarInput says, as for the direct renderer.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { layoutFor } from '../../bar/appearance.js';
@@ -12,7 +12,7 @@ import { barStateOf } from '../../bar/bar-store.js';
 import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../bar-types.js';
 import { Bar } from './Bar.js';
-import { useBarKeys, useMouse } from './input-hooks.js';
+import { useTerminalInput } from './input-hooks.js';
 import { WidgetsContext } from './widgets.js';
 
 /** What the app needs of the view's options (bar-view.ts): the store, how to draw, and what input does. */
@@ -63,8 +63,7 @@ export function App(props: AppProps): ReactNode {
   }, []);
   useEffect(() => input.setModel(snap.model), [input, snap.model]);
 
-  useBarKeys((keys) => input.input(keys, latest.current.layout));
-  useMouse((report) => input.input(report, latest.current.layout));
+  useTerminalInput((data) => input.input(data, latest.current.layout));
 
   return layout ? (
     <WidgetsContext value={snap.look.widgets}>

@@ -1,16 +1,17 @@
 /**
- * The bar's keys and mouse as hooks over Ink's input. Ink's parser splits the terminal's bytes into whole
- * sequences — a key, a whole SGR mouse report with its ESC — and hands each to its input listeners; these hooks
- * take them as they are (Ink's `useInput` would strip the ESC and name keys, which a bar does not need).
+ * The bar's keys and mouse as one hook over Ink's input. Ink's parser cuts the terminal's bytes into pieces —
+ * a key, a whole escape sequence, or an unfinished one it flushes at the next turn of the event loop (so
+ * `ESC[<35;5` and `;1M` can come as two pieces) — and hands each to its input listeners in order; joined, the
+ * pieces are the terminal's bytes. This hook passes every piece on as it is, in that one order, and BarInput's
+ * decoder (bar/terminal-input.ts) makes keys and mouse reports of the stream, whatever the cuts. Hooks that
+ * each took some of the pieces (by what they start with) would sort out a cut report's tail wrongly; Ink's
+ * `useInput` would strip ESCs and name keys, which a bar does not need.
  */
 import { useStdin } from 'ink';
 import { useEffect, useRef } from 'react';
 
-/** An SGR mouse report (`ESC [ < b ; x ; y M|m`), as the terminal sends it once mouse reporting is on. */
-const isMouseReport = (data: string): boolean => data.startsWith('\u001b[<');
-
-/** Every input sequence while the terminal can be read in raw mode; the handler may change between renders. */
-function useRawInput(handler: (data: string) => void): void {
+/** Every piece of the terminal's input, in order, while it can be read in raw mode; the handler may change between renders. */
+export function useTerminalInput(handler: (data: string) => void): void {
   const { isRawModeSupported, setRawMode, internal_eventEmitter: events } = useStdin();
   const latest = useRef(handler);
   latest.current = handler;
@@ -24,18 +25,4 @@ function useRawInput(handler: (data: string) => void): void {
       setRawMode(false);
     };
   }, [isRawModeSupported, setRawMode, events]);
-}
-
-/** Keys: everything that is not a mouse report (`q`, Ctrl-C, the digits). */
-export function useBarKeys(onKeys: (data: string) => void): void {
-  useRawInput((data) => {
-    if (!isMouseReport(data)) onKeys(data);
-  });
-}
-
-/** Mouse reports, whole. */
-export function useMouse(onReport: (report: string) => void): void {
-  useRawInput((data) => {
-    if (isMouseReport(data)) onReport(data);
-  });
 }
