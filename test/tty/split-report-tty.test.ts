@@ -1,0 +1,54 @@
+/**
+ * A mouse report cut between two reads, in a real terminal pane (issue 31): `ESC[<35;5` in one write, `;1M` in
+ * the next, to a bar whose launcher items 1, 3 and 5 its digits would start. The bar reads the first part with
+ * a whole hover report before it (the screen shows that hover: the read was taken), then the rest, and sees one
+ * hover (its item's command shows), starting nothing; a `2` typed after starts item 2 alone, and as the bar
+ * logs each launch as it acts, the log then holds every launch the input caused. Skipped where tmux is missing.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '../wait.js';
+import { hasTmux, openPane, shellQuote } from './tmux.js';
+
+const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+describe.skipIf(!hasTmux)('a hover report split across two reads in a real tmux pane', () => {
+  for (const renderer of ['ink', 'direct']) {
+    it(`is one hover, and starts no launcher item (${renderer})`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'tb-split-'));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      // ` Edit Two Three Four Five`: column 5 (x 4) is Edit's last letter.
+      const items = ['Edit', 'Two', 'Three', 'Four', 'Five'].map((name) => ({ name, command: `true started-${name}`, show_command_on_hover: true }));
+      await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Applications: { enable: true, display: 'Text', items } }], right_widgets: [] }));
+      const log = join(dir, 'log');
+      const pane = openPane(`${bin} run --renderer ${renderer} --config ${shellQuote(join(dir, 'bar.json'))} --log ${shellQuote(log)}`, { width: 80, height: 1 });
+      cleanups.push(() => pane.close());
+      /** The launches the bar logged, in the order it acted. */
+      const launches = () => (existsSync(log) ? readFileSync(log, 'utf8').match(/launch: .*/g) ?? [] : []);
+      const screen = await pane.waitFor('Edit Two Three');
+      expect(screen.indexOf('Edit')).toBe(1);
+
+      // One write: a whole hover over Two, then the first part of a hover at column 5.
+      pane.sendText(`\x1b[<35;${screen.indexOf('Two') + 1};1M\x1b[<35;5`);
+      await pane.waitFor('true started-Two');
+      // The rest, in a write (and so a read) of its own.
+      pane.sendText(';1M');
+      // (Or, had its digits been read as keys, until the bar logs a launch.)
+      await pane.waitFor((s) => s.includes('true started-Edit') || launches().length > 0);
+      expect(launches()).toEqual([]);
+      pane.sendKeys('2');
+      await eventually(() => expect(launches()).toContain('launch: true started-Two'));
+      expect(launches()).toEqual(['launch: true started-Two']);
+
+      pane.sendKeys('q');
+      await pane.waitFor(() => pane.currentCommand() === 'sleep');
+    });
+  }
+});
