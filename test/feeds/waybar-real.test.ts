@@ -50,9 +50,14 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     // The modules as a user gets them, with the feed's command made to run here.
     const printHome = await mkdtemp(join(tmpdir(), 'tb-print-'));
     cleanups.push(() => rm(printHome, { recursive: true, force: true }));
-    const printed = JSON.parse(
-      execFileSync(process.execPath, [main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')], { env: { PATH: process.env.PATH, HOME: printHome, XDG_RUNTIME_DIR: runtime }, encoding: 'utf8' }),
-    ) as Record<string, Record<string, unknown>>;
+    // Printed by the user Waybar runs as (nobody, when the tests run as root), in sway's session: the runtime
+    // directory is that user's, and one of another user's is refused.
+    const asSwayUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    if (asSwayUser.length > 0) chownSync(printHome, 65534, 65534);
+    chmodSync(dir, 0o755);
+    chmodSync(bar, 0o644);
+    const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')];
+    const printed = JSON.parse(execFileSync(printer, printArgs, { env: { PATH: process.env.PATH, HOME: printHome, XDG_RUNTIME_DIR: runtime }, encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
     expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1']);
     (printed['custom/tilebar'] ?? {}).exec = `env HOME=${shellQuote(dir)} TZ=UTC ${shellQuote(process.execPath)} ${shellQuote(main)} feed waybar --config ${shellQuote(bar)} --log ${shellQuote(log)}`;
     // Touch's lines, copied on their way from its pipe to Waybar.
