@@ -10,7 +10,8 @@ import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readS
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
-function openPrivate(path: string, flags: number): number {
+/** The opened file's descriptor and its size at the time (fstat: the file opened, whatever is at the path now). */
+function openPrivate(path: string, flags: number): { fd: number; size: number } {
   if (NOFOLLOW === 0 && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw Object.assign(new Error(`${path} is a symbolic link`), { code: 'ELOOP' });
   const fd = openSync(path, flags | NOFOLLOW | NONBLOCK, 0o600);
   try {
@@ -18,7 +19,7 @@ function openPrivate(path: string, flags: number): number {
     if (!stat.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
     // A file made by an older tilebar, or by hand, with wider permissions: narrowed (ours to change).
     if ((stat.mode & 0o077) !== 0 && (process.getuid === undefined || stat.uid === process.getuid())) fchmodSync(fd, 0o600);
-    return fd;
+    return { fd, size: stat.size };
   } catch (e) {
     closeSync(fd);
     throw e;
@@ -34,14 +35,30 @@ function writeAll(fd: number, data: string | Uint8Array): void {
   }
 }
 
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT;
+
 /** Append to a private file, creating it. Throws (a code and a message) when it cannot. */
 export function appendPrivate(path: string, text: string): void {
-  writeAll(openPrivate(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT), text);
+  writeAll(openPrivate(path, APPEND).fd, text);
 }
 
-/** Write a private file that must not exist yet (a temporary file renamed into place afterwards). */
+/**
+ * Append to a private file, creating it, unless it already holds more than `maxBytes`: then nothing is written
+ * and the answer is false. The size is the opened file's own, so it counts what other processes appended too.
+ */
+export function appendPrivateUpTo(path: string, text: string, maxBytes: number): boolean {
+  const { fd, size } = openPrivate(path, APPEND);
+  if (size > maxBytes) {
+    closeSync(fd);
+    return false;
+  }
+  writeAll(fd, text);
+  return true;
+}
+
+/** Write a private file that must not exist yet (a temporary file renamed into place afterwards, a lock). */
 export function writeNewPrivate(path: string, data: string | Uint8Array): void {
-  writeAll(openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL), data);
+  writeAll(openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL).fd, data);
 }
 
 /**
