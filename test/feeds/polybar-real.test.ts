@@ -2,8 +2,8 @@
  * `tilebar feed polybar` as a real Polybar's `custom/script` (`tail = true`) under Xvfb: the bar shows the widgets
  * in the theme's colours (read from the screen), a pointer click (XTEST) on an Applications item launches it
  * through the action tag and the feed's inbox, and an item named like a Polybar action tag is shown as text: a
- * click on it runs its own command, never the one in its name. Skipped where Polybar or Xvfb is missing (CI
- * installs them).
+ * click on it runs its own command, never the one in its name; a name ending in `%` shows as it is (the zero-width
+ * space escape.ts puts after it takes no room). Skipped where Polybar or Xvfb is missing (CI installs them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,28 +28,34 @@ afterEach(async () => {
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
+/** Polybar under a fresh Xvfb, in a directory of its own, running `tilebar feed polybar` on the config made for it. */
+async function polybarFeeding<C>(configIn: (dir: string) => C) {
+  const dir = await mkdtemp(join(tmpdir(), 'tb-feed-polybar-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const config = configIn(dir);
+  await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+  const log = join(dir, 'log');
+  const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+  await writeFile(
+    join(dir, 'polybar.ini'),
+    ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', 'modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n'),
+  );
+  const x = await startXvfb(['-screen', '0', '1280x200x24']);
+  // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
+  const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: { ...process.env, DISPLAY: x.display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
+  cleanups.push(() => x.stop(), () => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with Polybar'), () => stopChild(polybar));
+  await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding polybar'), 'the feed started by Polybar');
+  const screen = await openX11Screen(x.display);
+  cleanups.push(() => screen.close());
+  return { dir, log, screen, config };
+}
+
 describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', () => {
   it("shows the theme's colours, launches an item on a click, and never runs a tag from a name", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-polybar-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    // The first item's name is relative: Polybar runs action commands in its own directory, the test's.
+    const { dir, log, screen, config } = await polybarFeeding((d) => twoItemBar('%{A1:touch pwned:}Evil%{A}', join(d, 'touched')));
     const touched = join(dir, 'touched');
     const pwned = join(dir, 'pwned');
-    // The first item's name is relative: Polybar runs action commands in its own directory, the test's.
-    const config = twoItemBar('%{A1:touch pwned:}Evil%{A}', touched);
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
-    const log = join(dir, 'log');
-    const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
-    await writeFile(
-      join(dir, 'polybar.ini'),
-      ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', 'modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n'),
-    );
-    const x = await startXvfb(['-screen', '0', '1280x200x24']);
-    // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
-    const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: { ...process.env, DISPLAY: x.display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
-    cleanups.push(() => x.stop(), () => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with Polybar'), () => stopChild(polybar));
-    await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding polybar'), 'the feed started by Polybar');
-    const screen = await openX11Screen(x.display);
-    cleanups.push(() => screen.close());
 
     // The items' cells are in the theme's bar background, not Polybar's black.
     const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
@@ -80,5 +86,32 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
       return existsSync(touched);
     }, 'a click on Touch to launch it');
     expect(existsSync(pwned)).toBe(false);
+  });
+
+  it('shows a name ending in % as it is: as wide as one ending in a letter, no tag shown as text', async () => {
+    // Between two others: the first and last items of the bar may have padding of their own.
+    const names = ['a', '50%', '50x', 'b'];
+    const { screen, config } = await polybarFeeding(() => {
+      const bar = twoItemBar('a', 'unused');
+      bar.left_widgets[0]?.Applications.items.splice(0, 2, ...names.map((name) => ({ name, command: 'true', show_command_on_hover: false })));
+      return bar;
+    });
+    const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
+    // Each item is a span of the theme's colours, the gap between them Polybar's own black.
+    let spans: Array<{ from: number; to: number }> = [];
+    await until(async () => {
+      const row = (await screen.pixels(0, 12, 1280, 1))[0] ?? [];
+      spans = [];
+      row.forEach((c, i) => {
+        if (c === '#000000') return;
+        const last = spans.at(-1);
+        if (last && last.to === i - 1) last.to = i;
+        else spans.push({ from: i, to: i });
+      });
+      return row.includes(bg) && spans.length >= names.length;
+    }, 'the items on the bar');
+    expect(spans).toHaveLength(names.length);
+    const [percent, letter] = spans.slice(1, 3).map((s) => s.to - s.from);
+    expect(percent).toBe(letter);
   });
 });
