@@ -19,6 +19,8 @@ import { countBySeverity, formatProblem, type Problem } from '../config/problem.
 import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
 import { readStdin, readTextFile, type ReadOutcome } from '../io/read-text-file.js';
+import { runtimeDirPath, runtimeDirPlaces, runtimeDirTrouble, type RuntimeDirPlaces } from '../io/runtime-dir.js';
+import { refusedInboxes } from '../feeds/click-inbox.js';
 import { displayText } from '../text/safe-text.js';
 import { colourDepthFor } from './colour-options.js';
 import { sourceWarnings } from './check-sources.js';
@@ -56,6 +58,8 @@ interface FileReport {
   fixed?: Problem[];
   /** The window manager `run` would talk to here, and why. */
   tiler: Detected;
+  /** Why the feeds' private directory here, or a click file in it, is refused (io/runtime-dir.ts, feeds/click-inbox.ts). */
+  feedsTrouble: string[];
 }
 
 /** `--fix` runs again on what it fixed: one insertion per object is made per run. */
@@ -81,6 +85,8 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   if (targets.filter((t) => t.stdin).length > 1) throw new UsageError('standard input (-) can be checked once');
 
   const tiler = await managerForCheck(opts.tiler, io.env, io.platform);
+  // Where the feeds' hosts would write clicks on this machine, only looked at (nothing is made).
+  const feedsTrouble = io.platform === 'win32' ? [] : feedsTroubleHere(runtimeDirPlaces(io.env, io.platform, io.env.HOME ?? homedir()));
   const paint = painter(colourDepthFor(opts, io) !== 'none');
   const reports: FileReport[] = [];
   let unreadable = 0;
@@ -120,6 +126,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       counts: countBySeverity(problems),
       problems,
       tiler,
+      feedsTrouble,
     };
     if (fixed) report.fixed = fixed.map(({ fix, line, col, path, message }) => ({ severity: 'note', line, col, path, message, ...(fix ? { fix } : {}) }));
     reports.push(report);
@@ -175,9 +182,16 @@ function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: F
   if (result.model) {
     io.out(`${report.file}: ok (variant ${report.variant} from ${report.variantSource}; ${tail})\n${summarise(result.model)}\n`);
     if (usesTiler(result.model)) io.out(`  window manager here: ${report.tiler.manager} (${report.tiler.why})\n`);
+    for (const trouble of report.feedsTrouble) io.out(`  ${paint('warning', 'feeds here')}: ${trouble}\n`);
   } else {
     io.out(`${report.file}: rejected (variant ${report.variant} from ${report.variantSource}; ${tail})\n`);
   }
+}
+
+/** What would stop the feeds' hosts' clicks here: the private directory refused, or click files in it refused. */
+function feedsTroubleHere(places: RuntimeDirPlaces): string[] {
+  const trouble = runtimeDirTrouble(places);
+  return trouble ? [trouble] : refusedInboxes(runtimeDirPath(places.env, places.uid ?? 0), places.uid);
 }
 
 /** Source text as a fix line shows it: on one line, cleaned, at most 60 characters. */

@@ -56,6 +56,64 @@ interface HeldFile {
   offset: number;
 }
 
+/** The clicks appended to `file` since it was last read (whole lines, bounded), emptying it through its descriptor. */
+function readClicks(file: HeldFile, sayOnce: (what: string) => void): string[] {
+  const stat = fstatSync(file.fd);
+  if (stat.size < file.offset) file.offset = 0;
+  // More than a burst of clicks: only its newest MAX_INBOX_BYTES are read, from the first whole line in them.
+  const skipping = stat.size - file.offset > MAX_INBOX_BYTES;
+  if (skipping) {
+    sayOnce(`skipped what was over ${MAX_INBOX_BYTES} bytes at once`);
+    file.offset = stat.size - MAX_INBOX_BYTES;
+  }
+  const bytes = Buffer.alloc(stat.size - file.offset);
+  let got = 0;
+  for (let n = 1; got < bytes.length && n > 0; got += n) n = readSync(file.fd, bytes, got, bytes.length - got, file.offset + got);
+  // A line whose newline has not arrived yet is left for the next look.
+  const end = bytes.subarray(0, got).lastIndexOf(10) + 1;
+  const start = skipping ? Math.min(end, bytes.indexOf(10) + 1) : 0;
+  file.offset += end;
+  // Emptied through the descriptor, and only when nothing came since it was measured.
+  if (file.offset === stat.size && file.offset > EMPTY_PAST_BYTES && fstatSync(file.fd).size === stat.size) {
+    ftruncateSync(file.fd, 0);
+    file.offset = 0;
+  }
+  const lines = bytes
+    .subarray(start, end)
+    .toString('utf8')
+    .split('\n')
+    .map(clickOfLine)
+    .filter((l) => l !== '');
+  if (lines.length > MAX_INBOX_LINES) sayOnce(`acted on the first ${MAX_INBOX_LINES} of ${lines.length} lines at once`);
+  return lines.slice(0, MAX_INBOX_LINES);
+}
+
+/** Calls `look` when `path` changes (its directory watched), or every POLL_MS where it cannot be watched; returns how to stop. */
+function watchPath(path: string, look: () => void, sayOnce: (what: string) => void): () => void {
+  let watcher: FSWatcher | undefined;
+  let poll: NodeJS.Timeout | undefined;
+  const fallBack = (why: string) => {
+    sayOnce(`watching failed (${why}); looking every ${POLL_MS} ms instead`);
+    watcher?.close();
+    watcher = undefined;
+    poll ??= setInterval(look, POLL_MS);
+  };
+  try {
+    const name = basename(path);
+    watcher = watch(dirname(path), { persistent: false }, (_event, file) => {
+      // Some platforms do not say which file changed: then any change is looked at.
+      if (file === null || file === name) look();
+    });
+    watcher.on('error', (e) => fallBack(e.message));
+  } catch (e) {
+    fallBack(e instanceof Error ? e.message : String(e));
+  }
+  return () => {
+    watcher?.close();
+    if (poll) clearInterval(poll);
+  };
+}
+
 export function openClickInbox(path: string, onLine: (line: string) => void, log: (line: string) => void, uid: number | undefined = process.getuid?.()): ClickInbox {
   const said = new Set<string>();
   const sayOnce = (what: string) => {
@@ -106,42 +164,12 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
     if (!held || !at || at.ino !== held.ino) {
       // Removed, or replaced (by the user, or by a shell whose append made it anew): what is there now.
       if (held) {
-        readNew(held);
+        for (const line of readClicks(held, sayOnce)) onLine(line);
         closeSync(held.fd);
       }
       held = reopen();
     }
-    if (held) readNew(held);
-  };
-  const readNew = (file: HeldFile) => {
-    const stat = fstatSync(file.fd);
-    if (stat.size < file.offset) file.offset = 0;
-    // More than a burst of clicks: only its newest MAX_INBOX_BYTES are read, from the first whole line in them.
-    const skipping = stat.size - file.offset > MAX_INBOX_BYTES;
-    if (skipping) {
-      sayOnce(`skipped what was over ${MAX_INBOX_BYTES} bytes at once`);
-      file.offset = stat.size - MAX_INBOX_BYTES;
-    }
-    const bytes = Buffer.alloc(stat.size - file.offset);
-    let got = 0;
-    for (let n = 1; got < bytes.length && n > 0; got += n) n = readSync(file.fd, bytes, got, bytes.length - got, file.offset + got);
-    // A line whose newline has not arrived yet is left for the next look.
-    const end = bytes.subarray(0, got).lastIndexOf(10) + 1;
-    const start = skipping ? Math.min(end, bytes.indexOf(10) + 1) : 0;
-    file.offset += end;
-    // Emptied through the descriptor, and only when nothing came since it was measured.
-    if (file.offset === stat.size && file.offset > EMPTY_PAST_BYTES && fstatSync(file.fd).size === stat.size) {
-      ftruncateSync(file.fd, 0);
-      file.offset = 0;
-    }
-    const lines = bytes
-      .subarray(start, end)
-      .toString('utf8')
-      .split('\n')
-      .map(clickOfLine)
-      .filter((l) => l !== '');
-    if (lines.length > MAX_INBOX_LINES) sayOnce(`acted on the first ${MAX_INBOX_LINES} of ${lines.length} lines at once`);
-    for (const line of lines.slice(0, MAX_INBOX_LINES)) onLine(line);
+    if (held) for (const line of readClicks(held, sayOnce)) onLine(line);
   };
   const look = () => {
     try {
@@ -151,29 +179,11 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
     }
   };
 
-  let watcher: FSWatcher | undefined;
-  let poll: NodeJS.Timeout | undefined;
-  const fallBack = (why: string) => {
-    sayOnce(`watching failed (${why}); looking every ${POLL_MS} ms instead`);
-    watcher?.close();
-    watcher = undefined;
-    poll ??= setInterval(look, POLL_MS);
-  };
-  try {
-    const name = basename(path);
-    watcher = watch(dirname(path), { persistent: false }, (_event, file) => {
-      // Some platforms do not say which file changed: then any change is looked at.
-      if (file === null || file === name) look();
-    });
-    watcher.on('error', (e) => fallBack(e.message));
-  } catch (e) {
-    fallBack(e instanceof Error ? e.message : String(e));
-  }
+  const stopWatching = watchPath(path, look, sayOnce);
   return {
     path,
     stop() {
-      watcher?.close();
-      if (poll) clearInterval(poll);
+      stopWatching();
       if (!held) return;
       // Ours is removed; a file someone put there since is not ours to remove (asked while ours is still open,
       // so its inode number cannot have been given to another file meanwhile).
@@ -213,4 +223,28 @@ export function removeStaleInboxes(dir: string, isGone: (pid: number) => boolean
       // Gone meanwhile, or not ours to remove.
     }
   }
+}
+
+/**
+ * The inboxes in a feeds' directory (and its Waybar directories) that a feed would refuse, each with why and what to
+ * do: `check` says them. Only looked at: nothing is opened, made or removed.
+ */
+export function refusedInboxes(dir: string, uid: number | undefined): string[] {
+  const found: string[] = [];
+  const look = (path: string) => {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    const why = stat && inboxRefusal(stat, uid);
+    if (why) found.push(`${path}: ${why}; clicks written there are not read (remove it: the feed makes its own when it starts)`);
+  };
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return found;
+  }
+  for (const name of names) {
+    if (name.endsWith('.clicks')) look(join(dir, name));
+    else if (name.startsWith('waybar-') && lstatSync(join(dir, name), { throwIfNoEntry: false })?.isDirectory()) look(join(dir, name, 'clicks'));
+  }
+  return found;
 }

@@ -66,13 +66,19 @@ function parentRefusal(dir: string, uid: number | undefined): string | undefined
   }
 }
 
-/** Why `path` is not a private directory of ours (undefined when it is); narrows a directory of ours made too open. */
-export function ownDirRefusal(path: string, uid: number | undefined): string | undefined {
+/**
+ * Why `path` is not a private directory of ours (undefined when it is); a directory of ours made too open is
+ * narrowed (or, only looking, said).
+ */
+export function ownDirRefusal(path: string, uid: number | undefined, onlyLook = false): string | undefined {
   try {
     const stat = lstatSync(path);
     if (!stat.isDirectory()) return `${path} is not a directory (a link or a file is in its place)`;
     if (uid !== undefined && stat.uid !== uid) return `${path} belongs to another user (uid ${stat.uid})`;
-    if ((stat.mode & 0o077) !== 0) chmodSync(path, 0o700);
+    if ((stat.mode & 0o077) !== 0) {
+      if (onlyLook) return `others can reach into ${path} (mode ${(stat.mode & 0o777).toString(8)}; a feed narrows it to 700)`;
+      chmodSync(path, 0o700);
+    }
     return undefined;
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
@@ -138,4 +144,15 @@ export function privateRuntimeDir(p: RuntimeDirPlaces): RuntimeDir {
 /** The places for this process: its environment, its user and its cache directory. */
 export function runtimeDirPlaces(env: Env, platform: NodeJS.Platform, home: string): RuntimeDirPlaces {
   return { env, uid: process.getuid?.(), cacheDir: tilebarCacheDir(env, platform, home) };
+}
+
+/**
+ * What `check` says of the feeds' directory, only looking (nothing is made or changed): undefined when the
+ * predictable directory is usable or not made yet, otherwise why it is refused and what to do.
+ */
+export function runtimeDirTrouble(p: RuntimeDirPlaces): string | undefined {
+  const path = runtimeDirPath(p.env, p.uid ?? 0);
+  if (!PLAIN_PATH.test(path)) return `${path} has characters a host's click command cannot carry; the feeds use a directory of their own in the temp directory instead`;
+  const why = parentRefusal(dirname(path), p.uid) ?? (lstatSync(path, { throwIfNoEntry: false }) ? ownDirRefusal(path, p.uid, true) : undefined);
+  return why && `${why}: the feeds make nothing in it and use a directory of their own in the temp directory instead (remove ${path}, or have its owner remove it, to go back to it)`;
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +31,32 @@ describe('tilebar check', () => {
     // In a sway session with a bus, nothing to say.
     const sway = await cli(['check', 'bar.json'], { PATH: '', SWAYSOCK: '/run/user/1000/sway-ipc.sock', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' }, dir);
     expect(sway.out).toContain('0 errors, 0 warnings');
+  });
+
+  it("says when the feeds' private directory here is another user's, and what to do", async () => {
+    const runtime = await mkdtemp(join(tmpdir(), 'tb-check-runtime-'));
+    try {
+      const good = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: runtime });
+      expect(good.out).not.toContain('feeds here');
+      // Only looked at: check makes nothing there.
+      expect(readdirSync(runtime)).toEqual([]);
+      // A click file others can write to is not read, and check says so.
+      mkdirSync(join(runtime, 'tilebar'), { mode: 0o700 });
+      writeFileSync(join(runtime, 'tilebar', 'polybar-1.clicks'), '', { mode: 0o666 });
+      chmodSync(join(runtime, 'tilebar', 'polybar-1.clicks'), 0o666);
+      const open = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: runtime });
+      expect(open.out).toContain(`  feeds here: ${join(runtime, 'tilebar', 'polybar-1.clicks')}: others can write to it (mode 666); clicks written there are not read (remove it: the feed makes its own when it starts)\n`);
+      await rm(join(runtime, 'tilebar'), { recursive: true });
+      if (process.getuid?.() === 0) {
+        mkdirSync(join(runtime, 'tilebar'));
+        chownSync(join(runtime, 'tilebar'), 65534, 65534);
+        const planted = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: runtime });
+        expect(planted.out).toContain(`  feeds here: ${join(runtime, 'tilebar')} belongs to another user (uid 65534): the feeds make nothing in it and use a directory of their own`);
+        expect(planted.out).toContain(`(remove ${join(runtime, 'tilebar')}, or have its owner remove it, to go back to it)`);
+      }
+    } finally {
+      await rm(runtime, { recursive: true, force: true });
+    }
   });
 
   it('says which window manager run would use here, and with --tiler what does nothing on that one', async () => {
