@@ -36,7 +36,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bar = join(dir, 'bar.json');
     await writeFile(bar, JSON.stringify(config('Hello')));
-    const feed = `env HOME=${dir} TZ=UTC ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
     await writeFile(
       join(dir, 'inner.conf'),
@@ -67,6 +67,8 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     // tmux gone, the feed goes too, though this bar has nothing to write (no orphan left running).
     spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
     await until(() => !running(bar), 'the feed to end with its tmux');
+    // And took its click inbox with it.
+    expect(readdirSync(join(dir, 'tilebar'))).toEqual([]);
   });
 
   it("takes a status line of its own, aligned as the pane, where a click launches an Applications item (tmux.conf from tmuxConfLines)", async () => {
