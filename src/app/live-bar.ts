@@ -11,7 +11,7 @@
 import type { Appearance } from '../bar/appearance.js';
 import { BarStore, type BarSnapshot } from '../bar/bar-store.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
-import { watchConfigFile } from '../bar/config-file.js';
+import { watchConfigFile, type ConfigFileEvent } from '../bar/config-file.js';
 import { EventSources } from '../bar/event-sources.js';
 import { LiveConfig, type ConfigState } from '../bar/live-config.js';
 import { subscribeSources } from '../bar/live-sources.js';
@@ -144,19 +144,11 @@ export class LiveBar {
    */
   async start(): Promise<void> {
     const { timers, log, onStray, env } = this.deps;
-    const configFile = await watchConfigFile(
-      this.settings.configPath,
-      (event) => {
-        // In order, and a failure of one (a bug) must not stop the queue: later edits still apply.
-        this.#configQueue = this.#configQueue
-          .then(async () => {
-            const next = await this.#live.handle(event);
-            if (next) this.#apply(next);
-          })
-          .catch(onStray);
-      },
-      { timers, log, ...(this.#live.lastText !== undefined ? { initialText: this.#live.lastText } : {}) },
-    );
+    const configFile = await watchConfigFile(this.settings.configPath, (event) => this.#queueConfigEvent(event), {
+      timers,
+      log,
+      ...(this.#live.lastText !== undefined ? { initialText: this.#live.lastText } : {}),
+    });
     this.#closers.push(() => configFile.close());
     const closeZoneWatch = await watchSystemZone({ ...realZoneSources(), env }, (zone) => this.store.update({ systemZone: zone }), log);
     this.#closers.push(closeZoneWatch);
@@ -201,6 +193,32 @@ export class LiveBar {
 
   resume(): void {
     if (!this.#stopped) this.#scheduler.start();
+  }
+
+  /** Reads every source again now and draws (SIGUSR1 to `run` and the line feeds, as i3status does). */
+  refresh(): void {
+    if (this.#stopped) return;
+    this.#scheduler.refreshAll();
+    this.store.update();
+  }
+
+  /** Reads the config file again now and applies it as an edit would be (SIGUSR2, as Waybar and Polybar do). */
+  reloadConfig(): void {
+    if (this.#stopped) return;
+    void readTextFile(this.settings.configPath, { maxBytes: MAX_CONFIG_BYTES }).then(
+      (read) => this.#queueConfigEvent(read.ok ? { kind: 'text', text: read.text } : { kind: 'fault', code: read.code, problem: read.problem }),
+      this.deps.onStray,
+    );
+  }
+
+  /** A config file's event, in order; a failure of one (a bug) must not stop the queue: later edits still apply. */
+  #queueConfigEvent(event: ConfigFileEvent): void {
+    this.#configQueue = this.#configQueue
+      .then(async () => {
+        const next = await this.#live.handle(event);
+        if (next) this.#apply(next);
+      })
+      .catch(this.deps.onStray);
   }
 
   /** No more polls, ticks or store updates (before a front end takes its view down). */

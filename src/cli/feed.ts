@@ -18,7 +18,8 @@ import { I3BAR_CONT_SIGNAL, I3BAR_STOP_SIGNAL } from '../feeds/i3bar.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
 import { printedWaybarConfig } from './feed-waybar.js';
 import { privateRuntimeDir, runtimeDirPlaces, type RuntimeDir } from '../io/runtime-dir.js';
-import { catchStrays, runEnd } from '../io/run-end.js';
+import { catchStrays, runEnd, takeUserSignals } from '../io/run-end.js';
+import { answerUserSignals } from './bar-signals.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import { resolveVariables } from '../tiler/variables.js';
@@ -112,15 +113,10 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
     else input.resume();
   }
   const parentWatch = deps.out ? undefined : watchParent(() => end.quit(0));
-  // The bar hidden (i3bar, swaybar): no polling until it shows again (i3bar.ts says why not SIGSTOP).
-  const pause = () => bar.pause();
-  const resume = () => bar.resume();
-  if (stdinTellsHost) {
-    process.on(I3BAR_STOP_SIGNAL, pause);
-    process.on(I3BAR_CONT_SIGNAL, resume);
-  }
   const feed = startHostFeed(host, { bar, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
   await bar.start();
+  // Signals that came while starting were kept (io/run-end.ts) and are answered now, in order.
+  const offUserSignals = stdinTellsHost ? answerHostSignals(bar, host, log) : answerUserSignals(bar, log);
   // As for `run` (run.ts says why): a process that runs all day, set after its first line.
   if (!deps.out) setFlagsFromString('--optimize-for-size');
   log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
@@ -128,8 +124,7 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   bar.stopUpdates();
   feed.stop();
   if (parentWatch) clearInterval(parentWatch);
-  process.off(I3BAR_STOP_SIGNAL, pause);
-  process.off(I3BAR_CONT_SIGNAL, resume);
+  offUserSignals();
   end.dispose();
   out.off('error', onOutError);
   input.off('end', onInEnd);
@@ -139,6 +134,19 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;
+}
+
+/** The bar hidden (i3bar, swaybar): no polling until it shows again (i3bar.ts says why not SIGSTOP). */
+function answerHostSignals(bar: Pick<LiveBar, 'pause' | 'resume'>, host: FeedHost, log: Log): () => void {
+  return takeUserSignals((signal) => {
+    if (signal === I3BAR_STOP_SIGNAL) {
+      log(`${signal} (${host}'s stop signal): the bar is hidden; polling paused`);
+      bar.pause();
+    } else if (signal === I3BAR_CONT_SIGNAL) {
+      log(`${signal} (${host}'s continue signal): the bar shows; polling again`);
+      bar.resume();
+    }
+  });
 }
 
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { holdSignals, isLongRunning } from '../io/run-end.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
@@ -29,6 +30,8 @@ function oneShotScript(command: string | undefined): string | undefined {
 }
 
 const args = process.argv.slice(2);
+// First, before anything is loaded: no signal may open Node's inspector or end a bar unheard (run-end.ts).
+holdSignals(isLongRunning(args));
 const script = oneShotScript(args[0]);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${VERSION}\n`);

@@ -3,12 +3,15 @@
  * `run` and every command that is not a one-shot script (it answers `--version` itself). Each command sets the
  * V8 flags it needs itself, first (v8-flags.ts), so the long-running bar keeps its small heap.
  */
+import { holdSignals, isLongRunning } from '../io/run-end.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
 import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
 
 const args = process.argv.slice(2);
+// As the launcher does first (a second call changes nothing): this entry may be started directly too.
+holdSignals(isLongRunning(args));
 setV8Flags(args);
 endQuietlyOnEpipe();
 

@@ -24,6 +24,7 @@ import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
+import { answerUserSignals } from './bar-signals.js';
 import { liveBarPlaces, type RunDeps, type RunOptions } from './run-options.js';
 
 export type { RunTerminal } from '../io/terminal.js';
@@ -94,10 +95,13 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     bar.store.publish();
   });
   await bar.start();
+  // SIGUSR1/SIGUSR2 (bar-signals.ts); those that came while starting were kept and are answered now.
+  const offUserSignals = deps.terminal ? () => undefined : answerUserSignals(bar, log);
   const look = bar.store.getSnapshot().look;
   log(`running ${configPath} (${bar.origin}; ${renderer} renderer, ${look.theme.source}, ${depth} colour, ${look.icons} icons: ${icons.why})`);
   const exitCode = await end.ended;
 
+  offUserSignals();
   bar.stopUpdates();
   offResize();
   end.dispose();

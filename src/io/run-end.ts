@@ -1,15 +1,130 @@
 /**
  * How a running bar ends: `q` (0), Ctrl-C as a key in raw mode or the signal (130), SIGTERM (143), its terminal
  * going (SIGHUP, 129), or the caller's stop (tests). The first reason wins; `ended` resolves once it comes.
+ *
+ * And the signals a long-running command answers, held from the process's first line (`holdSignals`, called by
+ * launcher.ts before anything else is loaded):
+ * - SIGUSR1 and SIGUSR2 in every command. Node 20 opens an unauthenticated inspector on 127.0.0.1:9229 on
+ *   SIGUSR1 and dies of SIGUSR2 (status −12, nothing said) when nothing listens for them; measured on Node 20:
+ *   a JS listener is enough to keep the inspector shut (nothing listens after `kill -USR1`), and Node 20 has no
+ *   `--disable-sigusr1`. Until a bar takes them (`takeUserSignals`) they are kept, the last few, for it.
+ * - SIGHUP, SIGINT and SIGTERM in `run` and `feed` only (a one-shot command keeps the default: it dies at once).
+ *   A signal that comes while the bar starts is kept and honoured once `runEnd` is made; a second one, or one
+ *   after the bar has let go of them (it is ending), ends the process at once, so an end that hangs never
+ *   outlives the user's `kill`. The listeners stay for the process's life: Ink's signal-exit, which unmounts
+ *   Ink and kills the process again when it sees itself alone on a signal, never is (a `once` listener left it
+ *   alone: issue 31 measured bars living on, idle, after their terminal closed).
  */
 import { SIGNAL_EXIT } from './exit-status.js';
+
+export type EndSignal = keyof typeof SIGNAL_EXIT;
+export type UserSignal = 'SIGUSR1' | 'SIGUSR2';
+const END_SIGNALS = Object.keys(SIGNAL_EXIT) as EndSignal[];
+const USER_SIGNALS: readonly UserSignal[] = ['SIGUSR1', 'SIGUSR2'];
+/** User signals kept for a bar that is not up yet: enough for i3bar's stop and continue, bounded. */
+const KEPT_USER_SIGNALS = 4;
+
+interface Holder {
+  /** Listeners installed by holdSignals stay for the process's life; others only while something takes them. */
+  fromStart: boolean;
+  endTaker?: ((s: EndSignal) => void) | undefined;
+  /** An end signal that came before anything took them. */
+  endBefore?: EndSignal | undefined;
+  /** End signals handed to a taker so far: the next one while ending ends the process. */
+  endsHanded: number;
+  /** A taker was there and let go: the bar is ending. */
+  endReleased: boolean;
+  userTaker?: ((s: UserSignal) => void) | undefined;
+  userBefore: UserSignal[];
+  offEnd?: (() => void) | undefined;
+  offUser?: (() => void) | undefined;
+}
+
+/**
+ * One per process, shared by every copy of this module: the launcher (a CommonJS script) holds the signals
+ * before it hands the command to the ES module build, which bundles a copy of its own.
+ */
+const HOLDER = Symbol.for('tilebar.held-signals');
+const holder: Holder = ((globalThis as { [HOLDER]?: Holder })[HOLDER] ??= { fromStart: false, endsHanded: 0, endReleased: false, userBefore: [] });
+
+/** Whether `argv` (after node and the script) runs a command that lives on: `run` or `feed` (v8-flags.ts agrees). */
+export function isLongRunning(argv: readonly string[]): boolean {
+  const command = argv.find((a) => !a.startsWith('-'));
+  return command === 'run' || command === 'feed';
+}
+
+function onEndSignal(s: EndSignal): void {
+  if (holder.endTaker && holder.endsHanded === 0) {
+    holder.endsHanded += 1;
+    holder.endTaker(s);
+  } else if (holder.endTaker || holder.endReleased) {
+    // Asked once already, or the bar is ending: this one is not a request any more.
+    process.exit(SIGNAL_EXIT[s]);
+  } else holder.endBefore ??= s;
+}
+
+function onUserSignal(s: UserSignal): void {
+  if (holder.userTaker) holder.userTaker(s);
+  else holder.userBefore = [...holder.userBefore, s].slice(-KEPT_USER_SIGNALS);
+}
+
+function listen<S extends NodeJS.Signals>(signals: readonly S[], on: (s: S) => void): () => void {
+  const pairs = signals.map((s) => [s, () => on(s)] as const);
+  for (const [s, h] of pairs) process.on(s, h);
+  return () => {
+    for (const [s, h] of pairs) process.removeListener(s, h);
+  };
+}
+
+/** From the process's first line: see the module's comment. Calling it again changes nothing. */
+export function holdSignals(longRunning: boolean): void {
+  holder.fromStart = true;
+  holder.offUser ??= listen(USER_SIGNALS, onUserSignal);
+  if (longRunning) holder.offEnd ??= listen(END_SIGNALS, onEndSignal);
+}
+
+/** SIGUSR1 and SIGUSR2 go to `take` (those that came before it first, in order) until the returned function. */
+export function takeUserSignals(take: (s: UserSignal) => void): () => void {
+  holder.offUser ??= listen(USER_SIGNALS, onUserSignal);
+  holder.userTaker = take;
+  const before = holder.userBefore;
+  holder.userBefore = [];
+  for (const s of before) take(s);
+  return () => {
+    if (holder.userTaker !== take) return;
+    holder.userTaker = undefined;
+    if (!holder.fromStart) {
+      holder.offUser?.();
+      holder.offUser = undefined;
+    }
+  };
+}
+
+function takeEndSignals(take: (s: EndSignal) => void): () => void {
+  holder.offEnd ??= listen(END_SIGNALS, onEndSignal);
+  holder.endTaker = take;
+  holder.endsHanded = 0;
+  holder.endReleased = false;
+  const before = holder.endBefore;
+  holder.endBefore = undefined;
+  if (before) onEndSignal(before);
+  return () => {
+    if (holder.endTaker !== take) return;
+    holder.endTaker = undefined;
+    if (holder.fromStart) holder.endReleased = true;
+    else {
+      holder.offEnd?.();
+      holder.offEnd = undefined;
+    }
+  };
+}
 
 export interface RunEnd {
   /** End with this status (the first call wins). */
   quit(status: number): void;
   /** Resolves with the status when the bar is to end. */
   readonly ended: Promise<number>;
-  /** Removes the signal handlers. */
+  /** Stops taking the signals (a later one ends the process at once) and the terminal's going. */
   dispose(): void;
 }
 
@@ -22,9 +137,7 @@ export function runEnd(opts: { signals: boolean; onGone?: ((listener: () => void
     done = true;
     resolve(status);
   };
-  const names = opts.signals ? (Object.keys(SIGNAL_EXIT) as Array<keyof typeof SIGNAL_EXIT>) : [];
-  const handlers = names.map((s) => [s, () => quit(SIGNAL_EXIT[s])] as const);
-  for (const [s, h] of handlers) process.once(s, h);
+  const offSignals = opts.signals ? takeEndSignals((s) => quit(SIGNAL_EXIT[s])) : () => undefined;
   const offGone = opts.onGone?.(() => quit(SIGNAL_EXIT.SIGHUP));
   // A caller's stop is an ordinary end (0), as `q` is.
   opts.stop?.addEventListener('abort', () => quit(0), { once: true });
@@ -33,7 +146,7 @@ export function runEnd(opts: { signals: boolean; onGone?: ((listener: () => void
     ended,
     dispose() {
       offGone?.();
-      for (const [s, h] of handlers) process.removeListener(s, h);
+      offSignals();
     },
   };
 }

@@ -1,0 +1,107 @@
+/**
+ * SIGUSR1 and SIGUSR2 sent to real `tilebar feed` processes (started as a host starts them, stdout a pipe; as
+ * `nobody` when the tests run as root). Node 20 opens an unauthenticated inspector on SIGUSR1 and dies of
+ * SIGUSR2 unless the process listens for them: after each, the feed must listen on no TCP port (its own
+ * sockets, read from /proc, so another process on 9229 never counts), live on, say what it did in its log, and
+ * go on feeding its host. i3bar and swaybar keep the meanings their protocol header declares (stop, continue).
+ * The feed runs with NODE_OPTIONS=--inspect-port=0: an inspector that opened would take a free port, never
+ * one another test holds, so its opening is always seen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { alive, listeningPorts } from '../tty/process-sockets.js';
+import { UNPRIVILEGED } from '../tty/tmux.js';
+import { until } from '../wait.js';
+
+const main = join(process.cwd(), 'dist/bundle/main.js');
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const CONFIG = { left_widgets: [], center_widgets: [{ Time: { enable: true, format: { Custom: '%H:%M:%S' }, timezone: 'UTC', label_prefix: 'None' } }], right_widgets: [] };
+
+interface Feed {
+  child: ChildProcess;
+  pid: number;
+  log: () => string;
+  lines: () => number;
+}
+
+async function startFeed(host: string): Promise<Feed> {
+  const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sig-'));
+  // The feed runs as nobody when we are root: it reads the config and writes its log in here.
+  chmodSync(dir, 0o777);
+  const config = join(dir, 'bar.json');
+  await writeFile(config, JSON.stringify(CONFIG), { mode: 0o644 });
+  const logFile = join(dir, 'log');
+  const asNobody = process.getuid?.() === 0 ? UNPRIVILEGED : {};
+  const child = spawn(process.execPath, [main, 'feed', host, '--config', config, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', NODE_OPTIONS: '--inspect-port=0' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...asNobody,
+  });
+  let out = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await rm(dir, { recursive: true, force: true });
+  });
+  const log = () => {
+    try {
+      return readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const feed = { child, pid: child.pid ?? 0, log, lines: () => out.split('\n').length };
+  await until(() => log().includes(`feeding ${host}`), () => `the feed to start; its log:\n${log()}\nstderr:\n${stderr}`);
+  return feed;
+}
+
+/** Sends `signal`, then waits for the outcome a user would see: a line in the log, the process gone, or a port. */
+async function signalAndWatch(feed: Feed, signal: NodeJS.Signals, logged: RegExp): Promise<void> {
+  const before = feed.log().length;
+  process.kill(feed.pid, signal);
+  await until(
+    () => logged.test(feed.log().slice(before)) || !alive(feed.pid) || listeningPorts(feed.pid).length > 0,
+    () => `the feed to answer ${signal}; its log:\n${feed.log()}`,
+  );
+  expect(listeningPorts(feed.pid), `ports the feed listens on after ${signal}`).toEqual([]);
+  expect(alive(feed.pid), `the feed lives on after ${signal} (exit ${String(feed.child.exitCode)}, ${String(feed.child.signalCode)})`).toBe(true);
+  expect(feed.log().slice(before)).toMatch(logged);
+}
+
+describe('tilebar feed and SIGUSR1/SIGUSR2 (real processes)', () => {
+  for (const host of ['tmux', 'polybar', 'waybar']) {
+    it(`feed ${host}: SIGUSR1 reads every source again and SIGUSR2 the config, each said in the log; no inspector, no death`, async () => {
+      const feed = await startFeed(host);
+      await signalAndWatch(feed, 'SIGUSR1', /SIGUSR1: reading every source again/);
+      await signalAndWatch(feed, 'SIGUSR2', /SIGUSR2: reading the config again[\s\S]*reloaded/);
+      // Still feeding its host: new lines come (the clock shows seconds). Waybar's modules read pipes of their
+      // own, not our stdout (feeds/waybar.ts): there the process living on, unharmed, is what shows.
+      if (host !== 'waybar') {
+        const lines = feed.lines();
+        await until(() => feed.lines() > lines, 'a new line after the signals');
+      }
+      expect(listeningPorts(feed.pid)).toEqual([]);
+    });
+  }
+
+  it('feed i3bar: SIGUSR1 and SIGUSR2 stay the stop and continue its protocol header declares; no inspector', async () => {
+    const feed = await startFeed('i3bar');
+    await signalAndWatch(feed, 'SIGUSR1', /SIGUSR1 \(i3bar's stop signal\)/);
+    await signalAndWatch(feed, 'SIGUSR2', /SIGUSR2 \(i3bar's continue signal\)/);
+    const lines = feed.lines();
+    await until(() => feed.lines() > lines, 'a new line once continued');
+  });
+});
