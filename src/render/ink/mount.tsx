@@ -32,11 +32,15 @@ export function startInkView(o: BarViewOptions): BarView {
     />,
     { stdout: sink as unknown as NodeJS.WriteStream, stdin: o.terminal.stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
   );
+  // Asked for at once: Ink settles only a wait asked for before it unmounts, and it may unmount on its own (its
+  // raw mode failing on a terminal that hung up while the bar started); a wait asked for after that never ended,
+  // and the bar lived on, idle, its terminal gone (issue 31: test/tty/hangup-tty.test.ts).
+  const exited = instance.waitUntilExit().catch(() => undefined);
   return {
     async stop() {
       offResize();
       instance.unmount();
-      await instance.waitUntilExit().catch(() => undefined);
+      await exited;
     },
   };
 }
