@@ -79,6 +79,29 @@ function eventRows() {
 }
 const helpers = [];
 process.on('exit', () => helpers.forEach((h) => h.kill()));
+/** The tmux servers of the run under way (socket → the pane's program): a bench stopped by a signal ends them. */
+const servers = new Map();
+function stopServers() {
+  for (const [socket, pid] of servers) {
+    spawnSync('tmux', ['-S', socket, 'kill-server']);
+    // The pane's program gets its terminal's hangup; a bar that outlived it would be told again.
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  servers.clear();
+}
+// Stopped by SIGINT, SIGTERM or SIGHUP: no tmux server, bar or helper of ours may live on (they did: issue 31).
+for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(signal, () => {
+    stopServers();
+    for (const h of helpers) h.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(status);
+  });
+}
 
 const tilebar = (config, name, { cold = false, args = [], height = 1 } = {}) => ({
   name,
@@ -133,6 +156,7 @@ async function runOnce(run) {
     const started = performance.now();
     execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '160', '-y', String(p.height ?? 1), shellCommand(p)]);
     const pid = Number(execFileSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], { encoding: 'utf8' }).trim());
+    servers.set(socket, pid);
     return { p, socket, pid, started, cpuAtShort: 0 };
   });
   await sleep(Math.max(0, SHORT * 1000 - (performance.now() - Math.min(...live.map((l) => l.started)))));
@@ -150,6 +174,7 @@ async function runOnce(run) {
   await sleep(800);
   for (const r of results) {
     spawnSync('tmux', ['-S', r.l.socket, 'kill-server']);
+    servers.delete(r.l.socket);
     if (r.l.p.log && existsSync(r.l.p.log)) {
       const m = /stopped after (\d+) frames, (\d+) bytes/.exec(readFileSync(r.l.p.log, 'utf8').split('\n').filter((x) => x.includes('stopped after')).at(-1) ?? '');
       if (m) Object.assign(r, { frames: Number(m[1]), bytes: Number(m[2]) });
