@@ -14,12 +14,11 @@ import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
 import { feedView, type FeedWidget } from '../feeds/blocks.js';
-import { I3BAR_CONT_SIGNAL, I3BAR_STOP_SIGNAL } from '../feeds/i3bar.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
 import { printedWaybarConfig } from './feed-waybar.js';
 import { privateRuntimeDir, runtimeDirPlaces, type RuntimeDir } from '../io/runtime-dir.js';
-import { catchStrays, runEnd, takeUserSignals } from '../io/run-end.js';
-import { answerUserSignals } from './bar-signals.js';
+import { catchStrays, runEnd } from '../io/run-end.js';
+import { answerHostSignals, answerUserSignals } from './bar-signals.js';
 import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import { resolveVariables } from '../tiler/variables.js';
@@ -134,19 +133,6 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;
-}
-
-/** The bar hidden (i3bar, swaybar): no polling until it shows again (i3bar.ts says why not SIGSTOP). */
-function answerHostSignals(bar: Pick<LiveBar, 'pause' | 'resume'>, host: FeedHost, log: Log): () => void {
-  return takeUserSignals((signal) => {
-    if (signal === I3BAR_STOP_SIGNAL) {
-      log(`${signal} (${host}'s stop signal): the bar is hidden; polling paused`);
-      bar.pause();
-    } else if (signal === I3BAR_CONT_SIGNAL) {
-      log(`${signal} (${host}'s continue signal): the bar shows; polling again`);
-      bar.resume();
-    }
-  });
 }
 
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });

@@ -15,6 +15,7 @@
  *   Ink and kills the process again when it sees itself alone on a signal, never is (a `once` listener left it
  *   alone: issue 31 measured bars living on, idle, after their terminal closed).
  */
+import { createRequire } from 'node:module';
 import { SIGNAL_EXIT } from './exit-status.js';
 
 export type EndSignal = keyof typeof SIGNAL_EXIT;
@@ -38,6 +39,8 @@ interface Holder {
   userBefore: UserSignal[];
   offEnd?: (() => void) | undefined;
   offUser?: (() => void) | undefined;
+  /** An inspector opened before the first line was shut, and not yet said. */
+  inspectorShut: boolean;
 }
 
 /**
@@ -45,7 +48,7 @@ interface Holder {
  * before it hands the command to the ES module build, which bundles a copy of its own.
  */
 const HOLDER = Symbol.for('tilebar.held-signals');
-const holder: Holder = ((globalThis as { [HOLDER]?: Holder })[HOLDER] ??= { fromStart: false, endsHanded: 0, endReleased: false, userBefore: [] });
+const holder: Holder = ((globalThis as { [HOLDER]?: Holder })[HOLDER] ??= { fromStart: false, endsHanded: 0, endReleased: false, userBefore: [], inspectorShut: false });
 
 /** Whether `argv` (after node and the script) runs a command that lives on: `run` or `feed` (v8-flags.ts agrees). */
 export function isLongRunning(argv: readonly string[]): boolean {
@@ -80,7 +83,32 @@ function listen<S extends NodeJS.Signals>(signals: readonly S[], on: (s: S) => v
 export function holdSignals(longRunning: boolean): void {
   holder.fromStart = true;
   holder.offUser ??= listen(USER_SIGNALS, onUserSignal);
-  if (longRunning) holder.offEnd ??= listen(END_SIGNALS, onEndSignal);
+  if (longRunning) {
+    holder.offEnd ??= listen(END_SIGNALS, onEndSignal);
+    // A SIGUSR1 just before the listener: Node starts the inspector on its next turn.
+    setImmediate(() => {
+      if (shutEarlyInspector()) holder.inspectorShut = true;
+    });
+  }
+}
+
+/**
+ * Shuts an inspector a SIGUSR1 opened before the first line could listen (Node's own start and the launcher's
+ * loading: measured 50 ms to over 300 ms on a loaded 2-core machine, in which a SIGUSR1 still opened it; before that
+ * Node blocks the signal, and earlier still its default ends the process). Returns whether one was shut since the
+ * last call.
+ */
+export function shutEarlyInspector(): boolean {
+  // Loaded only here, in a long-running command: node:inspector is nothing a one-shot command needs.
+  const inspector = createRequire(import.meta.url)('node:inspector') as typeof import('node:inspector');
+  if (inspector.url() !== undefined) {
+    inspector.close();
+    holder.inspectorShut = true;
+  }
+  // Said once, by the first caller that can say it (the bar, once it has a log).
+  const shut = holder.inspectorShut;
+  holder.inspectorShut = false;
+  return shut;
 }
 
 /** SIGUSR1 and SIGUSR2 go to `take` (those that came before it first, in order) until the returned function. */

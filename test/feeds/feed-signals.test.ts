@@ -32,7 +32,13 @@ interface Feed {
   lines: () => number;
 }
 
-async function startFeed(host: string): Promise<Feed> {
+/**
+ * Starts a feed; with `beforeItsFirstLine`, sends it a SIGUSR1 at the moment Node's inspector already listens
+ * for the signal (its handler is in /proc/PID/status's SigCgt) but tilebar's first line has not yet run (no
+ * SIGUSR2 handler yet): the window no JavaScript can close, found by watching the process, not by a delay.
+ * `hitWindow` says whether the signal was sent in that window.
+ */
+async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed & { hitWindow: boolean }> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sig-'));
   // The feed runs as nobody when we are root: it reads the config and writes its log in here.
   chmodSync(dir, 0o777);
@@ -45,6 +51,23 @@ async function startFeed(host: string): Promise<Feed> {
     stdio: ['pipe', 'pipe', 'pipe'],
     ...asNobody,
   });
+  let hitWindow = false;
+  const pid = child.pid ?? 0;
+  for (let n = 0; beforeItsFirstLine && n < 1_000_000; n++) {
+    let caught = 0n;
+    try {
+      caught = BigInt(`0x${/SigCgt:\s*([0-9a-f]+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '0'}`);
+    } catch {
+      break;
+    }
+    const has = (signal: number) => (caught & (1n << BigInt(signal - 1))) !== 0n;
+    if (has(12)) break; // SIGUSR2: tilebar holds the signals already
+    if (has(10)) {
+      process.kill(pid, 'SIGUSR1');
+      hitWindow = true;
+      break;
+    }
+  }
   let out = '';
   let stderr = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
@@ -63,7 +86,7 @@ async function startFeed(host: string): Promise<Feed> {
       return '';
     }
   };
-  const feed = { child, pid: child.pid ?? 0, log, lines: () => out.split('\n').length };
+  const feed = { child, pid, log, lines: () => out.split('\n').length, hitWindow };
   await until(() => log().includes(`feeding ${host}`), () => `the feed to start; its log:\n${log()}\nstderr:\n${stderr}`);
   return feed;
 }
@@ -96,6 +119,20 @@ describe('tilebar feed and SIGUSR1/SIGUSR2 (real processes)', () => {
       expect(listeningPorts(feed.pid)).toEqual([]);
     });
   }
+
+  it("a SIGUSR1 that comes while Node itself starts, before tilebar's first line, leaves no inspector open", async () => {
+    // The window lasts from Node's inspector taking the signal to the launcher's first line: tens of ms. Tried
+    // until one signal lands in it. The feed is up (startFeed waited for it): an inspector would be open by now.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const feed = await startFeed('tmux', true);
+      if (!feed.hitWindow) continue;
+      expect(listeningPorts(feed.pid), 'ports the feed listens on').toEqual([]);
+      expect(alive(feed.pid)).toBe(true);
+      await until(() => /inspector[^\n]*is shut/.test(feed.log()), () => `the feed to say it shut the inspector; its log:\n${feed.log()}`);
+      return;
+    }
+    expect.fail('no SIGUSR1 landed between Node taking the signal and tilebar holding it in 20 starts');
+  });
 
   it('feed i3bar: SIGUSR1 and SIGUSR2 stay the stop and continue its protocol header declares; no inspector', async () => {
     const feed = await startFeed('i3bar');
