@@ -194,7 +194,11 @@ Examples:
 q or Ctrl-C quits; 1–9 launch the first nine Applications items. Clicks: a workspace focuses it, the layout
 opens its picker, a switcher entry replaces the configuration, an Applications button launches it; the
 config's mouse bindings get the other buttons and the wheel. Saving the config applies it within a second;
-a config with errors keeps the last good bar, shows "config error: …" in it, and logs every located problem.`,
+a config with errors keeps the last good bar, shows "config error: …" in it, and logs every located problem.
+
+Signals: SIGUSR1 reads every source again now (as i3status does), SIGUSR2 reads the config again now (as Waybar
+and Polybar do), each said in the log; neither opens Node's inspector. SIGHUP (the terminal closed) ends with 129,
+SIGINT 130, SIGTERM 143; a second one while the bar ends ends it at once.`,
     )
     .action(async (opts) => {
       const { runCommand } = await ctx.load('run');
@@ -334,7 +338,12 @@ Polybar (~/.config/polybar/config.ini), a module with the whole bar; its clicks 
 On every host clicks act as on the pane: a workspace focuses it, the layout opens its picker, an Applications
 item launches, the config's mouse bindings get the other buttons and the wheel. --print-config prints any host's
 lines for your config. Saving the config
-applies it; a config with errors keeps the last good bar and says where in the bar.`,
+applies it; a config with errors keeps the last good bar and says where in the bar.
+
+Signals: for i3bar and swaybar SIGUSR1 and SIGUSR2 are the stop and continue their protocol header declares
+(polling pauses while the bar is hidden); for tmux, Polybar and Waybar SIGUSR1 reads every source again now and
+SIGUSR2 reads the config again now (\`pkill -USR2 -f 'tilebar feed'\`). Each is said in the log; neither opens
+Node's inspector or ends the feed.`,
     )
     .action(async (host: string, opts) => {
       const { feedCommand } = await ctx.load('feed');
