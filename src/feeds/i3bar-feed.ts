@@ -11,6 +11,7 @@ import { LineSplitter } from '../io/lines.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
+import { NewestLineWriter } from './newest-line-writer.js';
 import type { Feed } from './line-feed.js';
 import { i3barHeader, i3barStatusLine, parseI3barClick } from './i3bar.js';
 
@@ -25,6 +26,8 @@ export interface I3barFeedOptions {
   act(action: BarAction): void;
   bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
   log(line: string): void;
+  /** After this long without a write a blank line is written, to learn whether the bar still reads (line-feed.ts). */
+  heartbeatMs?: number;
 }
 
 export function startI3barFeed(o: I3barFeedOptions): Feed {
@@ -37,20 +40,24 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
     o.log(`i3bar: ${what} (said once)`);
   };
 
+  // A bar that stops reading is owed only the newest status line: each is a whole element of the endless array, so
+  // dropping those it never read keeps the protocol whole. The header and the array's `[` are never dropped, and
+  // the comma goes before each line as it is written (the writer's), not as it is made, so the first one written
+  // has none whichever it is. The heartbeat's probe is a blank line, whitespace inside the array: swaybar redraws
+  // nothing for it, where the last line again would be a redraw.
+  const out = new NewestLineWriter(o.out, { head: i3barHeader(), separator: ',', probe: '\n', ...(o.heartbeatMs ? { quietMs: o.heartbeatMs } : {}) });
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
     const look = { spacingPx: s.model.widgetSpacing, ...(s.model.grouping.kind !== 'None' ? { border: s.look.theme.colours.border } : {}) };
-    const line = i3barStatusLine(blocks, look, last === undefined);
+    const line = i3barStatusLine(blocks, look, true);
     // Only what changed goes out: the bar redraws on every line.
-    const payload = line.replace(/^,/, '');
-    if (payload === last) return;
-    o.out.write(line);
-    last = payload;
+    if (line === last) return;
+    out.write(line);
+    last = line;
   };
 
   const clicks = new FeedClicks({ act: o.act, bind: o.bind, mouseFollowsFocus: () => o.store.getSnapshot().tiler?.mouseFollowsFocus, redraw: write });
-  o.out.write(i3barHeader());
   write();
   const off = o.store.subscribe(write);
   const lines = new LineSplitter(MAX_CLICK_LINE, (bytes) => sayOnce(`dropped a line of ${bytes} bytes or more on stdin`));
@@ -68,6 +75,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   return {
     stop() {
       off();
+      out.stop();
       o.in.off('data', onData);
       o.in.off('error', onError);
     },

@@ -10,6 +10,7 @@ import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
 import { openClickInbox, type ClickInbox } from './click-inbox.js';
 import { FeedClicks, type ClickDeps } from './feed-clicks.js';
+import { NewestLineWriter } from './newest-line-writer.js';
 
 export interface Feed {
   stop(): void;
@@ -37,9 +38,10 @@ export interface LineFeedOptions {
   format(blocks: readonly FeedBlock[], snapshot: BarSnapshot): string;
   clicks?: LineFeedClicks;
   /**
-   * After this long without a change the last line is written again: a host that went away (tmux killed) makes
-   * that write fail (EPIPE), which ends the feed, where a quiet bar would otherwise never learn it and live on.
-   * tmux gives its jobs no other sign: it shuts its end of their stdin at once.
+   * After this long without a write the last line is written again: a host that went away (closed its end, or
+   * was killed) makes that write fail (EPIPE), which ends the feed, where a quiet bar would otherwise never learn
+   * it and live on (newest-line-writer.ts says why a write is the only way). tmux gives its jobs no other sign: it
+   * shuts its end of their stdin at once.
    */
   heartbeatMs?: number;
 }
@@ -47,23 +49,16 @@ export interface LineFeedOptions {
 export function startLineFeed(o: LineFeedOptions): Feed {
   let last: string | undefined;
   let blocks: FeedBlock[] = [];
-  let wrote = false;
+  // A host that stops reading is owed only the newest line (newest-line-writer.ts).
+  const out = new NewestLineWriter(o.out, o.heartbeatMs ? { quietMs: o.heartbeatMs } : {});
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks?.pickerOpen ?? false);
     const line = o.format(blocks, s);
     if (line === last) return;
-    o.out.write(`${line}\n`);
+    out.write(`${line}\n`);
     last = line;
-    wrote = true;
   };
-  const heartbeat = o.heartbeatMs
-    ? setInterval(() => {
-        if (!wrote && last !== undefined) o.out.write(`${last}\n`);
-        wrote = false;
-      }, o.heartbeatMs)
-    : undefined;
-  heartbeat?.unref();
   const clicks = o.clicks ? new FeedClicks({ ...o.clicks, redraw: write }) : undefined;
   let inbox: ClickInbox | undefined;
   if (o.clicks && clicks) {
@@ -88,7 +83,7 @@ export function startLineFeed(o: LineFeedOptions): Feed {
     stop() {
       off();
       inbox?.stop();
-      if (heartbeat) clearInterval(heartbeat);
+      out.stop();
     },
   };
 }

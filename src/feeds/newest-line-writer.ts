@@ -1,0 +1,91 @@
+/**
+ * How every feed writes to its host: each line replaces the one before it, so a host that stops reading (frozen,
+ * stopped in a debugger, its pipe full) is owed only the newest line, not every line since it stopped. While the
+ * pipe is full (`write()` returned false) only the newest line is held; on 'drain' the host gets it. What Node
+ * queues for a stalled host stays within the stream's high-water mark and one line, however long the stall.
+ *
+ * A quiet heartbeat ends a feed whose host has gone: a feed learns that its stdout's reader went only when it
+ * writes (EPIPE, which ends the feed: cli/feed.ts), and a quiet bar may not write for hours. After `quietMs`
+ * without a write the writer writes `probe` (by default the last line again); every write starts that wait
+ * again, so a bar that writes more often never probes. There is no way to learn it without writing from Node on
+ * Linux (tried, Node 20, Linux 6.18): a zero-length write to a pipe without a reader succeeds (Linux returns 0
+ * before looking for readers); watching the write end for EPOLLERR, which Linux raises there when the last reader
+ * goes, needs a read watch, and libuv refuses to read a write-only pipe (`read ENOTCONN`) — a read-write end would
+ * make us a reader of our own pipe; inotify, as `fs.watch` asks for it, has no close events. So a heartbeat it
+ * is, and only a quiet bar pays for it.
+ */
+import type { Writable } from 'node:stream';
+
+export interface NewestLineWriterOptions {
+  /** Written first and never dropped (the i3bar protocol's header and the opening of its endless array). */
+  head?: string;
+  /** Written before every line but the first that reaches the host (the i3bar protocol's comma between lines). */
+  separator?: string;
+  /** After this long without a write the probe is written; none when undefined. */
+  quietMs?: number;
+  /** What the heartbeat writes: by default the last line again, as it was written. */
+  probe?: string;
+}
+
+export class NewestLineWriter {
+  #held: string | undefined;
+  #waiting = false;
+  #sentLine = false;
+  #lastSent: string | undefined;
+  readonly #heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly out: Writable,
+    private readonly options: NewestLineWriterOptions = {},
+  ) {
+    const quietMs = options.quietMs;
+    // Started again by every write (`refresh`), so it goes off only after `quietMs` without one.
+    this.#heartbeat = quietMs ? setTimeout(() => this.#beat(), quietMs) : undefined;
+    // The heartbeat is no reason to stay alive: the feed's own life decides that.
+    this.#heartbeat?.unref();
+    if (options.head !== undefined) this.#send(options.head);
+  }
+
+  /** Write `line` (its own newline included), or hold it, in place of any held before, until the pipe drains. */
+  write(line: string): void {
+    if (this.#waiting) this.#held = line;
+    else this.#sendLine(line);
+  }
+
+  stop(): void {
+    if (this.#heartbeat) clearTimeout(this.#heartbeat);
+    this.out.off('drain', this.#drained);
+    this.#held = undefined;
+  }
+
+  #sendLine(line: string): void {
+    const text = this.#sentLine && this.options.separator ? `${this.options.separator}${line}` : line;
+    this.#sentLine = true;
+    this.#lastSent = text;
+    this.#send(text);
+  }
+
+  #send(text: string): void {
+    // A host that went (EPIPE) destroyed the stream; the feed is ending, and a write now would only throw away.
+    if (this.out.destroyed) return;
+    this.#heartbeat?.refresh();
+    if (!this.out.write(text)) {
+      this.#waiting = true;
+      this.out.once('drain', this.#drained);
+    }
+  }
+
+  readonly #drained = (): void => {
+    this.#waiting = false;
+    const held = this.#held;
+    this.#held = undefined;
+    if (held !== undefined) this.#sendLine(held);
+  };
+
+  #beat(): void {
+    const probe = this.options.probe ?? this.#lastSent;
+    // A full pipe needs no probe: libuv is already waiting on it, and a reader's going fails that write.
+    if (this.#waiting || probe === undefined) this.#heartbeat?.refresh();
+    else this.#send(probe);
+  }
+}
