@@ -116,5 +116,5 @@ export function startHostFeed(host: FeedHost, c: HostFeedContext): Feed {
     const { act, bind, mouseFollowsFocus } = clickDeps(c);
     return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
   }
-  return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log });
+  return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
 }

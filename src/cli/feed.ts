@@ -57,8 +57,13 @@ export interface FeedDeps {
   heartbeatMs?: number;
 }
 
-/** A quiet line feed writes its line again this often (line-feed.ts says why). */
-const HEARTBEAT_MS = 30_000;
+/**
+ * A quiet feed writes again after this long without a write (newest-line-writer.ts says why), so a host that closed
+ * our stdout ends the feed within about a second, however quiet the bar. Longer than a second, so that a bar
+ * showing seconds, which writes every second, never needs it; a quieter one gives its host a line it already has
+ * (tmux and Polybar compare it and draw nothing; i3bar and swaybar get a blank line, Waybar its module's line).
+ */
+const HEARTBEAT_MS = 1_200;
 /** How often the feed looks whether the process that started it is still its parent. */
 const PARENT_WATCH_MS = 2_000;
 
