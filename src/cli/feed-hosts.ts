@@ -36,7 +36,7 @@ export interface HostFeedContext {
   tmuxPlace: TmuxPlace;
   /** The private directory the hosts' click commands write to (io/runtime-dir.ts), or why there is none. */
   runtime: RuntimeDir;
-  /** How often a quiet line feed writes its line again to learn whether its host is still there. */
+  /** How long a quiet feed waits after its last write before it writes again, to learn whether its host is still there. */
   heartbeatMs?: number;
 }
 
