@@ -146,8 +146,10 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
       fd = openSync(path, OPEN_FLAGS);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
+      // Gone again (its directory being removed): nothing is made back; the next click's append makes it.
+      if (code === 'ENOENT') return undefined;
       if (code === 'ELOOP') sayOnce('removed a link in its place, unread');
-      else if (code !== 'ENOENT') sayOnce(`cannot read: ${(e as Error).message}`);
+      else sayOnce(`cannot read: ${(e as Error).message}`);
       return create();
     }
     const stat = fstatSync(fd);
@@ -162,12 +164,13 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
   const drain = () => {
     const at = lstatSync(path, { throwIfNoEntry: false });
     if (!held || !at || at.ino !== held.ino) {
-      // Removed, or replaced (by the user, or by a shell whose append made it anew): what is there now.
+      // Removed, or replaced (by the user, or by a shell whose append made it anew): what is there now, if
+      // anything (a removed one is not made back, so a directory being removed is not filled again).
       if (held) {
         for (const line of readClicks(held, sayOnce)) onLine(line);
         closeSync(held.fd);
       }
-      held = reopen();
+      held = at ? reopen() : undefined;
     }
     if (held) for (const line of readClicks(held, sayOnce)) onLine(line);
   };

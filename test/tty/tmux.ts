@@ -1,6 +1,6 @@
 /** A real terminal for tests: a detached tmux pane on a private server socket, read with capture-pane. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { xterm256Rgb } from '../../src/colour/quantise.js';
@@ -24,7 +24,27 @@ export interface Pane {
   title(): string;
   /** Lines scrolled off the top of the pane into its history. */
   historySize(): number;
-  close(): void;
+  /**
+   * Kills the pane's tmux server and waits (within the tests' patience) for what ran in the pane to end, so a
+   * test's directory is removed after the bar's last write to it (its log), not during it.
+   */
+  close(): Promise<void>;
+}
+
+/** Whether a process of the session led by `leader` (what a pane runs, and its children) is still alive. */
+function sessionAlive(leader: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fields after the command's closing parenthesis: state, ppid, pgrp, session, …
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[3]) === leader && fields[0] !== 'Z') return true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return false;
 }
 
 export function openPane(command: string, opts: { width?: number; height?: number; env?: Record<string, string> } = {}): Pane {
@@ -68,8 +88,11 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
     historySize() {
       return Number(tmux('display-message', '-p', '-t', 'test', '#{history_size}').trim());
     },
-    close() {
+    async close() {
+      const leader = Number(spawnSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 'test', '#{pane_pid}'], { encoding: 'utf8' }).stdout.trim());
       spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
+      const deadline = Date.now() + PATIENCE_MS;
+      while (leader > 0 && sessionAlive(leader) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       rmSync(dir, { recursive: true, force: true });
     },
   };
