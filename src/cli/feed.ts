@@ -135,6 +135,8 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   await bar.close();
   // The host's end of stdin may stay open: stop reading it, or it would keep the process alive.
   if (!deps.in) process.stdin.destroy();
+  // Lines queued for a host that stopped reading would keep the process alive until it reads: nobody waits for them.
+  if (!deps.out && process.stdout.writableLength > 0) process.stdout.destroy();
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;

@@ -2,13 +2,16 @@
 
 /**
  * A reader that goes away (`tilebar schema | head -1`) ends the command quietly and successfully, as for any
- * Unix filter; without this, Node prints an unhandled 'error' event and its stack.
+ * Unix filter; without this, Node prints an unhandled 'error' event and its stack. A command that listens for
+ * its stream's errors itself (a feed, whose host closing our stdout is how it learns the host went) ends in its
+ * own way instead: removing its click files and pipes, saying so in its log.
  */
 export function endQuietlyOnEpipe(): void {
   for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(0);
-    });
+    const onError = (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE' && stream.listeners('error').every((l) => l === onError)) process.exit(0);
+    };
+    stream.on('error', onError);
   }
 }
 

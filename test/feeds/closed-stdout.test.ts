@@ -2,10 +2,10 @@
  * A host that closes the feed's stdout (it quit, or restarted us) ends the feed, however quiet the bar: each
  * built `tilebar feed <host>` runs as a child with its stdout a pipe and its stdin a pipe kept open (so only
  * stdout's end tells), on a bar with nothing that changes (no clock, no readings), and after its first line the
- * test closes its read end: the feed exits with status 0.
+ * test closes its read end: the feed exits with status 0, having removed what it made and said so.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,5 +58,8 @@ describe.each(['tmux', 'polybar', 'waybar', 'i3bar'] as const)('tilebar feed %s,
 
     const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), EXIT_PATIENCE_MS).unref());
     expect(await Promise.race([end, timeout])).toBe(0);
+    // It ended as a feed ends, not cut short: its click file and pipes are gone, and its log says it stopped.
+    expect(readdirSync(join(dir, 'tilebar'))).toEqual([]);
+    expect(readFileSync(log, 'utf8')).toContain(`feed to ${host} stopped`);
   });
 });
