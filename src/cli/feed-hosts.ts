@@ -98,12 +98,13 @@ function polybarFeed(c: HostFeedContext): Feed {
     tilerOptions: c.tilerOptions,
     ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
     format: (blocks, s) => {
-      if (!inbox) return polybarLine(blocks, gapOf(s));
+      if (!inbox || dir === undefined) return polybarLine(blocks, gapOf(s));
+      const inboxDir = dir;
       const bindings = s.model.mouse?.bindings ?? {};
       const bound = Object.entries(BUTTON_BINDINGS)
         .filter(([button, trigger]) => Number(button) <= 5 && bindings[trigger])
         .map(([button]) => Number(button));
-      return polybarLine(blocks, gapOf(s), { token: (b) => clickToken(b.instance), command: (token, button) => appendClickCommand(inbox, token, button), bound });
+      return polybarLine(blocks, gapOf(s), { token: (b) => clickToken(b.instance), command: (token, button) => appendClickCommand(inboxDir, inbox, token, button), bound });
     },
     ...(inbox ? { clicks: { ...clickDeps(c), inbox, log: c.log, resolve } } : {}),
   });

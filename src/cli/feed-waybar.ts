@@ -43,7 +43,7 @@ export function printedWaybarConfig(widgets: readonly FeedWidget[], runtime: Run
   const config = waybarConfig(
     { left: of('left'), center: of('center'), right: of('right') },
     // The output's name is Waybar's to give each bar's cat (its environment), so it stays a variable here.
-    { feed, pipe: (slot) => `"${dir}/waybar-$WAYBAR_OUTPUT_NAME/${slot}"`, inbox: `"${dir}/waybar-$WAYBAR_OUTPUT_NAME/clicks"` },
+    { feed, dir, pipe: (slot) => `"${dir}/waybar-$WAYBAR_OUTPUT_NAME/${slot}"`, inbox: `"${dir}/waybar-$WAYBAR_OUTPUT_NAME/clicks"` },
   );
   return `${JSON.stringify(config, null, 2)}\n`;
 }

@@ -319,11 +319,11 @@ runtime directory in place of /run/user/1000/tilebar:
   set -g mouse on
   set -g status 2
   set -g status-format[1] '#(tilebar feed tmux --place line)'
-  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
-  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
-  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
-  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 4 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
-  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"echo @#{mouse_y} #{mouse_x} #{client_width} 5 >> '/run/user/1000/tilebar/tmux-#{pid}.clicks'\\""
+  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 4 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 5 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
 
 Waybar: a module per widget block, all served by one tilebar (the custom/tilebar module). Print the modules for
 your config and merge them into ~/.config/waybar/config:

@@ -52,7 +52,22 @@ export function parseClickLine(line: string): { token: string; button: number } 
   return m ? { token: m[1] ?? '', button: Number(m[2]) } : undefined;
 }
 
-/** The shell command a host runs for a click: one line, starting with the inbox's mark, appended to the feed's inbox. */
-export function appendClickCommand(inbox: string, token: string, button: number): string {
-  return `echo ${CLICK_MARK}${token} ${button} >> ${inbox}`;
+/**
+ * The shell test a host's command for the feeds runs first: that `dir`, the feeds' private runtime directory (a
+ * plain path, runtime-dir.ts), is a real directory of the user's. A printed config (tmux.conf, Waybar's) names it
+ * for good, and after a reboot another user may make a directory or a link of that name first (in /tmp); then
+ * the command writes nothing and reads nothing, rather than into or from theirs. What the test saw holds for the
+ * command after it: only its owner can move a directory of ours away from /tmp (sticky) or from $XDG_RUNTIME_DIR,
+ * and nobody else can put anything in it.
+ */
+export function ownDirTest(dir: string): string {
+  return `[ -O ${dir} ] && [ ! -L ${dir} ]`;
+}
+
+/**
+ * The shell command a host runs for a click: one line, starting with the inbox's mark, appended to the feed's inbox
+ * (a shell word) in the feeds' directory `dir`, when that directory is the user's (ownDirTest).
+ */
+export function appendClickCommand(dir: string, inbox: string, token: string, button: number): string {
+  return `${ownDirTest(dir)} && echo ${CLICK_MARK}${token} ${button} >> ${inbox}`;
 }

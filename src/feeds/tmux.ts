@@ -18,6 +18,7 @@ import type { Run, SectionName } from '../render/bar-types.js';
 import { textWidth } from '../render/text-width.js';
 import type { FeedBlock } from './blocks.js';
 import { CLICK_MARK } from './click-inbox.js';
+import { ownDirTest } from './feed-clicks.js';
 import { tmuxText } from './escape.js';
 import type { HostClick } from './line-feed.js';
 
@@ -99,11 +100,11 @@ export const tmuxInboxName = (serverPid: string) => `tmux-${serverPid}.clicks`;
  */
 export function tmuxConfLines(place: TmuxPlace, command: string, runtimeDir: string | undefined): string[] {
   const job = `'#(${command.replaceAll("'", "'\\''")})'`;
-  const inbox = `'${runtimeDir}/${tmuxInboxName('#{pid}')}'`;
   const key = place === 'line' ? 'StatusDefault' : place === 'right' ? 'StatusRight' : 'StatusLeft';
-  const guard = place === 'line' ? "if -F '#{==:#{mouse_y},1}' " : '';
-  const bind = (mouse: string, button: number) => `bind -n ${mouse}${key} ${guard}"run-shell -b \\"echo ${CLICK_MARK}#{mouse_y} #{mouse_x} #{client_width} ${button} >> ${inbox}\\""`;
   const where = place === 'line' ? ['set -g status 2', `set -g status-format[1] ${job}`] : [`set -g status-${place} ${job}`, `set -g status-${place}-length 200`];
   if (runtimeDir === undefined) return where;
+  const inbox = `${runtimeDir}/${tmuxInboxName('#{pid}')}`;
+  const guard = place === 'line' ? "if -F '#{==:#{mouse_y},1}' " : '';
+  const bind = (mouse: string, button: number) => `bind -n ${mouse}${key} ${guard}"run-shell -b \\"${ownDirTest(runtimeDir)} && echo ${CLICK_MARK}#{mouse_y} #{mouse_x} #{client_width} ${button} >> ${inbox}\\""`;
   return ['set -g mouse on', ...where, bind('MouseDown1', 1), bind('MouseDown2', 2), bind('MouseDown3', 3), bind('WheelUp', 4), bind('WheelDown', 5)];
 }

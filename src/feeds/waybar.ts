@@ -8,7 +8,7 @@
 import type { FeedBlock } from './blocks.js';
 import { pangoText } from './escape.js';
 import { runsMarkup } from './i3bar.js';
-import { appendClickCommand } from './feed-clicks.js';
+import { appendClickCommand, ownDirTest } from './feed-clicks.js';
 
 /** A module's id (`right-3`, `right-3-2`: the third block of the widget `right[3]`). */
 export type SlotId = string;
@@ -86,6 +86,8 @@ export interface WaybarConfigPlaces {
   pipe(slot: SlotId): string;
   /** The shell word for the inbox the modules' clicks append to. */
   inbox: string;
+  /** The feeds' private directory the pipes and the inbox are in (tested before each use: feed-clicks.ts). */
+  dir: string;
 }
 
 const BUTTON_KEYS: ReadonlyArray<[string, number]> = [
@@ -107,11 +109,11 @@ export function waybarConfig(sections: Record<'left' | 'center' | 'right', reado
     for (const slot of widgets.flatMap(widgetSlots)) {
       names.push(`custom/tilebar-${slot}`);
       modules[`custom/tilebar-${slot}`] = {
-        exec: `exec cat ${places.pipe(slot)}`,
+        exec: `${ownDirTest(places.dir)} && exec cat ${places.pipe(slot)}`,
         'return-type': 'json',
         // The pipe is not there yet, or the feed restarted: cat ends, and Waybar starts it again.
         'restart-interval': 1,
-        ...Object.fromEntries(BUTTON_KEYS.map(([key, button]) => [key, appendClickCommand(places.inbox, slot, button)])),
+        ...Object.fromEntries(BUTTON_KEYS.map(([key, button]) => [key, appendClickCommand(places.dir, places.inbox, slot, button)])),
       };
     }
     config[`modules-${section}`] = names;

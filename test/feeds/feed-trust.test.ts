@@ -7,10 +7,12 @@
  * - a runtime directory planted by another user, or a link in its place, gets nothing made in or through it, and
  *   the feed (and `--print-config`) use a fresh private directory instead of turning clicks off;
  * - every inbox and pipe a feed made is gone when it stops, and a killed feed's is removed by the next;
- * - the half line a click command left when it died never swallows the next click.
+ * - the half line a click command left when it died never swallows the next click;
+ * - a printed click command (tmux.conf, Waybar's config) writes and reads nothing once its directory's name has
+ *   been taken by another user (the directory is tested before each use).
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +97,8 @@ async function printed(host: string, b: { dir: string; bar: string }, env: Recor
 
 /** The command of the first left-click action tag in a Polybar line. */
 const polybarClick = (line: string) => /%\{A1:(.*?[^\\]):\}/.exec(line)?.[1]?.replaceAll('\\:', ':');
+/** The `echo …` of a click command, after the test of its directory. */
+const echoOf = (command: string | undefined) => command?.replace(/^.* && (echo )/, '$1');
 
 /** A directory like /tmp: anyone may make entries, only their owner may move them. */
 function stickyTmp(dir: string): string {
@@ -125,7 +129,7 @@ describe('who can steer a feed', () => {
     expect(existsSync(f.touched)).toBe(false);
     await until(() => existsSync(`${f.touched}.mark`), 'the click through the private inbox');
     // Printed bindings name the same inbox, with tmux's own #{pid} for the server.
-    expect(await printed('tmux', b, { XDG_RUNTIME_DIR: xdg }, { place: 'line' })).toContain(`>> '${join(xdg, 'tilebar')}/tmux-#{pid}.clicks'`);
+    expect(await printed('tmux', b, { XDG_RUNTIME_DIR: xdg }, { place: 'line' })).toContain(`>> ${join(xdg, 'tilebar')}/tmux-#{pid}.clicks\\"`);
   });
 
   it.each(['another user', 'a link'])('a runtime directory planted by %s gets nothing made in or through it; the modules are served from a fresh private one, which --print-config prints', async (planter) => {
@@ -161,10 +165,38 @@ describe('who can steer a feed', () => {
     asOtherUser(`mkdir -m 777 ${tmp}/tilebar-${uid}`);
     const f = await startFeed('polybar', b, { TMPDIR: tmp });
     const command = polybarClick(f.lines.at(-1) ?? '');
-    expect(command).toMatch(new RegExp(`^echo @\\S+ 1 >> ${tmp}/tilebar-${uid}-[A-Za-z0-9]+/polybar-${process.pid}\\.clicks$`));
+    expect(echoOf(command)).toMatch(new RegExp(`^echo @\\S+ 1 >> ${tmp}/tilebar-${uid}-[A-Za-z0-9]+/polybar-${process.pid}\\.clicks$`));
     expect(readdirSync(join(tmp, `tilebar-${uid}`))).toEqual([]);
     spawnSync('sh', ['-c', command ?? 'false']);
     await until(() => existsSync(f.touched), 'the click through the fresh directory');
+  });
+
+  it.each(['a link', 'another user'])("a printed click command writes nothing once its directory's name is taken by %s (after a reboot, someone was first)", async (taker) => {
+    const b = await barDir();
+    const tmp = stickyTmp(b.dir);
+    const runtime = join(tmp, `tilebar-${uid}`);
+    // Printed while the directory was the user's.
+    const tmux = await printed('tmux', b, { TMPDIR: tmp }, { place: 'line' });
+    const waybar = JSON.parse(await printed('waybar', b, { TMPDIR: tmp })) as Record<string, Record<string, string>>;
+    const commands = [
+      // tmux's binding, as its run-shell would run it: the formats given, the config's \" read as ".
+      ...[...tmux.matchAll(/run-shell -b \\"(.*)\\""/g)].map((m) => (m[1] ?? '').replace('#{mouse_y}', '1').replace('#{mouse_x}', '0').replace('#{client_width}', '80').replace('#{pid}', '4242')),
+      waybar['custom/tilebar-left-0']?.['on-click'] ?? 'false',
+    ];
+    expect(commands).toHaveLength(6);
+    // Then the directory went, and another user made one of that name first, or a link to where they like.
+    rmSync(runtime, { recursive: true });
+    const victim = join(b.dir, 'victim');
+    mkdirSync(victim, { mode: 0o700 });
+    mkdirSync(join(victim, 'waybar-'), { mode: 0o700 });
+    if (taker === 'a link') symlinkSync(victim, runtime);
+    else asOtherUser(`mkdir -m 777 ${runtime} ${runtime}/waybar-`);
+    for (const command of commands) spawnSync('sh', ['-c', command], { env: { PATH: process.env.PATH ?? '', WAYBAR_OUTPUT_NAME: '' } });
+    expect(readdirSync(victim)).toEqual(['waybar-']);
+    expect(readdirSync(join(victim, 'waybar-'))).toEqual([]);
+    if (taker !== 'a link') expect(readdirSync(runtime)).toEqual(['waybar-']);
+    // A module's cat reads nothing from there either.
+    expect(waybar['custom/tilebar-left-0']?.exec).toMatch(/^\[ -O \S+ \] && \[ ! -L \S+ \] && exec cat /);
   });
 
   it("leaves no inbox or pipe behind when it stops, and removes a killed feed's at the next start", async () => {
@@ -190,7 +222,7 @@ describe('who can steer a feed', () => {
     const f = await startFeed('polybar', b, { XDG_RUNTIME_DIR: xdg });
     const command = polybarClick(f.lines.at(-1) ?? '') ?? 'false';
     // A click command killed half-way through its line.
-    appendFileSync(join(xdg, 'tilebar', `polybar-${process.pid}.clicks`), command.replace(/^echo (\S{3}).*$/, '$1'));
+    appendFileSync(join(xdg, 'tilebar', `polybar-${process.pid}.clicks`), (echoOf(command) ?? '').replace(/^echo (\S{3}).*$/, '$1'));
     spawnSync('sh', ['-c', command]);
     await until(() => existsSync(f.touched), 'the click after the half line');
   });

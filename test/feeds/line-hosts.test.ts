@@ -91,14 +91,17 @@ const hostile = fc.oneof(
 );
 
 describe('Polybar', () => {
-  const inbox = '/run/user/1000/tilebar/polybar-1.clicks';
-  const clicks = { token: (b: FeedBlock) => clickToken(b.instance), command: (t: string, b: number) => appendClickCommand(inbox, t, b), bound: [3] };
+  const dir = '/run/user/1000/tilebar';
+  const inbox = `${dir}/polybar-1.clicks`;
+  const clicks = { token: (b: FeedBlock) => clickToken(b.instance), command: (t: string, b: number) => appendClickCommand(dir, inbox, t, b), bound: [3] };
+  const guard = `[ -O ${dir} ] && [ ! -L ${dir} ] && `;
 
   it('colours each run and wraps a clickable block in an action that appends its token to the inbox', () => {
     const line = polybarLine([block('left', 'right[0] applications', 'Go'), block('right', 'x', 'Plain', false)], 1, clicks);
     const token = clickToken('right[0] applications');
-    expect(line).toContain(`%{A1:echo @${token} 1 >> ${inbox}:}%{F#ffffff}%{B#000000}Go%{F-}%{B-}%{A}`);
-    expect(line).toMatch(/^%\{A3:echo @[A-Za-z0-9_-]+ 3 >> \/run\/user\/1000\/tilebar\/polybar-1\.clicks:\}.*%\{A\}$/);
+    expect(line).toContain(`%{A1:${guard}echo @${token} 1 >> ${inbox}:}%{F#ffffff}%{B#000000}Go%{F-}%{B-}%{A}`);
+    expect(line.startsWith(`%{A3:${guard}echo @`)).toBe(true);
+    expect(line).toMatch(/ 3 >> \/run\/user\/1000\/tilebar\/polybar-1\.clicks:\}.*%\{A\}$/);
     expect(line).toContain('Plain');
   });
 
@@ -106,7 +109,7 @@ describe('Polybar', () => {
     fc.assert(
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (texts) => {
         const line = polybarLine(texts.map((t, i) => block('left', `b${i}`, t === '' ? 'x' : t)), 1, clicks);
-        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(A[1-5]:echo @[A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
+        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(A[1-5]:\[ -O [/\w.-]+ \] && \[ ! -L [/\w.-]+ \] && echo @[A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
       }),
     );
   });
