@@ -47,9 +47,63 @@ describe('the terminal input decoder', () => {
     expect(keys('\x1b[<0;3', '\x1b[<35;1;1M2')).toEqual(['2']);
   });
 
+  // The hostile tester's cases (issue 31): each launched the items of its digits, in both renderers.
+  it.each([
+    ['an OSC ended by BEL (a colour reply)', ['\x1b]11;rgb:1111/2222/3333\x07']],
+    ['an OSC cut in two reads, ended by ST', ['\x1b]11;rgb:11', '11/2222/3333\x1b\\']],
+    ['a DCS (a version reply)', ['\x1bP>|tmux 3.3a\x1b\\']],
+    ['an APC (a graphics reply)', ['\x1b_G4;5\x1b\\']],
+    ['a bracketed paste', ['\x1b[200~8\x1b[201~']],
+  ])('reads no key in %s', (_, chunks) => {
+    expect(decode(...chunks)).toEqual([]);
+    // Keys after it are read again.
+    expect(keys(...chunks, '7q')).toEqual(['7', 'q']);
+  });
+
+  it('consumes control strings of any length, cut at any byte, keeping nothing of them', () => {
+    for (const intro of ['\x1b]', '\x1bP', '\x1b_', '\x1b^', '\x1bX']) {
+      const d = new TerminalInputDecoder();
+      const out = [d.feed(intro), ...Array.from({ length: 1000 }, () => d.feed('12;'.repeat(500))), d.feed('3\x1b'), d.feed('\\4')].flat();
+      expect(out).toEqual([{ kind: 'key', key: '4' }]);
+    }
+    // BEL ends only an OSC (xterm's form); in a DCS it is data, and the digits after it are still the string's.
+    expect(keys('\x1bP1\x075\x1b\\6')).toEqual(['\x07', '6']);
+    // A PM and a SOS, and strings cut right after their introducer and inside their ST.
+    expect(keys('\x1b^1\x1b\\\x1bX2\x1b', '\\', '\x1b', ']3', '\x07')).toEqual([]);
+  });
+
+  it('ends a string at an ESC not followed by `\\`, which starts a new sequence; CAN and SUB abort it', () => {
+    // xterm: ESC aborts the string; here it begins a mouse report, and the key after it is read.
+    expect(decode('\x1b]11;12', '\x1b[<0;3;1M5')).toEqual([{ kind: 'press', button: 'left', x: 2, y: 0 }, { kind: 'key', key: '5' }]);
+    expect(keys('\x1bP12\x1b', '7')).toEqual([]);
+    expect(keys('\x1b]12\x1b\x1b', '[A8')).toEqual(['8']);
+    // CAN (Ctrl-X) and SUB (Ctrl-Z) abort a string, as a VT parser does: a user who typed Alt-] has keys back.
+    expect(keys('\x1b]12\x183\x1b_4\x1a5')).toEqual(['\x18', '3', '\x1a', '5']);
+    // Ctrl-C inside a string or a paste is still a key (it quits), and the string goes on.
+    expect(keys('\x1b]1\x032\x07', '\x1b[200~3\x034\x1b[201~5')).toEqual(['\x03', '\x03', '5']);
+  });
+
+  it('ignores what a bracketed paste carries, escapes included, up to its end, however cut', () => {
+    expect(keys('\x1b[200~12\x1b[A\x1b[20', '0~3\x1b[201', '~4')).toEqual(['4']);
+    expect(decode('\x1b[200~\x1b[<0;3;1M\x1b[201~')).toEqual([]);
+    const d = new TerminalInputDecoder();
+    const out = [d.feed('\x1b[200~'), ...Array.from({ length: 1000 }, () => d.feed('9\x1b[201'.repeat(200))), d.feed('\x1b[201~1')].flat();
+    expect(out).toEqual([{ kind: 'key', key: '1' }]);
+  });
+
+  it('reads the 8-bit C1 introducers (U+0080–U+009F, as a UTF-8 terminal sends them) as ESC and their 7-bit letter', () => {
+    expect(decode('\u009b<0;3;1M')).toEqual([{ kind: 'press', button: 'left', x: 2, y: 0 }]);
+    expect(keys('\u009d11;rgb:1/2/3\u009c', '\u009011\u009c\u009f22\u009c\u009e3\u009c\u00984\u009c\u008fP5')).toEqual(['5']);
+    expect(keys('\u009b200~6\u009b201~7')).toEqual(['7']);
+  });
+
   it('gives the same events however the stream is cut', () => {
     const piece = fc.oneof(
       fc.constantFrom('1', 'q', 'x', '\x03', '\x1b[A', '\x1bOP', '\x1b7', '\x1b[[B', `\x1b[${'9'.repeat(80)}~`),
+      // Control strings with digits (OSC ended by BEL or ST, DCS, APC, PM, SOS, 8-bit ones) and pastes of digits.
+      fc.tuple(fc.constantFrom('\x1b]', '\x1bP', '\x1b_', '\x1b^', '\x1bX', '\u009d', '\u0090'), fc.stringMatching(/^[0-9;:a-z/ ]{0,40}$/), fc.constantFrom('\x1b\\', '\u009c')).map(([a, b, c]) => a + b + c),
+      fc.stringMatching(/^[0-9;:a-z/ ]{0,40}$/).map((text) => `\x1b]11;${text}\x07`),
+      fc.stringMatching(/^[0-9q\x1b[;~]{0,40}$/).filter((text) => !`${text}\x1b[201~`.slice(0, -1).includes('\x1b[201~')).map((text) => `\x1b[200~${text}\x1b[201~`),
       fc.tuple(fc.constantFrom(0, 1, 2, 35, 64, 65, 128), fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 99 }), fc.constantFrom('M', 'm')).map(([b, x, y, f]) => `\x1b[<${b};${x};${y}${f}`),
       fc.tuple(fc.constantFrom(0, 2, 3, 35, 64), fc.integer({ min: 1, max: 94 })).map(([b, x]) => `\x1b[M${String.fromCharCode(32 + b, 32 + x, 33)}`),
     );
@@ -60,7 +114,7 @@ describe('the terminal input decoder', () => {
         const chunks = [0, ...cuts].map((from, i) => stream.slice(from, [...cuts, stream.length][i]));
         expect(decode(...chunks)).toEqual(decode(stream));
         // Keys are exactly the pieces that are keys (no digit of a report among them).
-        expect(keys(stream)).toEqual(pieces.filter((p) => !p.startsWith('\x1b')));
+        expect(keys(stream)).toEqual(pieces.filter((p) => !/^[\x1b\u0090\u009d]/.test(p)));
       }),
       { numRuns: 300 },
     );
