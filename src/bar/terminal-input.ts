@@ -10,9 +10,27 @@
  *   is, only a bounded prefix is kept; `ESC [ <` b;x;y `M`/`m` is an SGR (1006) mouse report.
  * - `ESC [ M` and three raw bytes: the legacy X10 report of a terminal without 1006 (its bytes can be digits).
  * - SS3: `ESC O` and one character (F1–F4, arrows in application mode).
+ * - Control strings: OSC `ESC ]`, DCS `ESC P`, APC `ESC _`, PM `ESC ^`, SOS `ESC X`, each up to ST (`ESC \`),
+ *   an OSC also up to BEL (xterm's form). They are terminals' replies (a colour, a version, a graphics answer)
+ *   full of digits; nothing of them is kept, so any length costs nothing. An ESC followed by anything but `\`
+ *   ends the string and begins a new sequence, as in xterm; CAN (Ctrl-X) and SUB (Ctrl-Z) abort it, as in a VT
+ *   parser. That matters beyond replies: Alt-] or Alt-Shift-P typed by chance sends `ESC ]`/`ESC P`, and the
+ *   bar is deaf to digits and `q` until the string ends — the next mouse report or arrow (an ESC), Escape, or
+ *   Ctrl-X/Ctrl-Z gives the keys back, and Ctrl-C quits throughout (below).
+ * - A bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`: the bar never asks for one (mode 2004), but a terminal or
+ *   a multiplexer may send one anyway, and pasted text is not key presses — a pasted "8" must not start item 8.
+ *   What is between is ignored, escapes included (only how much of the end marker has been seen is kept).
  * - ESC and any other character: an Alt-key, none of the bar's keys.
  * - C0 controls (Ctrl-C among them) are keys wherever they come, as a VT parser executes them inside a sequence
  *   too, leaving the sequence where it was; ESC anywhere begins a new sequence (the unfinished one is dropped).
+ *   Inside a control string too, and Ctrl-C alone inside a paste (the rest of a paste is text): a terminal's
+ *   reply carries no raw Ctrl-C, nor (xterm filters controls out by default) does a paste, so a Ctrl-C there is
+ *   the user's own, and it must quit even if a stray introducer left the decoder inside a string or paste that
+ *   never ends. BEL ending an OSC is the string's, not a key.
+ * - The 8-bit C1 controls U+0080–U+009F are read as ESC and the 7-bit letter they stand for (0x9B CSI, 0x9D OSC,
+ *   0x90 DCS, 0x9E PM, 0x9F APC, 0x98 SOS, 0x9C ST, 0x8F SS3, the others Alt-keys), as ECMA-48 defines them. A
+ *   UTF-8 terminal sends them as two bytes, which a UTF-8 reading makes these code points; nobody types them. The
+ *   X10 report's raw bytes are the exception: there they are numbers.
  *
  * A lone ESC at the end of a read stays pending, with no timeout: it waits for the next character, whenever
  * that comes. It is either the start of a sequence cut by the read (the next read has the rest) or the Escape
@@ -26,11 +44,18 @@ import { mouseEventOf, type MouseEvent } from './mouse.js';
 export type TerminalInput = MouseEvent | { kind: 'key'; key: string };
 
 const ESC = '\u001b';
+const BEL = '\u0007';
+/** CAN and SUB: a VT parser's way to abort a sequence. */
+const ABORTS = new Set(['\u0018', '\u001a']);
+/** The letter after ESC that begins each control string; only an OSC may also end with BEL. */
+const STRING_INTRODUCERS = new Set([']', 'P', '_', '^', 'X']);
+const PASTE_END = '\u001b[201~';
 /** The bytes of a CSI kept: any SGR report's (`<`, three numbers and two `;`) fits, with room to spare. */
 const MAX_CSI = 32;
 const SGR_REPORT = /^<(\d{1,7});(\d{1,7});(\d{1,7})$/;
 
-type Place = 'text' | 'escape' | 'csi' | 'ss3' | 'x10';
+/** `string-escape`: an ESC inside a control string, which ST (`\`) ends and anything else aborts. */
+type Place = 'text' | 'escape' | 'csi' | 'ss3' | 'x10' | 'string' | 'string-escape' | 'paste';
 
 export class TerminalInputDecoder {
   private place: Place = 'text';
@@ -39,6 +64,10 @@ export class TerminalInputDecoder {
   private overlong = false;
   /** The raw bytes of an X10 report read so far (button, column, row). */
   private x10: number[] = [];
+  /** Whether BEL ends the current control string (an OSC). */
+  private belEnds = false;
+  /** How many characters of PASTE_END the paste's text has just shown. */
+  private pasteEndSeen = 0;
 
   /** What this chunk completes, in order; a sequence it leaves unfinished goes on with the next chunk. */
   feed(chunk: string): TerminalInput[] {
@@ -49,12 +78,21 @@ export class TerminalInputDecoder {
 
   private step(ch: string, out: TerminalInput[]): void {
     const code = ch.codePointAt(0) ?? 0;
+    if (code >= 0x80 && code <= 0x9f && this.place !== 'x10') {
+      this.step(ESC, out);
+      this.step(String.fromCharCode(code - 0x40), out);
+      return;
+    }
+    if (this.place === 'paste') {
+      this.pasteChar(ch, out);
+      return;
+    }
     if (ch === ESC) {
-      this.place = 'escape';
+      this.place = this.place === 'string' ? 'string-escape' : 'escape';
       return;
     }
     if (code < 0x20) {
-      out.push({ kind: 'key', key: ch });
+      this.control(ch, out);
       return;
     }
     switch (this.place) {
@@ -62,8 +100,14 @@ export class TerminalInputDecoder {
         out.push({ kind: 'key', key: ch });
         return;
       case 'escape':
-        if (ch === '[') this.beginCsi();
-        else this.place = ch === 'O' ? 'ss3' : 'text';
+        this.escaped(ch);
+        return;
+      case 'string-escape':
+        // ST ends the string; anything else aborts it, and is what follows an ESC that begins a new sequence.
+        if (ch === '\\') this.place = 'text';
+        else this.escaped(ch);
+        return;
+      case 'string':
         return;
       case 'ss3':
         this.place = 'text';
@@ -75,6 +119,35 @@ export class TerminalInputDecoder {
         this.x10Byte(code, out);
         return;
     }
+  }
+
+  /** A C0 control: a key (see the head of the file), except BEL ending an OSC; CAN and SUB abort a string. */
+  private control(ch: string, out: TerminalInput[]): void {
+    const inString = this.place === 'string' || this.place === 'string-escape';
+    if (this.place === 'string' && this.belEnds && ch === BEL) {
+      this.place = 'text';
+      return;
+    }
+    if (inString && ABORTS.has(ch)) this.place = 'text';
+    out.push({ kind: 'key', key: ch });
+  }
+
+  /** The character after an ESC. */
+  private escaped(ch: string): void {
+    if (ch === '[') this.beginCsi();
+    else if (STRING_INTRODUCERS.has(ch)) {
+      this.place = 'string';
+      this.belEnds = ch === ']';
+    } else this.place = ch === 'O' ? 'ss3' : 'text';
+  }
+
+  /** A character of a paste: ignored, but for Ctrl-C (a key, see the head of the file) and the end marker. */
+  private pasteChar(ch: string, out: TerminalInput[]): void {
+    if (ch === PASTE_END[this.pasteEndSeen]) this.pasteEndSeen++;
+    // The marker's only ESC is its first character, so a mismatch restarts the match at this character.
+    else this.pasteEndSeen = ch === ESC ? 1 : 0;
+    if (this.pasteEndSeen === PASTE_END.length) this.place = 'text';
+    if (ch === '\u0003') out.push({ kind: 'key', key: ch });
   }
 
   private beginCsi(): void {
@@ -91,13 +164,19 @@ export class TerminalInputDecoder {
       else this.overlong = true;
       return;
     }
-    // DEL or a character past ASCII has no place in a CSI: ignored, as a VT parser does; the sequence goes on.
+    // DEL or a character past ASCII (and past C1, which step() read as ESC) has no place in a CSI: ignored, as a
+    // VT parser does; the sequence goes on.
     if (code > 0x7e) return;
     this.place = 'text';
     if (this.overlong) return;
     if (ch === 'M' && this.csi === '') {
       this.place = 'x10';
       this.x10 = [];
+      return;
+    }
+    if (ch === '~' && this.csi === '200') {
+      this.place = 'paste';
+      this.pasteEndSeen = 0;
       return;
     }
     const sgr = ch === 'M' ? SGR_REPORT.exec(this.csi) : null;

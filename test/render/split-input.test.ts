@@ -2,9 +2,10 @@
  * Input split across reads, through both renderers' real input paths: the direct view reading the terminal's
  * chunks (a fake terminal's onKeys), and the Ink app reading its stdin through Ink's own input parser (which
  * flushes an unfinished escape sequence on the next turn of the event loop). Pointer moves, wheel notches,
- * clicks (SGR 1006, and the legacy X10 reports of terminals without it) and keys are encoded as a terminal
- * sends them, concatenated and cut at arbitrary places: no Applications item starts but those a click on it
- * or a digit key asked for, and each asked one does start.
+ * clicks (SGR 1006, and the legacy X10 reports of terminals without it), keys, the terminal's control-string
+ * replies (OSC, DCS, APC) and bracketed pastes are encoded as a terminal sends them, concatenated and cut at
+ * arbitrary places: no Applications item starts but those a click on it or a digit key asked for, and each
+ * asked one does start.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +125,18 @@ const keys = fc.oneof(
   // Sequences that are no key of the bar's: arrows (CSI, SS3), F1, Alt-digits, and a very long CSI of digits.
   fc.constantFrom('\x1b[A', '\x1b[1;5C', '\x1bOA', '\x1bOP', '\x1b5', '\x1b[15~', `\x1b[${'7'.repeat(300)}~`).map((text) => ({ kind: 'key' as const, text })),
 );
-const gesture: fc.Arbitrary<Gesture> = fc.oneof({ arbitrary: pointer, weight: 3 }, { arbitrary: keys, weight: 1 });
+/** Digits and what else a terminal's reply or a paste carries. */
+const payload = fc.stringMatching(/^[0-9;:a-z/|> ]{0,24}$/);
+/**
+ * Control strings a terminal sends back (OSC colour replies ended by BEL or ST, a DCS version reply, an APC
+ * graphics reply) and bracketed pastes, all full of digits that are no key presses.
+ */
+const strings = fc.oneof(
+  payload.map((text) => `\x1b]11;rgb:${text}\x07`),
+  fc.tuple(fc.constantFrom('\x1b]', '\x1bP', '\x1b_'), payload).map(([intro, text]) => `${intro}${text}\x1b\\`),
+  payload.map((text) => `\x1b[200~${text}\x1b[201~`),
+).map((text) => ({ kind: 'key' as const, text }));
+const gesture: fc.Arbitrary<Gesture> = fc.oneof({ arbitrary: pointer, weight: 3 }, { arbitrary: keys, weight: 1 }, { arbitrary: strings, weight: 1 });
 
 /** A stream cut at arbitrary places into reads. */
 function cut(stream: string, at: readonly number[]): string[] {
@@ -156,7 +168,22 @@ describe.each(['direct', 'ink'] as const)('input split across reads, %s renderer
     expect(bar.launched).toEqual([asked([{ kind: 'key', text: '3' }], bar.layout)[0]]);
   });
 
-  it('starts exactly the items clicked or named by their digit, however the reports are cut', async () => {
+  // The hostile tester's cases (issue 31): each started the items of its digits.
+  it.each([
+    ['an OSC ended by BEL', ['\x1b]11;rgb:1111/2222/3333\x07']],
+    ['an OSC in two reads, ended by ST', ['\x1b]11;rgb:1111/22', '22/3333\x1b\\']],
+    ['a DCS', ['\x1bP>|tmux 3.3a\x1b\\']],
+    ['an APC', ['\x1b_G4;5\x1b\\']],
+    ['a bracketed paste', ['\x1b[200~8\x1b[201~']],
+  ])('%s starts nothing, and a digit after it starts its item', async (_, chunks) => {
+    bar.launched.length = 0;
+    await typeChunks(bar.t.press, chunks);
+    expect(bar.launched).toEqual([]);
+    await typeChunks(bar.t.press, ['6']);
+    expect(bar.launched).toEqual([asked([{ kind: 'key', text: '6' }], bar.layout)[0]]);
+  });
+
+  it('starts exactly the items clicked or named by their digit, however the reports and strings are cut', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(gesture, { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { maxLength: 30 }), async (gestures, at) => {
         bar.launched.length = 0;
