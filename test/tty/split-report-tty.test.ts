@@ -3,7 +3,8 @@
  * the next, to a bar whose launcher items 1, 3 and 5 its digits would start. The bar reads the first part with
  * a whole hover report before it (the screen shows that hover: the read was taken), then the rest, and sees one
  * hover (its item's command shows), starting nothing; a `2` typed after starts item 2 alone, and as the bar
- * logs each launch as it acts, the log then holds every launch the input caused. Skipped where tmux is missing.
+ * logs each launch as it acts, the log then holds every launch the input caused. Likewise a terminal's OSC reply
+ * full of digits, cut in two writes, starts nothing. Skipped where tmux is missing.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,9 +20,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-describe.skipIf(!hasTmux)('a hover report split across two reads in a real tmux pane', () => {
+describe.skipIf(!hasTmux)('input split across two reads in a real tmux pane', () => {
   for (const renderer of ['ink', 'direct']) {
-    it(`is one hover, and starts no launcher item (${renderer})`, async () => {
+    /** A bar of five launcher items in a pane; `launches` are those it logged, in the order it acted. */
+    const startBar = async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tb-split-'));
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
       // ` Edit Two Three Four Five`: column 5 (x 4) is Edit's last letter.
@@ -32,6 +34,11 @@ describe.skipIf(!hasTmux)('a hover report split across two reads in a real tmux 
       cleanups.push(() => pane.close());
       /** The launches the bar logged, in the order it acted. */
       const launches = () => (existsSync(log) ? readFileSync(log, 'utf8').match(/launch: .*/g) ?? [] : []);
+      return { pane, launches };
+    };
+
+    it(`is one hover, and starts no launcher item (${renderer})`, async () => {
+      const { pane, launches } = await startBar();
       const screen = await pane.waitFor('Edit Two Three');
       expect(screen.indexOf('Edit')).toBe(1);
 
@@ -41,6 +48,24 @@ describe.skipIf(!hasTmux)('a hover report split across two reads in a real tmux 
       // The rest, in a write (and so a read) of its own.
       pane.sendText(';1M');
       // (Or, had its digits been read as keys, until the bar logs a launch.)
+      await pane.waitFor((s) => s.includes('true started-Edit') || launches().length > 0);
+      expect(launches()).toEqual([]);
+      pane.sendKeys('2');
+      await eventually(() => expect(launches()).toContain('launch: true started-Two'));
+      expect(launches()).toEqual(['launch: true started-Two']);
+
+      pane.sendKeys('q');
+      await pane.waitFor(() => pane.currentCommand() === 'sleep');
+    });
+
+    it(`reads no key in an OSC reply full of digits cut across two writes (${renderer})`, async () => {
+      const { pane, launches } = await startBar();
+      const screen = await pane.waitFor('Edit Two Three');
+      // A colour reply (its digits would start items 1, 2 and 3) cut in two writes, each with a hover after it
+      // that shows the write was read; the second hover, over Edit, comes after the string's ST.
+      pane.sendText(`\x1b[<35;${screen.indexOf('Two') + 1};1M\x1b]11;rgb:1111/22`);
+      await pane.waitFor('true started-Two');
+      pane.sendText('22/3333\x1b\\\x1b[<35;5;1M');
       await pane.waitFor((s) => s.includes('true started-Edit') || launches().length > 0);
       expect(launches()).toEqual([]);
       pane.sendKeys('2');
