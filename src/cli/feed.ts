@@ -76,7 +76,8 @@ export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, de
   const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath);
   // Where the hosts' click commands write: the same directory for --print-config and for the feed it prints.
-  const runtime = privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, io.env.HOME ?? homedir()));
+  // i3bar and swaybar send their clicks on our stdin: nothing of theirs is made there.
+  const runtime: RuntimeDir = host === 'i3bar' || host === 'swaybar' ? { ok: false, why: `${host} sends clicks on standard input` } : privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, io.env.HOME ?? homedir()));
   if (runtime.ok && runtime.refused) log(`feed: ${runtime.refused}`);
   const onStray = (e: unknown) => log(`internal error (the feed goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const stopCatching = deps.out ? () => undefined : catchStrays(onStray);

@@ -8,7 +8,7 @@
  * one another test holds, so its opening is always seen.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,8 +46,12 @@ async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed
   await writeFile(config, JSON.stringify(CONFIG), { mode: 0o644 });
   const logFile = join(dir, 'log');
   const asNobody = process.getuid?.() === 0 ? UNPRIVILEGED : {};
+  // Its runtime directory, the feed user's own (else its click files would go to /tmp/tilebar-<uid>).
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+  if (process.getuid?.() === 0) chownSync(runtime, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
   const child = spawn(process.execPath, [main, 'feed', host, '--config', config, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', NODE_OPTIONS: '--inspect-port=0' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: runtime, TZ: 'UTC', NODE_OPTIONS: '--inspect-port=0' },
     stdio: ['pipe', 'pipe', 'pipe'],
     ...asNobody,
   });
