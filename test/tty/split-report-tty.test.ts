@@ -12,13 +12,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../wait.js';
-import { hasTmux, openPane, shellQuote } from './tmux.js';
+import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
+
+/**
+ * After the last write, the second hover (over Edit) or a launch has come: no item was started; then the key 2
+ * starts Two, and only Two; and q ends the bar.
+ */
+async function nothingUntilTheKey(pane: Pane, launches: () => string[]): Promise<void> {
+  await pane.waitFor((s) => s.includes('true started-Edit') || launches().length > 0);
+  expect(launches()).toEqual([]);
+  pane.sendKeys('2');
+  await eventually(() => expect(launches()).toContain('launch: true started-Two'));
+  expect(launches()).toEqual(['launch: true started-Two']);
+  pane.sendKeys('q');
+  await pane.waitFor(() => pane.currentCommand() === 'sleep');
+}
 
 describe.skipIf(!hasTmux)('input split across two reads in a real tmux pane', () => {
   for (const renderer of ['ink', 'direct']) {
@@ -48,14 +62,7 @@ describe.skipIf(!hasTmux)('input split across two reads in a real tmux pane', ()
       // The rest, in a write (and so a read) of its own.
       pane.sendText(';1M');
       // (Or, had its digits been read as keys, until the bar logs a launch.)
-      await pane.waitFor((s) => s.includes('true started-Edit') || launches().length > 0);
-      expect(launches()).toEqual([]);
-      pane.sendKeys('2');
-      await eventually(() => expect(launches()).toContain('launch: true started-Two'));
-      expect(launches()).toEqual(['launch: true started-Two']);
-
-      pane.sendKeys('q');
-      await pane.waitFor(() => pane.currentCommand() === 'sleep');
+      await nothingUntilTheKey(pane, launches);
     });
 
     it(`reads no key in an OSC reply full of digits cut across two writes (${renderer})`, async () => {
@@ -66,14 +73,7 @@ describe.skipIf(!hasTmux)('input split across two reads in a real tmux pane', ()
       pane.sendText(`\x1b[<35;${screen.indexOf('Two') + 1};1M\x1b]11;rgb:1111/22`);
       await pane.waitFor('true started-Two');
       pane.sendText('22/3333\x1b\\\x1b[<35;5;1M');
-      await pane.waitFor((s) => s.includes('true started-Edit') || launches().length > 0);
-      expect(launches()).toEqual([]);
-      pane.sendKeys('2');
-      await eventually(() => expect(launches()).toContain('launch: true started-Two'));
-      expect(launches()).toEqual(['launch: true started-Two']);
-
-      pane.sendKeys('q');
-      await pane.waitFor(() => pane.currentCommand() === 'sleep');
+      await nothingUntilTheKey(pane, launches);
     });
   }
 });
