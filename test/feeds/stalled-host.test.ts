@@ -6,7 +6,7 @@
  * status lines.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
+import { readAvailable } from './pipe-read.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -41,22 +42,8 @@ async function namedPipe(dir: string) {
   const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   const out = new Socket({ fd: openSync(path, constants.O_WRONLY), readable: false, writable: true });
   let read = '';
-  const buffer = Buffer.alloc(64 * 1024);
   /** Everything the host has read so far, after reading what is in the pipe now. */
-  const readNow = () => {
-    for (;;) {
-      let n = 0;
-      try {
-        n = readSync(readFd, buffer, 0, buffer.length, null);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') break;
-        throw e;
-      }
-      if (n === 0) break;
-      read += buffer.subarray(0, n).toString();
-    }
-    return read;
-  };
+  const readNow = () => (read += readAvailable(readFd));
   cleanups.push(() => {
     out.destroy();
     closeSync(readFd);

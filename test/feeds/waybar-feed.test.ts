@@ -4,7 +4,7 @@
  * only the newest line in a pipe, a click in the inbox launching the item under it, and a broken config shown,
  * located, in the tilebar module while the modules keep the last good bar.
  */
-import { closeSync, constants, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { eventually, until } from '../wait.js';
+import { readAvailable } from './pipe-read.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -23,20 +24,9 @@ afterEach(async () => {
 function readPipe(path: string): string[] {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const buf = Buffer.alloc(65536);
-    let text = '';
-    for (;;) {
-      let n = 0;
-      try {
-        n = readSync(fd, buf, 0, buf.length, null);
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EAGAIN') break;
-        throw e;
-      }
-      if (n === 0) break;
-      text += buf.subarray(0, n).toString();
-    }
-    return text.split('\n').filter((l) => l !== '');
+    return readAvailable(fd)
+      .split('\n')
+      .filter((l) => l !== '');
   } finally {
     closeSync(fd);
   }
