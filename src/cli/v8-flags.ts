@@ -17,6 +17,7 @@
  *   steady CPU through Ink, and ~5 MB less memory.
  */
 import { createRequire } from 'node:module';
+import { isLongRunning } from '../io/run-end.js';
 
 export const DRAWING_FLAGS = ['--wasm-lazy-compilation', '--liftoff-only'] as const;
 export const LONG_RUNNING_FLAGS = ['--semi-space-growth-factor=1', '--no-memory-reducer', '--no-opt'] as const;
@@ -24,11 +25,10 @@ export const LONG_RUNNING_FLAGS = ['--semi-space-growth-factor=1', '--no-memory-
 /** The flags for the command about to run (its name is the first argument that is not an option). */
 export function flagsFor(argv: readonly string[]): readonly string[] {
   const command = argv.find((a) => !a.startsWith('-'));
-  if (command === 'run') return [...DRAWING_FLAGS, ...LONG_RUNNING_FLAGS];
   // A feed runs all day too, but draws nothing through Ink: no Yoga to compile.
-  if (command === 'feed') return LONG_RUNNING_FLAGS;
-  if (command === 'preview') return DRAWING_FLAGS;
-  return [];
+  const drawing = command === 'run' || command === 'preview' ? DRAWING_FLAGS : [];
+  // Which commands live on is said once, where their signals are held (run-end.ts).
+  return [...drawing, ...(isLongRunning(argv) ? LONG_RUNNING_FLAGS : [])];
 }
 
 export function setV8Flags(argv: readonly string[]): void {

@@ -50,7 +50,7 @@ interface Holder {
 const HOLDER = Symbol.for('tilebar.held-signals');
 const holder: Holder = ((globalThis as { [HOLDER]?: Holder })[HOLDER] ??= { fromStart: false, endsHanded: 0, endReleased: false, userBefore: [], inspectorShut: false });
 
-/** Whether `argv` (after node and the script) runs a command that lives on: `run` or `feed` (v8-flags.ts agrees). */
+/** Whether `argv` (after node and the script) runs a command that lives on: `run` or `feed` (v8-flags.ts asks too). */
 export function isLongRunning(argv: readonly string[]): boolean {
   const command = argv.find((a) => !a.startsWith('-'));
   return command === 'run' || command === 'feed';
