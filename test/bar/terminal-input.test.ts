@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TerminalInputDecoder, type TerminalInput } from '../../src/bar/terminal-input.js';
+import { CONTROL_STRINGS } from './control-strings.js';
 
 /** Everything the chunks complete, fed in order to one decoder. */
 const decode = (...chunks: string[]): TerminalInput[] => {
@@ -47,14 +48,7 @@ describe('the terminal input decoder', () => {
     expect(keys('\x1b[<0;3', '\x1b[<35;1;1M2')).toEqual(['2']);
   });
 
-  // The hostile tester's cases (issue 31): each launched the items of its digits, in both renderers.
-  it.each([
-    ['an OSC ended by BEL (a colour reply)', ['\x1b]11;rgb:1111/2222/3333\x07']],
-    ['an OSC cut in two reads, ended by ST', ['\x1b]11;rgb:11', '11/2222/3333\x1b\\']],
-    ['a DCS (a version reply)', ['\x1bP>|tmux 3.3a\x1b\\']],
-    ['an APC (a graphics reply)', ['\x1b_G4;5\x1b\\']],
-    ['a bracketed paste', ['\x1b[200~8\x1b[201~']],
-  ])('reads no key in %s', (_, chunks) => {
+  it.each(CONTROL_STRINGS)('reads no key in %s', (_, chunks) => {
     expect(decode(...chunks)).toEqual([]);
     // Keys after it are read again.
     expect(keys(...chunks, '7q')).toEqual(['7', 'q']);

@@ -19,6 +19,7 @@ import { load, model } from '../helpers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 import { fakeTerminal, screenOf } from './fake-terminal.js';
+import { CONTROL_STRINGS } from '../bar/control-strings.js';
 
 const WIDTH = 80;
 const NAMES = ['app1', 'app2', 'app3', 'app4', 'app5', 'app6', 'app7', 'app8', 'app9'];
@@ -168,14 +169,7 @@ describe.each(['direct', 'ink'] as const)('input split across reads, %s renderer
     expect(bar.launched).toEqual([asked([{ kind: 'key', text: '3' }], bar.layout)[0]]);
   });
 
-  // The hostile tester's cases (issue 31): each started the items of its digits.
-  it.each([
-    ['an OSC ended by BEL', ['\x1b]11;rgb:1111/2222/3333\x07']],
-    ['an OSC in two reads, ended by ST', ['\x1b]11;rgb:1111/22', '22/3333\x1b\\']],
-    ['a DCS', ['\x1bP>|tmux 3.3a\x1b\\']],
-    ['an APC', ['\x1b_G4;5\x1b\\']],
-    ['a bracketed paste', ['\x1b[200~8\x1b[201~']],
-  ])('%s starts nothing, and a digit after it starts its item', async (_, chunks) => {
+  it.each(CONTROL_STRINGS)('%s starts nothing, and a digit after it starts its item', async (_, chunks) => {
     bar.launched.length = 0;
     await typeChunks(bar.t.press, chunks);
     expect(bar.launched).toEqual([]);
