@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { xterm256Rgb } from '../../src/colour/quantise.js';
 import { parseHex, toHex, type Hex } from '../../src/colour/rgb.js';
-import { PATIENCE_MS } from '../wait.js';
+import { PATIENCE_MS, until } from '../wait.js';
 
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
 
@@ -91,8 +91,8 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
     async close() {
       const leader = Number(spawnSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 'test', '#{pane_pid}'], { encoding: 'utf8' }).stdout.trim());
       spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
-      const deadline = Date.now() + PATIENCE_MS;
-      while (leader > 0 && sessionAlive(leader) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // A bar that outlives its terminal is for the tests of that to catch; closing goes on after the patience.
+      await until(() => !(leader > 0 && sessionAlive(leader)), 'the pane to end').catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };
