@@ -50,6 +50,12 @@ export interface ViewContext {
   readonly keyboard?: KeyboardStatus;
 }
 
+/** Where a widget sits on the bar: its position (`left[0]`) and whether it is the first widget of its kind. */
+export interface WidgetPlace {
+  readonly position: string;
+  readonly firstOfKind: boolean;
+}
+
 /** A kind read by polling a source on an interval (the scheduler's job). */
 export interface PollBinding<C> {
   /** The source's name: widgets of kinds that share a source share its polls. */
@@ -90,8 +96,11 @@ export interface WidgetKind<C = WidgetConfig, P = C> extends Omit<ConfigWidgetKi
   clockStepMs?(config: C): number;
   /** Its own Ink component for a unit; kinds that draw alike share one (named after the kind). */
   readonly component?: FunctionComponent<RunsProps>;
-  /** What the widget shows: units, each with its state and why. Pure. */
-  view(config: C, ctx: ViewContext): UnitView[];
+  /**
+   * What the widget shows: units, each with its state and why. Pure. `place` says where it sits, for a kind
+   * that says something once for the whole bar (the first of its kind says it, the others keep quiet).
+   */
+  view(config: C, ctx: ViewContext, place?: WidgetPlace): UnitView[];
   /**
    * What its view reads from the context: the units are made again only when one of these changed (by
    * identity), so a frame where only the time moved rebuilds only the clocks.

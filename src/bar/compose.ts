@@ -45,14 +45,18 @@ export class ComposeCache {
 
 export function composeSections(model: BarModel, state: BarState, rows: number, version: string, widgets: WidgetRegistry, cache = new ComposeCache(), icons: IconSet = 'unicode'): Record<SectionName, WidgetUnits[]> {
   const ctx: ViewContext = { ...state, rows, variant: model.variant, version, icons };
+  const seen = new Set<string>();
   const section = (name: SectionName, list: BarModel['left']): WidgetUnits[] =>
     list.flatMap((w, i): WidgetUnits[] => {
       const kind = widgets.kind(w.kind);
       if (!kind) return [];
       if (kind.enabled ? !kind.enabled(w.config) : w.config.enable !== true) return [];
       const position = `${name}[${i}]`;
-      // Each kind says what its view reads: its units are made again only when one of those changed.
-      return [{ position, kind: kind.name, units: cache.units(position, kind.inputs(w.config, ctx, position), () => kind.view(w.config, ctx)) }];
+      const firstOfKind = !seen.has(kind.name);
+      seen.add(kind.name);
+      // Each kind says what its view reads: its units are made again only when one of those changed (a widget's
+      // place changes only with the model, which starts a new cache).
+      return [{ position, kind: kind.name, units: cache.units(position, kind.inputs(w.config, ctx, position), () => kind.view(w.config, ctx, { position, firstOfKind })) }];
     });
   return { left: section('left', model.left), center: section('center', model.center), right: section('right', model.right) };
 }

@@ -137,6 +137,9 @@ describe('layout, layer, locked and focused container', () => {
     const none = tilerView(cfg, undefined, { noManager: true });
     expect(none.map((u) => segmentText(u.segments))).toEqual(['no window manager']);
     expect(none[0]?.segments[0]).toMatchObject({ tone: 'dim' });
+    // A second Tiler widget (the focused window in the centre) keeps quiet: the bar says it once.
+    expect(tilerView(cfg, undefined, { noManager: true }, false)).toMatchObject([{ state: 'hidden', segments: [] }]);
+    expect(tilerView(cfg, undefined, { down: true }, false)).toMatchObject([{ state: 'hidden', segments: [] }]);
     expect(tilerView(tiler({ workspace_layer: { enable: true } }), THREE)).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ export const tiler = defineKind<TilerModel, TilerConfig>({
   // It has no `enable` of its own: each of its parts has one.
   enabled: () => true,
   guard: guardTiler,
-  view: (config, ctx) => tilerView(config, ctx.tiler, ctx.tilerOptions),
+  view: (config, ctx, place) => tilerView(config, ctx.tiler, ctx.tilerOptions, place?.firstOfKind ?? true),
   // The configuration switcher asks whether each file exists: asked again every ten seconds, not every frame.
   inputs: (_, ctx) => [ctx.tiler, ctx.tilerOptions?.pickerOpen, ctx.tilerOptions?.noManager, ctx.tilerOptions?.down, Math.floor(ctx.clock.epochMs / 10_000)],
 });

@@ -201,12 +201,15 @@ function switcherUnits(cfg: NonNullable<TilerModel['configurationSwitcher']>, st
 }
 
 /** The units of one Tiler widget; `state` undefined: no manager, one not answering, or one being reached. */
-export function tilerView(cfg: TilerModel, state: TilerState | undefined, opts: TilerViewOptions = {}): UnitView[] {
+export function tilerView(cfg: TilerModel, state: TilerState | undefined, opts: TilerViewOptions = {}, firstOfKind = true): UnitView[] {
   const shown = [cfg.workspaces, cfg.layout, cfg.focusedContainer, cfg.configurationSwitcher].some((s) => s?.enable);
   if (!shown) return [];
   if (!state) {
     if (!opts.noManager && !opts.down) return [{ id: 'tiler', name: 'Tiler', segments: [], state: 'hidden', why: 'connecting to the window manager', checks: [] }];
     const [text, why] = opts.noManager ? ['no window manager', 'no window manager found (the log says where tilebar looked)'] : ['not connected', 'the window manager found does not answer'];
+    // Said once for the bar, by its first Tiler widget: a bar with two (workspaces left, the focused window in the
+    // centre) would otherwise say it twice.
+    if (!firstOfKind) return [{ id: 'tiler', name: 'Tiler', segments: [], state: 'hidden', why: `${why}: said by the first Tiler widget`, checks: [] }];
     return [{ id: 'tiler', name: 'Tiler', segments: [{ role: 'text', text, tone: 'dim' }], state: 'normal', why, checks: [] }];
   }
   const units: UnitView[] = [];
