@@ -151,6 +151,18 @@ function painter(colour: boolean): Paint {
 
 type Fixed = Problem & { was: string };
 
+/** `1 error and 2 warnings`, naming only the kinds there are. */
+const leftCounts = (error: number, warning: number) => [error && plural(error, 'error'), warning && plural(warning, 'warning')].filter(Boolean).join(' and ');
+
+/** Where the problems --fix left say what to do: only a problem printed with a hint has one to point at. */
+function whatToDo(problems: readonly Problem[]): string {
+  const left = problems.filter((p) => p.severity !== 'note');
+  const hinted = left.filter((p) => p.hint).length;
+  if (hinted === left.length) return '(each hint above says what to do)';
+  if (hinted === 0) return '(each message above says what was expected there)';
+  return '(above: what was expected at each, and a hint where there is one)';
+}
+
 function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: Fixed[] | undefined, opts: CheckOptions, paint: Paint) {
   if (!opts.quiet) {
     for (const p of fixed ?? []) {
@@ -176,7 +188,7 @@ function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: F
     // What --fix did and did not do, in one line: the problems left are the ones above, each with its hint.
     const left = error + warning;
     const changed = fixed.length === 0 ? 'changed nothing' : `changed ${plural(fixed.length, 'thing')} (above)`;
-    io.out(`${report.file}: --fix ${changed}; ${left === 0 ? 'nothing is left to fix' : `left ${[plural(error, 'error'), plural(warning, 'warning')].join(' and ')} it cannot decide for you (their hints say what to do)`}\n`);
+    io.out(`${report.file}: --fix ${changed}; ${left === 0 ? 'nothing is left to fix' : `left ${leftCounts(error, warning)} it cannot decide for you ${whatToDo(report.problems)}`}\n`);
   }
   const tail = [plural(error, 'error'), plural(warning, 'warning'), plural(note, 'note')].join(', ');
   if (result.model) {

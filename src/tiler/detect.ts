@@ -51,7 +51,7 @@ export async function detectManager(input: DetectInput): Promise<Detected> {
     if (path) return { manager: 'i3', why: `i3 --get-socketpath answered ${path}` };
   }
   const looked = ['SWAYSOCK', 'I3SOCK', 'HYPRLAND_INSTANCE_SIGNATURE', `a komorebi socket in ${input.komorebiDir}`, ...(env.DISPLAY && input.askI3 ? ['i3 on this display'] : [])];
-  return { manager: 'none', why: `no window manager found (looked for ${looked.join(', ')})` };
+  return { manager: 'none', why: `no window manager found; looked for ${looked.join(', ')}` };
 }
 
 /** `i3 --get-socketpath` or `sway --get-socketpath`: the socket of the one running on this display, if any. */

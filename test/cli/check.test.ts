@@ -63,7 +63,7 @@ describe('tilebar check', () => {
     const here = await cli(['check', 'config.example.json'], { SWAYSOCK: '/run/user/1000/sway-ipc.sock' });
     expect(here.out).toContain('  window manager here: sway (SWAYSOCK is set)\n');
     const none = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: '/nonexistent' });
-    expect(none.out).toContain('  window manager here: none (no window manager found (looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in /nonexistent/komorebi))\n');
+    expect(none.out).toContain('  window manager here: none (no window manager found; looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in /nonexistent/komorebi)\n');
 
     const i3 = await cli(['check', '--tiler', 'i3', 'config.example.json']);
     expect(i3.code).toBe(0);
@@ -133,7 +133,7 @@ describe('tilebar check', () => {
       'typo.json:5:43: fixed: theme.name: "Mocah" → "Mocha"',
       'typo.json:3:77: fixed: left_widgets[0].Battery.data_refresh_interval: "2" → 2',
       'typo.json:4:43: fixed: right_widgets[0].Cpu.enable: "true" → true',
-      'typo.json: --fix changed 6 things (above); left 1 error and 0 warnings it cannot decide for you (their hints say what to do)',
+      'typo.json: --fix changed 6 things (above); left 1 error it cannot decide for you (each message above says what was expected there)',
     ]) expect(r.out).toContain(`${line}\n`);
     // "2px" is not plainly a number: left, with its error.
     expect(r.out).toContain('typo.json:6:13: error: height: expected a number 0–10000, found "2px"');

@@ -22,7 +22,7 @@ describe('window manager detection', () => {
     expect(await detectManager({ ...base, env: { DISPLAY: ':0' }, askI3: async () => '/run/user/1000/i3/ipc-socket.1' })).toEqual({ manager: 'i3', why: 'i3 --get-socketpath answered /run/user/1000/i3/ipc-socket.1' });
     const nothing = await detectManager({ ...base, env: { DISPLAY: ':0' }, askI3: async () => undefined });
     expect(nothing.manager).toBe('none');
-    expect(nothing.why).toBe('no window manager found (looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in /run/user/1000/komorebi, i3 on this display)');
+    expect(nothing.why).toBe('no window manager found; looked for SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket in /run/user/1000/komorebi, i3 on this display');
     // Without a display, i3 is not asked (check never starts a program either).
     let asked = false;
     await detectManager({ ...base, env: {}, askI3: async () => ((asked = true), '/x') });
