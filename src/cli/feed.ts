@@ -67,7 +67,8 @@ const HEARTBEAT_MS = 1_200;
 /** How often the feed looks whether the process that started it is still its parent. */
 const PARENT_WATCH_MS = 2_000;
 
-export async function feedCommand(host: string, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
+export async function feedCommand(host: string | undefined, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
+  if (host === undefined) throw new UsageError(`feed: which bar? name one of ${FEED_HOSTS.join(', ')} (for example \`tilebar feed tmux --print-config\`)`);
   if (!isHost(host)) throw new UsageError(`feed: unknown host "${host}"; expected one of ${FEED_HOSTS.join(', ')}`);
   const tmuxPlace = placeOf(opts.place);
   const out = deps.out ?? process.stdout;

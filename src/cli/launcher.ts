@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { holdSignals, isLongRunning } from '../io/run-end.js';
+import { processCommandLine } from './bare-command.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
@@ -29,7 +30,7 @@ function oneShotScript(command: string | undefined): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
-const args = process.argv.slice(2);
+const args = processCommandLine();
 // First, before anything is loaded: no signal may open Node's inspector or end a bar unheard (run-end.ts).
 holdSignals(isLongRunning(args));
 const script = oneShotScript(args[0]);

@@ -4,12 +4,13 @@
  * V8 flags it needs itself, first (v8-flags.ts), so the long-running bar keeps its small heap.
  */
 import { holdSignals, isLongRunning } from '../io/run-end.js';
+import { processCommandLine } from './bare-command.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
 import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
 
-const args = process.argv.slice(2);
+const args = processCommandLine();
 // As the launcher does first (a second call changes nothing): this entry may be started directly too.
 holdSignals(isLongRunning(args));
 setV8Flags(args);

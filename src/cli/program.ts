@@ -295,7 +295,7 @@ function feedCommandLine(ctx: CommandLine): void {
   ctx.program
     .command('feed')
     .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux, Polybar, Waybar)")
-    .argument('<host>', 'i3bar, swaybar, tmux, polybar or waybar')
+    .argument('[host]', 'i3bar, swaybar, tmux, polybar or waybar')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())
@@ -345,7 +345,7 @@ Signals: for i3bar and swaybar SIGUSR1 and SIGUSR2 are the stop and continue the
 SIGUSR2 reads the config again now (\`pkill -USR2 -f 'tilebar feed'\`). Each is said in the log; neither opens
 Node's inspector or ends the feed.`,
     )
-    .action(async (host: string, opts) => {
+    .action(async (host: string | undefined, opts) => {
       const { feedCommand } = await ctx.load('feed');
       ctx.done(await feedCommand(host, opts, ctx.io));
     });

@@ -1,0 +1,38 @@
+/**
+ * `tilebar` with nothing after it, and `tilebar feed` without a host: what a newcomer types first. Outside a
+ * terminal the bare command prints the help on standard output and exits 0 (a pipe shows no bar); in a real
+ * terminal it starts the bar, as `waybar` or `polybar` do (test/tty/bare-tty.test.ts). `feed` alone names the hosts.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commandLineOf } from '../../src/cli/bare-command.js';
+
+const tilebar = (args: string[]) =>
+  spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), ...args], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent-home' } });
+
+describe('a bare tilebar', () => {
+  it('prints the help on standard output, nothing on standard error, and exits 0 through a pipe', () => {
+    const r = tilebar([]);
+    expect(r.stdout).toMatch(/^Usage: tilebar \[options\] \[command\]/);
+    expect(r.stdout).toContain('run [options]');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('runs the bar in a terminal, prints the help elsewhere, and leaves any arguments as they are', () => {
+    expect(commandLineOf([], { stdin: true, stdout: true })).toEqual(['run']);
+    expect(commandLineOf([], { stdin: false, stdout: true })).toEqual(['--help']);
+    expect(commandLineOf([], { stdin: true, stdout: false })).toEqual(['--help']);
+    expect(commandLineOf(['check'], { stdin: true, stdout: true })).toEqual(['check']);
+  });
+});
+
+describe('tilebar feed without a host', () => {
+  it('names every host it can feed and how to start, with status 2', () => {
+    const r = tilebar(['feed']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('tilebar: feed: which bar? name one of i3bar, swaybar, tmux, polybar, waybar (for example `tilebar feed tmux --print-config`)\n');
+    expect(r.stdout).toBe('');
+  });
+});
