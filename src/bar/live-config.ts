@@ -172,12 +172,25 @@ export class LiveConfig {
 
   private errorMessage(problems: readonly Problem[]): string {
     const first = problems.find((p) => p.severity === 'error');
-    const where = first ? formatProblem(basename(this.opts.path), first).split('\n')[0] : `${basename(this.opts.path)}: unreadable`;
-    return `config error: ${where} (log: ${this.opts.logPath})`;
+    const file = basename(this.opts.path);
+    if (!first) return `config error: ${file}: unreadable (log: ${this.opts.logPath})`;
+    const { what, where } = barProblem(file, first);
+    return `config error: ${what} (${where}; log: ${this.opts.logPath})`;
   }
 
   private faultMessage(problem: string): string {
     const what = this.goodText === undefined ? 'waiting for it' : 'showing the last good config';
     return `config: ${basename(this.opts.path)}: ${problem}; ${what} (log: ${this.opts.logPath})`;
   }
+}
+
+/**
+ * A problem as the bar shows it, in one row that may be cut at its end: what is wrong first (the key within its
+ * widget, what was expected, what was found), then where (`bar.json:14:30 in right_widgets[3]`); the log has the
+ * whole report. A 1-row pane 80 columns wide then still shows the words that say what to change.
+ */
+export function barProblem(file: string, p: Problem): { what: string; where: string } {
+  const widget = /^((?:left|center|right)_widgets\[\d+\])\.(.+)$/.exec(p.path);
+  const [key, within] = widget ? [widget[2], ` in ${widget[1]}`] : [p.path, ''];
+  return { what: `${key ? `${key}: ` : ''}${p.message}`, where: `${file}:${p.line}:${p.col}${within}` };
 }

@@ -21,8 +21,13 @@ import { buildSection, runsWidth, spacer, type BuiltSection } from './measure.js
 import { clip, merge, targetsOf } from './rows.js';
 import { drawBoxes, drawGrids } from './boxes.js';
 
-/** Columns a message keeps for itself (more when the bar has room): enough for `config error: bar.json:3:7`. */
-const MESSAGE_ROOM = 28;
+/**
+ * Columns a message keeps for itself (more when the bar has room): enough for what a config error says is wrong
+ * (`config error: Cpu.auto_select_over: expected`); where it is follows, and the log has the rest.
+ */
+const MESSAGE_ROOM = 44;
+/** What it keeps however narrow the bar: enough for `config error: Cpu.auto_select`. */
+const MESSAGE_MIN_ROOM = 28;
 
 export function layoutBar(input: LayoutInput): BarLayout {
   const { width, height } = input;
@@ -163,7 +168,9 @@ function fitSections(input: LayoutInput, boxed: boolean, start: number, end: num
   const span = end - start;
   // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
   // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
-  const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), MESSAGE_ROOM) + 2 : 0;
+  // On a narrow bar it keeps no more than half of it (28 columns at least), so that the sides stay.
+  const room = Math.min(MESSAGE_ROOM, Math.max(MESSAGE_MIN_ROOM, Math.floor((end - start) / 2)));
+  const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), room) + 2 : 0;
   // Centred on the whole width when it can be, else moved away from the side that reaches the middle
   // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.
   // Hidden only when the gap between the sides is narrower than the center.

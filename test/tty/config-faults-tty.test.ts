@@ -83,8 +83,8 @@ describe.skipIf(!hasTmux)('a running bar whose config is broken every way (real 
     expect(alive()).toBe(true);
 
     await faultThenRecover(w.file, () => save(w.file, 'x'.repeat(50 * 1024 * 1024)), 'it is 50.0 MiB; at most 1.0 MiB is read', 'FOXTROT');
-    await faultThenRecover(w.file, () => save(w.file, `{"left_widgets": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "right_widgets": []}`), /config error: bar\.json:1:\d+: error: objects and arrays nested more than 32 deep/, 'GOLF');
-    await faultThenRecover(w.file, () => save(w.file, '{"__proto__": {"left_widgets": [], "right_widgets": []}, "constructor": 1}'), 'config error: bar.json:1:1: error: left_widgets: missing required key "left_widgets"', 'HOTEL');
+    await faultThenRecover(w.file, () => save(w.file, `{"left_widgets": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "right_widgets": []}`), /config error: objects and arrays nested more than 32 deep.*\(bar\.json:1:\d+; log/, 'GOLF');
+    await faultThenRecover(w.file, () => save(w.file, '{"__proto__": {"left_widgets": [], "right_widgets": []}, "constructor": 1}'), 'config error: left_widgets: missing required key "left_widgets" (bar.json:1:1; log', 'HOTEL');
     await faultThenRecover(w.file, () => rm(w.file), 'config: bar.json: no such file; showing the last good config', 'INDIA');
 
     pane.sendKeys('q');
@@ -100,7 +100,7 @@ describe.skipIf(!hasTmux)('a running bar whose config is broken every way (real 
     await save(w.file, config('JULIET').replace('"left_widgets"', '"theme": { "palette": "Base16", "name": "Gruvboxx" },\n  "left_widgets"'));
     pane = openPane(unprivileged(`${bin} run --config ${shellQuote(w.file)} --log ${shellQuote(w.log)}`), { width: 200, height: 1, env: w.env });
     const screen = await pane.waitFor('config error');
-    expect(screen).toContain(`config error: bar.json:2:43: error: theme.name: "Gruvboxx" is not a Base16 palette name (log: ${w.log})`);
+    expect(screen).toContain(`config error: theme.name: "Gruvboxx" is not a Base16 palette name (bar.json:2:43; log: ${w.log})`);
     await new Promise((r) => setTimeout(r, 1500));
     expect(alive()).toBe(true);
     expect(await readFile(w.log, 'utf8')).toMatch(/bar\.json:2:43: error: theme\.name: "Gruvboxx" is not a Base16 palette name\n\s+hint: /);
@@ -109,6 +109,16 @@ describe.skipIf(!hasTmux)('a running bar whose config is broken every way (real 
     expect(fixed).toMatch(/^ JULIET +\d\d:\d\d\s*$/m);
     pane.sendKeys('C-c');
     await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+  });
+
+  it('says what is wrong before where in a 1-row pane 80 columns wide: the words to change are not cut off', async () => {
+    const w = await workspace('tilebar-narrow-');
+    await save(w.file, config('LIMA').replace('"label_prefix": "None" } } ],', '"label_prefix": "None" } }, { "Cpu": { "enable": true, "auto_select_over": 300 } } ],'));
+    pane = openPane(unprivileged(`${bin} run --config ${shellQuote(w.file)} --log ${shellQuote(w.log)}`), { width: 80, height: 1, env: w.env });
+    const screen = await pane.waitFor('config error');
+    expect(screen).toMatch(/config error: Cpu\.auto_select_over: expected .*, found 300/);
+    await save(w.file, config('LIMA'));
+    await pane.waitFor((s) => s.includes('LIMA') && !s.includes('config error'));
   });
 
   it('comes up without a config file at all, and picks it up once written', async () => {
