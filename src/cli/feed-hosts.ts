@@ -78,7 +78,7 @@ function tmuxFeed(c: HostFeedContext): Feed {
     out: c.out,
     version: c.version,
     tilerOptions: c.tilerOptions,
-    format: (blocks, s) => tmuxStatus(blocks, gapOf(s), c.tmuxPlace),
+    format: (blocks, s) => tmuxStatus(blocks, gapOf(s), c.tmuxPlace, s.look.backgrounds.bar),
     ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
     ...(clicks ? { clicks } : {}),
   });

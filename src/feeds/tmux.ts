@@ -1,11 +1,16 @@
 /**
  * tmux's status line: a long-running `#(tilebar feed tmux)` job whose latest output line tmux shows (at most
  * once a second). Each line is the bar in tmux's format — `#[fg=#rrggbb,bg=#rrggbb]` before each run, text with
- * `#` doubled (escape.ts), blocks apart by the config's spacing, ending in `#[default]` so the rest of the status
- * line keeps its own style. Two places for it:
- * - `line`: a whole status line of its own (`status-format[1]`), the config's left, center and right lists
- *   aligned as on the pane (`#[align=left|centre|right]`);
- * - `right` or `left`: the blocks one after another, for `status-right` / `status-left`.
+ * `#` doubled (escape.ts), blocks apart by the config's spacing. Where the bar shows no block it shows the pane's bar
+ * background (the theme's, `backgrounds.bar`; `terminal`, the terminal's own, when the bar is transparent), never
+ * tmux's `status-style` (green by default): a gap written as `#[default]` would take the user's style and cut the
+ * bar into pieces. Two places for it:
+ * - `line` (the default): a whole status line of its own (`status-format[1]`), the config's left, center and right
+ *   lists aligned as on the pane (`#[align=left|centre|right]`), the whole width painted as the pane's bar
+ *   (`#[fill=…]`, tmux 3.2 and later): before, between and after the lists too;
+ * - `right` or `left`: the blocks one after another, for `status-right` / `status-left`, in a line that is the
+ *   user's. The blocks and the gaps between them are one bar, in the theme; after the last block `#[default]`
+ *   gives the rest of the status line back its own style (no fill: it would paint the user's whole line).
  *
  * Clicks: tmux 3.3 passes no range to a key binding, only the mouse's column and the client's width, so the
  * binding appends `@<line> <column> <width> <button>` to the feed's inbox and the block under the column is found
@@ -14,6 +19,7 @@
  * names it with `#{pid}`, the feed from `$TMUX`), never beside tmux's socket, whose directory may be shared with
  * other users (`tmux -S /shared/dir/sock`).
  */
+import type { Hex } from '../colour/rgb.js';
 import type { Run, SectionName } from '../render/bar-types.js';
 import { textWidth } from '../render/text-width.js';
 import type { FeedBlock } from './blocks.js';
@@ -28,20 +34,29 @@ export type TmuxPlace = (typeof TMUX_PLACES)[number];
 const ALIGN: Readonly<Record<SectionName, string>> = { left: 'left', center: 'centre', right: 'right' };
 const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
 
-function styled(r: Run): string {
-  const style = [`fg=${r.fg ?? 'default'}`, `bg=${r.bg ?? 'default'}`, r.bold ? 'bold' : 'nobold'].join(',');
+/**
+ * A colour in tmux's words: a run's own, or else what the pane shows where the bar gives none — `terminal` is the
+ * terminal's own colour, as on a pane; `default` would be the user's status-style.
+ */
+const colour = (hex: Hex | undefined) => hex ?? 'terminal';
+
+function styled(r: Run, barBg: Hex | undefined): string {
+  const style = [`fg=${colour(r.fg)}`, `bg=${colour(r.bg ?? barBg)}`, r.bold ? 'bold' : 'nobold'].join(',');
   return `#[${style}]${tmuxText(r.text)}`;
 }
 
-function joined(blocks: readonly FeedBlock[], gap: number): string {
-  const space = gap > 0 ? `#[default]${' '.repeat(gap)}` : '';
-  return blocks.map((b) => b.runs.map(styled).join('')).join(space);
+function joined(blocks: readonly FeedBlock[], gap: number, barBg: Hex | undefined): string {
+  const space = gap > 0 ? `#[bg=${colour(barBg)}]${' '.repeat(gap)}` : '';
+  return blocks.map((b) => b.runs.map((r) => styled(r, barBg)).join('')).join(space);
 }
 
-/** One status line: the blocks, `gap` spaces apart (in the status line's own style). */
-export function tmuxStatus(blocks: readonly FeedBlock[], gap: number, place: TmuxPlace = 'right'): string {
-  if (place !== 'line') return `${joined(blocks, gap)}#[default]`;
-  return `${SECTIONS.map((s) => `#[align=${ALIGN[s]}]${joined(blocks.filter((b) => b.section === s), gap)}#[default]`).join('')}`;
+/**
+ * One status line: the blocks, `gap` spaces apart, on the pane's bar background `barBg` (undefined: the bar is
+ * transparent, the terminal's own shows). The header says what of the line each place paints.
+ */
+export function tmuxStatus(blocks: readonly FeedBlock[], gap: number, place: TmuxPlace, barBg: Hex | undefined): string {
+  if (place !== 'line') return `${joined(blocks, gap, barBg)}#[default]`;
+  return `#[fill=${colour(barBg)}]${SECTIONS.map((s) => `#[align=${ALIGN[s]}]${joined(blocks.filter((b) => b.section === s), gap, barBg)}`).join('')}`;
 }
 
 export interface TmuxSpan {

@@ -55,8 +55,8 @@ describe('hostile titles and names through the feeds', () => {
 
   it("reach tmux as text: the only #[…] are tilebar's styles, and no #( or #{ at all", () => {
     fc.assert(
-      fc.property(hostile, hostile, (title, workspace) => {
-        const line = tmuxStatus(blocksFor(title, workspace), 1);
+      fc.property(hostile, hostile, fc.constantFrom('line', 'right', 'left'), fc.constantFrom('#202020', undefined), (title, workspace, place, barBg) => {
+        const line = tmuxStatus(blocksFor(title, workspace), 1, place, barBg);
         // As tmux's format_draw reads it: `##` is a `#`; any other `#` must open one of tilebar's styles.
         for (let i = 0; i < line.length; i++) {
           if (line[i] !== '#') continue;
@@ -66,7 +66,7 @@ describe('hostile titles and names through the feeds', () => {
           }
           expect(line[i + 1]).toBe('[');
           const close = line.indexOf(']', i);
-          expect(line.slice(i, close + 1)).toMatch(/^#\[(fg=(#[0-9a-f]{6}|default),bg=(#[0-9a-f]{6}|default),(no)?bold|default)\]$/);
+          expect(line.slice(i, close + 1)).toMatch(/^#\[(fg=(#[0-9a-f]{6}|terminal),bg=(#[0-9a-f]{6}|terminal),(no)?bold|(bg|fill)=(#[0-9a-f]{6}|terminal)|align=(left|centre|right)|default)\]$/);
           i = close;
         }
       }),
@@ -75,7 +75,7 @@ describe('hostile titles and names through the feeds', () => {
   });
 
   it('shows the hostile text itself (the title is in the focused container block)', () => {
-    const line = tmuxStatus(blocksFor('#(reboot)', 'one'), 1);
+    const line = tmuxStatus(blocksFor('#(reboot)', 'one'), 1, 'right', '#202020');
     expect(line.replace(/#\[[^\]]*\]/g, '').replaceAll('##', '#')).toContain('#(reboot)');
   });
 });

@@ -39,11 +39,29 @@ describe('i3bar', () => {
 
 describe('tmux', () => {
   it('aligns the three lists on a line of their own and escapes #', () => {
-    const line = tmuxStatus(blocks, 1, 'line');
+    const line = tmuxStatus(blocks, 1, 'line', '#202020');
     expect(line).toContain('#[align=left]');
     expect(line).toContain('#[align=centre]');
     expect(line).toContain('#[align=right]');
     expect(line).toContain('Two##');
+  });
+
+  it("paints where no block is in the pane's bar background, never the user's status-style", () => {
+    // A run without colours of its own, as a transparent bar's: the terminal's own colours, as on the pane.
+    const bare: FeedBlock = { ...block('right', 'b', 'Bare'), runs: [{ text: 'Bare' }] };
+    const line = tmuxStatus([...blocks, bare], 1, 'line', '#202020');
+    // The whole line filled, the gaps in the bar's background; `default` (the status-style) nowhere.
+    expect(line.startsWith('#[fill=#202020]')).toBe(true);
+    expect(line).toContain('One#[bg=#202020] #[fg=#ffffff');
+    expect(line).toContain('#[fg=terminal,bg=#202020,nobold]Bare');
+    expect(line).not.toContain('default');
+    // A transparent bar: the terminal's own background, as the pane leaves it.
+    expect(tmuxStatus(blocks, 1, 'line', undefined)).toMatch(/^#\[fill=terminal\].*One#\[bg=terminal\] /);
+    // status-right: the blocks and their gaps are one bar, then the rest of the line is the user's (no fill).
+    const right = tmuxStatus(blocks, 1, 'right', '#202020');
+    expect(right).not.toContain('fill=');
+    expect(right).toContain('Left#[bg=#202020] #[fg=#ffffff');
+    expect(right.endsWith('#[default]')).toBe(true);
   });
 
   it("finds the block under a click's column: left at 0, centre at width/2 - centre/2, right at the end", () => {

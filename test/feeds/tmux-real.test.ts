@@ -1,7 +1,8 @@
 /**
  * `tilebar feed tmux` in a real tmux status line: an inner tmux server whose `status-right` runs the feed, read
- * through its client attached inside an outer pane (what a user sees). The widgets show in the theme's colours,
- * and a config save shows up. Skipped where tmux is missing (CI installs it).
+ * through its client attached inside an outer pane (what a user sees), or a status line of its own. The widgets
+ * show in the theme's colours, the line around them too whatever the user's status-style, clicks arrive, and a
+ * config save shows up. Skipped where tmux is missing (CI installs it).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import { saveTerminalPicture } from './screenshot.js';
 import { until } from '../wait.js';
 
 /** Whether a feed of this config is running (its command line names the config). */
-const running = (bar: string) => spawnSync('pgrep', ['-f', `feed tmux --config ${bar}`]).status === 0;
+const running = (bar: string) => spawnSync('pgrep', ['-f', `feed tmux --place right --config ${bar}`]).status === 0;
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -30,13 +31,36 @@ const config = (name: string) => ({
   right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name, command: 'true' }] } }],
 });
 
+/** The theme's bar background (as the pane paints it), as capture-pane's `r;g;b`. */
+function barRgb(doc: unknown): string {
+  const bg = appearanceOf(model(load(doc))).backgrounds.bar ?? '#000000';
+  return [1, 3, 5].map((i) => Number.parseInt(bg.slice(i, i + 2), 16)).join(';');
+}
+
+/** A bar of Applications items in every list: tmux draws each item as a block of its own, with gaps between. */
+const threeLists = {
+  theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
+  left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'One', command: 'true' }, { name: 'Two', command: 'true' }] } }],
+  center_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Mid', command: 'true' }, { name: 'Dle', command: 'true' }] } }],
+  right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Three', command: 'true' }, { name: 'Four', command: 'true' }] } }],
+};
+
+/** An inner tmux (its conf: `lines`) attached in an outer pane, 100 columns wide, removed after the test. */
+async function innerTmux(dir: string, lines: readonly string[], height: number) {
+  const inner = join(dir, 'inner');
+  await writeFile(join(dir, 'inner.conf'), [...lines, 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
+  const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session -c ${shellQuote(dir)} 'sleep 600'`, { width: 100, height });
+  cleanups.push(() => pane.close(), () => spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' }));
+  return pane;
+}
+
 describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
   it("shows the widgets in the theme's colours and follows a config save", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bar = join(dir, 'bar.json');
     await writeFile(bar, JSON.stringify(config('Hello')));
-    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
     await writeFile(
       join(dir, 'inner.conf'),
@@ -111,5 +135,43 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     // nothing was made beside tmux's socket (whose directory may be shared).
     expect(readdirSync(join(dir, 'tilebar')).filter((f) => /^tmux-\d+\.clicks$/.test(f))).toHaveLength(1);
     expect(existsSync(`${inner}.tilebar-clicks`)).toBe(false);
+  });
+
+  it("paints its whole status line in the theme, whatever the user's status-style (the README's lines, status-style green)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const bar = join(dir, 'bar.json');
+    await writeFile(bar, JSON.stringify(threeLists));
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
+    const height = 6;
+    const pane = await innerTmux(dir, ['set -g status-style bg=green', ...tmuxConfLines('line', feed, join(dir, 'tilebar'))], height);
+    const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';
+    await pane.waitFor((s) => last(s).includes('Four'));
+    // Every cell of the feed's line, the whole 100 columns: before, between and after the blocks and the lists.
+    const cells = cellBackgrounds(pane.capture(true)).slice(0, height).at(-1) ?? [];
+    expect(cells).toHaveLength(100);
+    const rgb = barRgb(threeLists);
+    const off = cells.flatMap((bg, x) => (bg === rgb ? [] : [`${x}: ${bg}`]));
+    expect(off, `cells not in the theme's bar background ${rgb}`).toEqual([]);
+    // tmux's own line above keeps the user's green.
+    expect(cellBackgrounds(pane.capture(true)).slice(0, height).at(-2)?.[99]).toBe('0;205;0');
+  });
+
+  it("status-right: the blocks and the gaps between them are one bar in the theme; the rest of the line stays the user's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const bar = join(dir, 'bar.json');
+    await writeFile(bar, JSON.stringify(threeLists));
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
+    const height = 6;
+    const pane = await innerTmux(dir, ['set -g status-style bg=green', 'set -g status-left ""', 'set -g window-status-format ""', 'set -g window-status-current-format ""', ...tmuxConfLines('right', feed, join(dir, 'tilebar'))], height);
+    const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';
+    const line = last(await pane.waitFor((s) => last(s).includes('Four')));
+    const cells = cellBackgrounds(pane.capture(true)).slice(0, height).at(-1) ?? [];
+    const from = line.indexOf('One');
+    const rgb = barRgb(threeLists);
+    expect(from).toBeGreaterThan(0);
+    expect(cells.slice(from).every((bg) => bg === rgb), `from column ${from}: ${cells.slice(from).join(' ')}`).toBe(true);
+    expect(cells[from - 1]).toBe('0;205;0');
   });
 });
