@@ -162,7 +162,7 @@ function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configP
 const isHost = (host: string): host is FeedHost => (FEED_HOSTS as readonly string[]).includes(host);
 
 function placeOf(place: string | undefined): TmuxPlace {
-  if (place === undefined) return 'right';
+  if (place === undefined) return 'line';
   if ((TMUX_PLACES as readonly string[]).includes(place)) return place as TmuxPlace;
   throw new UsageError(`feed: --place "${place}" is not a place in tmux's status; expected one of ${TMUX_PLACES.join(', ')}`);
 }

@@ -304,7 +304,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .addOption(tilerOption())
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
     .option('--print-config', "print the lines to put in the host's config for this bar (Waybar's modules, tmux.conf) and exit")
-    .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'right')
+    .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'line')
     .addHelpText(
       'after',
       `
@@ -314,8 +314,9 @@ i3 and sway (~/.config/i3/config, ~/.config/sway/config):
   }
 
 tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks
-included (tmux 3.3 and later); "tilebar feed tmux --print-config --place line" prints these lines with your own
-runtime directory in place of /run/user/1000/tilebar:
+included (tmux 3.3 and later), painted in the theme across the whole line; "tilebar feed tmux --print-config"
+prints these lines with your own runtime directory in place of /run/user/1000/tilebar (--place right or left:
+the lines for status-right or status-left instead):
   set -g mouse on
   set -g status 2
   set -g status-format[1] '#(tilebar feed tmux --place line)'

@@ -4,7 +4,9 @@
  * Polybar's action tags: only ours, each running nothing but an append to the feed's inbox.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FeedBlock } from '../../src/feeds/blocks.js';
@@ -88,6 +90,19 @@ describe('tmux', () => {
     for (const line of tmuxConfLines('line', 'tilebar feed tmux --place line', '/run/user/1000/tilebar')) {
       expect(help).toContain(`  ${line}\n`);
       expect(readme).toContain(`${line}\n`);
+    }
+  });
+
+  it('prints the README\'s lines (a status line of its own) for `feed tmux --print-config` without --place', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tb-print-'));
+    try {
+      writeFileSync(join(dir, 'bar.json'), '{ "right_widgets": [] }');
+      const env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir, TZ: 'UTC' };
+      const printed = execFileSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'feed', 'tmux', '--print-config', '--config', 'bar.json'], { encoding: 'utf8', cwd: dir, env });
+      expect(printed).toContain(`set -g status-format[1] '#(tilebar feed tmux --place line --config ${join(dir, 'bar.json')})'`);
+      expect(printed).not.toContain('status-right');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
