@@ -7,8 +7,9 @@ export default defineConfig({
     // comes. They are far beyond what any test takes on a loaded 2-core machine, so a slow machine is never red.
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    // A temp directory per test file, removed after it; and a check that the run left nothing in the system's.
+    // A temp directory per test file, removed after it; and checks that the run left nothing in the system's temp
+    // directory or in the checkout.
     setupFiles: ['test/setup/temp-dir.ts'],
-    globalSetup: ['test/setup/temp-check.ts'],
+    globalSetup: ['test/setup/temp-check.ts', 'test/setup/checkout-check.ts'],
   },
 });
