@@ -167,7 +167,7 @@ describe('who can steer a feed', () => {
     const command = polybarClick(f.lines.at(-1) ?? '');
     expect(echoOf(command)).toMatch(new RegExp(`^echo @\\S+ 1 >> ${tmp}/tilebar-${uid}-[A-Za-z0-9]+/polybar-${process.pid}\\.clicks$`));
     expect(readdirSync(join(tmp, `tilebar-${uid}`))).toEqual([]);
-    spawnSync('sh', ['-c', command ?? 'false']);
+    spawnSync('sh', ['-c', command ?? 'false'], { cwd: b.dir });
     await until(() => existsSync(f.touched), 'the click through the fresh directory');
   });
 
@@ -191,7 +191,7 @@ describe('who can steer a feed', () => {
     mkdirSync(join(victim, 'waybar-'), { mode: 0o700 });
     if (taker === 'a link') symlinkSync(victim, runtime);
     else asOtherUser(`mkdir -m 777 ${runtime} ${runtime}/waybar-`);
-    for (const command of commands) spawnSync('sh', ['-c', command], { env: { PATH: process.env.PATH ?? '', WAYBAR_OUTPUT_NAME: '' } });
+    for (const command of commands) spawnSync('sh', ['-c', command], { cwd: b.dir, env: { PATH: process.env.PATH ?? '', WAYBAR_OUTPUT_NAME: '' } });
     expect(readdirSync(victim)).toEqual(['waybar-']);
     expect(readdirSync(join(victim, 'waybar-'))).toEqual([]);
     if (taker !== 'a link') expect(readdirSync(runtime)).toEqual(['waybar-']);
@@ -223,7 +223,7 @@ describe('who can steer a feed', () => {
     const command = polybarClick(f.lines.at(-1) ?? '') ?? 'false';
     // A click command killed half-way through its line.
     appendFileSync(join(xdg, 'tilebar', `polybar-${process.pid}.clicks`), (echoOf(command) ?? '').replace(/^echo (\S{3}).*$/, '$1'));
-    spawnSync('sh', ['-c', command]);
+    spawnSync('sh', ['-c', command], { cwd: b.dir });
     await until(() => existsSync(f.touched), 'the click after the half line');
   });
 });

@@ -65,7 +65,8 @@ export async function startI3(extraConfig = ''): Promise<RealWm & { display: str
   // The version line first: without it i3 may take a config with a `bar` block for a version 3 one.
   writeFileSync(join(dir, 'config'), `# i3 config file (v4)\nipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
   // i3 keeps its error log (and its restart state) in $XDG_RUNTIME_DIR, else in a /tmp/i3-USER.* of its own.
-  const i3 = spawn('i3', ['-c', join(dir, 'config')], { env: { ...process.env, DISPLAY: display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
+  // In its own directory: what i3 and its bar run (a status command, a click's command) runs there, never in the checkout.
+  const i3 = spawn('i3', ['-c', join(dir, 'config')], { cwd: dir, env: { ...process.env, DISPLAY: display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
   await until(() => existsSync(socket), 'i3');
   return { ...client(socket, dir, { DISPLAY: display }, [i3], () => x.stop()), display };
 }
@@ -84,7 +85,7 @@ export async function startSway(config = ''): Promise<RealWm> {
   }
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_RUNTIME_DIR: runtime, WLR_BACKENDS: 'headless', WLR_LIBINPUT_NO_DEVICES: '1', WLR_RENDERER: 'pixman', SWAYSOCK: socket };
   const [file, args] = root ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'sway', '-c', join(dir, 'config')]] : ['sway', ['-c', join(dir, 'config')]];
-  const children = [spawn(file, args as string[], { env, stdio: 'ignore' })];
+  const children = [spawn(file, args as string[], { cwd: dir, env, stdio: 'ignore' })];
   await until(() => existsSync(socket), 'sway');
   return client(socket, dir, { SWAYSOCK: socket }, children);
 }
