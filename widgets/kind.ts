@@ -78,6 +78,11 @@ export interface Simulation {
   /** A setting as the help and `thresholds` show it: `cpu=N`, `network.received=BYTES …`. */
   readonly hint: string;
   /**
+   * The reading its settings fill, when that is not its poll's source: an event source's (`media`,
+   * `keyboard`). `preview` names a widget whose reading is missing by it.
+   */
+  readonly fills?: string;
+  /**
    * Apply one setting to the readings being built (by source name, plus `media` and `keyboard`); false when the
    * key is not this kind's. Throws `SettingError` with what was expected for a value it cannot take.
    */

@@ -15,6 +15,7 @@ import { resolveVariables } from '../tiler/variables.js';
 import { appearanceOf, layoutFor } from '../bar/appearance.js';
 import { readOnce, type SourceReaders } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
+import { unreadNote, unreadWidgets, type UnreadWidget } from '../bar/unread-widgets.js';
 import { forcedColourDepth, resolveColourDepth, type ColourChoice, type ColourDepth } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
@@ -115,11 +116,16 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const events = { ...(readings.media ? { media: readings.media as MediaStatus } : {}), ...(readings.keyboard ? { keyboard: readings.keyboard as KeyboardStatus } : {}) };
   const layoutAt = (width: number) => layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
   const layout = layoutAt(givenWidth ?? Math.min(naturalWidth(layoutAt), io.columns ?? MAX_WIDTH));
+  // What had no reading is not drawn, as in the bar before its first reading: said, so nothing vanishes unexplained.
+  const unread = unreadWidgets(model, widgets, (reading) => statuses[reading] !== undefined || reading in events);
   const write = output(opts.output, io);
   if (format === 'json') {
-    await write(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone), null, 2)}\n`);
+    await write(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone, unread), null, 2)}\n`);
     return EXIT.ok;
   }
+  // Beside the frame, never in it: stdout is the picture.
+  const note = unreadNote(unread, given);
+  if (note) io.err(note);
   if (format === 'svg' || format === 'png') {
     // A picture is width × height × scale² pixels of four bytes: bounded, whatever the options ask.
     const pixels = layout.width * look.metrics.cell.width * layout.height * look.metrics.cell.height * scale * scale;
@@ -239,7 +245,7 @@ export function parseInstant(text: string, zone: string): number {
   return at.toMillis();
 }
 
-function previewJson(layout: BarLayout, theme: string, epochMs: number, zone: string) {
+function previewJson(layout: BarLayout, theme: string, epochMs: number, zone: string, missing: readonly UnreadWidget[]) {
   const sections: Record<SectionName, Array<{ position: string; kind: string; units: unknown[] }>> = { left: [], center: [], right: [] };
   for (const u of layout.placed) {
     const list = sections[u.section];
@@ -259,5 +265,7 @@ function previewJson(layout: BarLayout, theme: string, epochMs: number, zone: st
     sections,
     gaveWay: layout.gaveWay,
     rows: layout.rows.map((r) => rowText(r)),
+    /** Widgets not drawn for want of a reading, and the `--set` keys that give one. */
+    missing,
   };
 }

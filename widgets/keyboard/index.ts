@@ -19,6 +19,7 @@ export const keyboard = defineKind<KeyboardConfig>({
   },
   simulation: {
     keys: ['keyboard'],
+    fills: 'keyboard',
     hint: 'keyboard=LAYOUT',
     set(r, key, value) {
       if (key.toLowerCase() !== 'keyboard') return false;

@@ -15,6 +15,7 @@ export const media = defineKind<MediaConfig>({
   unavailable: async ({ platform, env, exists }) => (await import('../../src/media/availability.js')).mediaUnavailable(platform, env, exists),
   simulation: {
     keys: ['media.artist', 'media.title', 'media.status'],
+    fills: 'media',
     hint: 'media.title=TEXT …',
     set(r, key, value) {
       const lower = key.toLowerCase();
