@@ -15,7 +15,8 @@ export const PICTURE_ARGS = [
   '--set', 'cpu=95', '--set', 'memory=48', '--set', 'storage./=71', '--set', 'network.received=1.2MiB',
   '--set', 'network.transmitted=96KiB', '--set', 'network.interface=wlan0', '--set', 'battery=64',
   '--set', 'media.artist=Nils Frahm', '--set', 'media.title=Says', '--set', 'media.status=Playing', '--set', 'keyboard=en-GB',
-  '--width', '220', '--scale', '2', '--format', 'png',
+  '--set', 'update=1.0.0',
+  '--width', '250', '--scale', '2', '--format', 'png',
 ];
 
 /** Run the built command to write the picture to `output`. */

@@ -80,10 +80,10 @@ describe('tilebar preview --set cpu=95 of the example config', () => {
   });
 });
 
-describe('tilebar preview with every reading the example needs', () => {
-  const all = [...pictureSettings, '--set', 'update=1.0.0', '--tiler-state', join(process.cwd(), 'docs/example-tiler-state.json')];
+describe('the README picture’s readings (scripts/picture.mjs)', () => {
+  const all = [...pictureSettings, '--tiler-state', join(process.cwd(), 'docs/example-tiler-state.json')];
 
-  it('draws every widget of the example and lists none', async () => {
+  it('draw every widget of the example, none listed as missing', async () => {
     const r = await preview(...all, '--format', 'json');
     const frame = JSON.parse(r.out) as Frame;
     expect(frame.missing).toEqual([]);
