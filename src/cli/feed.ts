@@ -15,6 +15,7 @@ import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
 import { feedView, type FeedWidget } from '../feeds/blocks.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
+import { polybarConfig } from '../feeds/polybar.js';
 import { printedWaybarConfig } from './feed-waybar.js';
 import { privateRuntimeDir, runtimeDirPlaces, type RuntimeDir } from '../io/runtime-dir.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
@@ -155,7 +156,7 @@ function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configP
     const lines = tmuxConfLines(place, `tilebar feed tmux --place ${place}${config}`, runtime.ok ? runtime.path : undefined);
     return `${[...lines, ...(runtime.ok ? [] : [`# clicks cannot be read: ${runtime.why}`])].join('\n')}\n`;
   }
-  if (host === 'polybar') return `[module/tilebar]\ntype = custom/script\nexec = tilebar feed polybar${config}\ntail = true\n`;
+  if (host === 'polybar') return polybarConfig(`tilebar feed polybar${config}`);
   return `bar {\n    status_command tilebar feed ${host}${config}\n}\n`;
 }
 

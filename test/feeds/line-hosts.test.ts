@@ -133,16 +133,28 @@ describe('Polybar', () => {
     const line = polybarLine([block('left', 'right[0] applications', 'Go'), block('right', 'x', 'Plain', false)], 1, clicks);
     const token = clickToken('right[0] applications');
     expect(line).toContain(`%{A1:${guard}echo @${token} 1 >> ${inbox}:}%{F#ffffff}%{B#000000}Go%{F-}%{B-}%{A}`);
-    expect(line.startsWith(`%{A3:${guard}echo @`)).toBe(true);
+    expect(line.startsWith(`%{l}%{A3:${guard}echo @`)).toBe(true);
     expect(line).toMatch(/ 3 >> \/run\/user\/1000\/tilebar\/polybar-1\.clicks:\}.*%\{A\}$/);
     expect(line).toContain('Plain');
+  });
+
+  it("puts each section after its alignment tag, in the pane's order, each wrapped in the bound buttons' actions of its own", () => {
+    const [left, mid, one] = blocks as [FeedBlock, FeedBlock, FeedBlock];
+    const line = polybarLine([one, left, mid], 1, clicks);
+    const sections = line.split(/(?=%\{[lcr]\})/);
+    expect(sections.map((s) => s.slice(0, 4))).toEqual(['%{l}', '%{c}', '%{r}']);
+    expect(sections.map((s) => s.replace(/%\{[^}]*\}/g, '').replace(/\s+/g, ' ').trim())).toEqual(['Left', 'Mid', 'One']);
+    // Polybar closes an action only in the alignment it opened in: each section opens and closes its own.
+    for (const s of sections) expect(s.match(/%\{A[1-5]:/g)?.length).toBe(s.match(/%\{A\}/g)?.length);
+    expect(polybarLine([mid], 1, clicks).startsWith('%{c}%{A3:')).toBe(true);
+    expect(polybarLine([], 1)).toBe('');
   });
 
   it("never lets a title make a tag: every %{ in the line is one of ours", () => {
     fc.assert(
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (texts) => {
         const line = polybarLine(texts.map((t, i) => block('left', `b${i}`, t === '' ? 'x' : t)), 1, clicks);
-        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(A[1-5]:\[ -O [/\w.-]+ \] && \[ ! -L [/\w.-]+ \] && echo @[A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
+        for (const m of line.matchAll(/%\{([^}]*)\}?/g)) expect(m[1] ?? '').toMatch(/^(l|c|r|A[1-5]:\[ -O [/\w.-]+ \] && \[ ! -L [/\w.-]+ \] && echo @[A-Za-z0-9_-]+ [1-5] >> [/\w.-]+:|A|F#[0-9a-f]{6}|B#[0-9a-f]{6}|F-|B-)$/);
       }),
     );
   });

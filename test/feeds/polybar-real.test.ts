@@ -3,7 +3,8 @@
  * in the theme's colours (read from the screen), a pointer click (XTEST) on an Applications item launches it
  * through the action tag and the feed's inbox, and an item named like a Polybar action tag is shown as text: a
  * click on it runs its own command, never the one in its name; a name ending in `%` shows as it is (the zero-width
- * space escape.ts puts after it takes no room). Skipped where Polybar or Xvfb is missing (CI installs them).
+ * space escape.ts puts after it takes no room); with the lines `--print-config` prints, the config's left, centre and
+ * right widgets are where the pane puts them. Skipped where Polybar or Xvfb is missing (CI installs them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,17 +29,30 @@ afterEach(async () => {
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
-/** Polybar under a fresh Xvfb, in a directory of its own, running `tilebar feed polybar` on the config made for it. */
-async function polybarFeeding<C>(configIn: (dir: string) => C) {
+const main = () => join(process.cwd(), 'dist/bundle/main.js');
+
+/** The module and bar lines `tilebar feed polybar --print-config` prints for this config, running `feed` instead of `tilebar feed polybar`. */
+function printedModules(dir: string, feed: string): string {
+  const printed = spawnSync(process.execPath, [main(), 'feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json'), '--log', join(dir, 'print-log')], { cwd: dir, env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir }, encoding: 'utf8' });
+  expect(printed.status, printed.stderr).toBe(0);
+  return printed.stdout.replace(/^exec = tilebar feed polybar.*$/m, `exec = ${feed}`);
+}
+
+/**
+ * Polybar under a fresh Xvfb, in a directory of its own, running `tilebar feed polybar` on the config made for it:
+ * its bar section's module lines are the ones written here, or (`printed`) what `--print-config` prints.
+ */
+async function polybarFeeding<C>(configIn: (dir: string) => C, modules: 'written' | 'printed' = 'written') {
   const dir = await mkdtemp(join(tmpdir(), 'tb-feed-polybar-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const config = configIn(dir);
   await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
   const log = join(dir, 'log');
-  const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+  const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main())} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+  const written = ['modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n');
   await writeFile(
     join(dir, 'polybar.ini'),
-    ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', 'modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n'),
+    ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', modules === 'written' ? written : printedModules(dir, feed)].join('\n'),
   );
   const x = await startXvfb(['-screen', '0', '1280x200x24']);
   // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
@@ -49,6 +63,21 @@ async function polybarFeeding<C>(configIn: (dir: string) => C) {
   cleanups.push(() => screen.close());
   return { dir, log, screen, config };
 }
+
+/** The stretches of a row of pixels that are not Polybar's own black: the blocks the feed coloured. */
+function spansOf(row: readonly string[]): Array<{ from: number; to: number }> {
+  const spans: Array<{ from: number; to: number }> = [];
+  row.forEach((c, i) => {
+    if (c === '#000000') return;
+    const last = spans.at(-1);
+    if (last && last.to === i - 1) last.to = i;
+    else spans.push({ from: i, to: i });
+  });
+  return spans;
+}
+
+/** One Applications widget with one item: its name shown, clicking it runs `command`. */
+const oneItem = (name: string, command: string) => ({ Applications: { enable: true, display: 'Text', items: [{ name, command, show_command_on_hover: false }] } });
 
 describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', () => {
   it("shows the theme's colours, launches an item on a click, and never runs a tag from a name", async () => {
@@ -101,17 +130,44 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
     let spans: Array<{ from: number; to: number }> = [];
     await until(async () => {
       const row = (await screen.pixels(0, 12, 1280, 1))[0] ?? [];
-      spans = [];
-      row.forEach((c, i) => {
-        if (c === '#000000') return;
-        const last = spans.at(-1);
-        if (last && last.to === i - 1) last.to = i;
-        else spans.push({ from: i, to: i });
-      });
+      spans = spansOf(row);
       return row.includes(bg) && spans.length >= names.length;
     }, 'the items on the bar');
     expect(spans).toHaveLength(names.length);
     const [percent, letter] = spans.slice(1, 3).map((s) => s.to - s.from);
     expect(percent).toBe(letter);
+  });
+
+  it("puts the left widgets at the left edge, the centre ones in the middle and the right ones at the right edge, with --print-config's lines", async () => {
+    const { dir, screen } = await polybarFeeding(
+      (d) => ({
+        theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },
+        left_widgets: [oneItem('Left', 'true')],
+        center_widgets: [oneItem('Middle', `touch ${join(d, 'middle')}`)],
+        right_widgets: [oneItem('Right', `touch ${join(d, 'right')}`)],
+      }),
+      'printed',
+    );
+    // The bar is 1280 pixels wide; Polybar adds no padding of its own unless told to.
+    const edge = 4;
+    let spans: Array<{ from: number; to: number }> = [];
+    await until(async () => {
+      spans = spansOf((await screen.pixels(0, 12, 1280, 1))[0] ?? []);
+      return spans.length === 3;
+    }, () => `three widgets on the bar (found ${JSON.stringify(spans)})`);
+    const [left, middle, right] = spans as [(typeof spans)[0], (typeof spans)[0], (typeof spans)[0]];
+    expect(left.from, 'the left widget starts at the left edge').toBeLessThanOrEqual(edge);
+    expect(middle.from, 'the centre widget straddles the middle').toBeLessThan(640);
+    expect(middle.to, 'the centre widget straddles the middle').toBeGreaterThan(640);
+    expect(right.to, 'the right widget reaches the right edge').toBeGreaterThanOrEqual(1279 - edge);
+
+    // Clicks still reach each item where it now is (one at a time: two close together are a double click).
+    for (const [span, made] of [[right, join(dir, 'right')], [middle, join(dir, 'middle')]] as const) {
+      await until(async () => {
+        await screen.click(Math.round((span.from + span.to) / 2), 12);
+        for (let i = 0; i < 10 && !existsSync(made); i++) await new Promise((r) => setTimeout(r, 100));
+        return existsSync(made);
+      }, `a click on ${made} to launch it`);
+    }
   });
 });
