@@ -330,7 +330,10 @@ Waybar: a module per widget block, all served by one tilebar (the custom/tilebar
 your config and merge them into ~/.config/waybar/config:
   tilebar feed waybar --print-config
 
-Polybar (~/.config/polybar/config.ini), a module with the whole bar; its clicks need no setup:
+Polybar (~/.config/polybar/config.ini), a module with the whole bar, its left, centre and right where the pane
+puts them; its clicks need no setup. Your other modules go before it in modules-left or in modules-right, none in
+modules-center (they would cover tilebar's centre and right):
+  modules-left = tilebar        (in your [bar/...] section)
   [module/tilebar]
   type = custom/script
   exec = tilebar feed polybar
