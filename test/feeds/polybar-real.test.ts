@@ -4,7 +4,8 @@
  * through the action tag and the feed's inbox, and an item named like a Polybar action tag is shown as text: a
  * click on it runs its own command, never the one in its name; a name ending in `%` shows as it is (the zero-width
  * space escape.ts puts after it takes no room); with the lines `--print-config` prints, the config's left, centre and
- * right widgets are where the pane puts them. Skipped where Polybar or Xvfb is missing (CI installs them).
+ * right widgets are where the pane puts them (clicks still reaching them), and the bar's other modules stay where the
+ * README says (before tilebar in modules-left, in modules-right). Skipped where Polybar or Xvfb is missing (CI installs them).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,21 +39,23 @@ function printedModules(dir: string, feed: string): string {
   return printed.stdout.replace(/^exec = tilebar feed polybar.*$/m, `exec = ${feed}`);
 }
 
+/** The bar's module lines a test writes itself: tilebar's module alone. */
+const tilebarAlone = (_dir: string, feed: string) => ['modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n');
+
 /**
- * Polybar under a fresh Xvfb, in a directory of its own, running `tilebar feed polybar` on the config made for it:
- * its bar section's module lines are the ones written here, or (`printed`) what `--print-config` prints.
+ * Polybar under a fresh Xvfb, in a directory of its own, running `tilebar feed polybar` on the config made for it,
+ * with the module lines `modulesOf` gives for the feed's command after the bar's own.
  */
-async function polybarFeeding<C>(configIn: (dir: string) => C, modules: 'written' | 'printed' = 'written') {
+async function polybarFeeding<C>(configIn: (dir: string) => C, modulesOf: (dir: string, feed: string) => string = tilebarAlone) {
   const dir = await mkdtemp(join(tmpdir(), 'tb-feed-polybar-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const config = configIn(dir);
   await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
   const log = join(dir, 'log');
   const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main())} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
-  const written = ['modules-left = tilebar', '[module/tilebar]', 'type = custom/script', `exec = ${feed}`, 'tail = true'].join('\n');
   await writeFile(
     join(dir, 'polybar.ini'),
-    ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', modules === 'written' ? written : printedModules(dir, feed)].join('\n'),
+    ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', modulesOf(dir, feed)].join('\n'),
   );
   const x = await startXvfb(['-screen', '0', '1280x200x24']);
   // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
@@ -146,7 +149,7 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
         center_widgets: [oneItem('Middle', `touch ${join(d, 'middle')}`)],
         right_widgets: [oneItem('Right', `touch ${join(d, 'right')}`)],
       }),
-      'printed',
+      printedModules,
     );
     // The bar is 1280 pixels wide; Polybar adds no padding of its own unless told to.
     const edge = 4;
@@ -169,5 +172,28 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
         return existsSync(made);
       }, `a click on ${made} to launch it`);
     }
+  });
+
+  it("keeps the bar's other modules where the README says: before tilebar at the left edge, in modules-right at the right edge", async () => {
+    const other = (name: string, colour: string) => [`[module/${name}]`, 'type = custom/text', `content = %{B${colour}}${name}%{B-}`];
+    const { screen, config } = await polybarFeeding(
+      () => ({ theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' }, left_widgets: [oneItem('Left', 'true')], center_widgets: [], right_widgets: [oneItem('Right', 'true')] }),
+      (dir, feed) => tilebarAlone(dir, feed).replace('modules-left = tilebar', ['modules-left = before tilebar', 'modules-right = after'].join('\n')) + ['', ...other('before', '#ff0000'), ...other('after', '#0000ff')].join('\n'),
+    );
+    // The modules touch: each is told apart by its colour (tilebar's by the theme's bar background).
+    const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
+    let row: string[] = [];
+    await until(async () => {
+      row = (await screen.pixels(0, 12, 1280, 1))[0] ?? [];
+      return row.includes('#ff0000') && row.includes('#0000ff') && row.includes(bg);
+    }, 'the modules on the bar');
+    const near = 8;
+    expect(row.indexOf('#ff0000'), "the module before tilebar's is at the left edge").toBeLessThanOrEqual(4);
+    expect(row.indexOf(bg) - row.lastIndexOf('#ff0000'), "tilebar's left widget just after it").toBeGreaterThan(0);
+    expect(row.indexOf(bg) - row.lastIndexOf('#ff0000'), "tilebar's left widget just after it").toBeLessThanOrEqual(near);
+    expect(row.lastIndexOf('#0000ff'), 'the module of modules-right is at the right edge').toBeGreaterThanOrEqual(1279 - 4);
+    expect(row.indexOf('#0000ff') - row.lastIndexOf(bg), "tilebar's right widget just before it").toBeGreaterThan(0);
+    expect(row.indexOf('#0000ff') - row.lastIndexOf(bg), "tilebar's right widget just before it").toBeLessThanOrEqual(near);
+    expect(row.lastIndexOf(bg), "tilebar's right widget is on the right").toBeGreaterThan(1200);
   });
 });
