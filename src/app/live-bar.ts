@@ -11,13 +11,14 @@
 import type { Appearance } from '../bar/appearance.js';
 import { BarStore, type BarSnapshot } from '../bar/bar-store.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
-import { watchConfigFile, type ConfigFileEvent } from '../bar/config-file.js';
+import type { ConfigFileEvent } from '../bar/config-file.js';
 import { EventSources } from '../bar/event-sources.js';
 import { LiveConfig, type ConfigState } from '../bar/live-config.js';
 import { subscribeSources } from '../bar/live-sources.js';
 import type { Log } from '../bar/log.js';
 import { bindingBatch } from '../bar/mouse.js';
 import { systemWidgets } from '../bar/system-widgets.js';
+import { configLabel, type Candidate, type Discovered } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { BarModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
@@ -30,6 +31,7 @@ import type { WidgetRegistry } from '../../widgets/registry.js';
 import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
+import { ConfigPlace } from './config-place.js';
 import { WindowManagerLink } from './window-manager.js';
 
 export interface LiveBarSettings {
@@ -38,6 +40,11 @@ export interface LiveBarSettings {
   configPath: string;
   /** How the config is named in messages. */
   label: string;
+  /**
+   * How `configPath` was found, and where discovery looks (absolute paths, best first): a file that ranks above
+   * it and appears while the bar runs is taken up (app/config-place.ts). Absent: `configPath` only.
+   */
+  discovery?: { found: Discovered; candidates: readonly Candidate[] };
   variant?: Variant;
   cacheDir: string;
   logPath: string;
@@ -72,6 +79,7 @@ export class LiveBar {
   readonly #events: EventSources;
   readonly #manager: WindowManagerLink;
   readonly #lastLaunch = new Map<string, number>();
+  readonly #place: ConfigPlace;
   #config: ConfigState;
   /** The latest statuses of the sources, kept across resubscriptions (a reload does not blank them). */
   #statuses: BarSnapshot['statuses'] = {};
@@ -89,6 +97,13 @@ export class LiveBar {
   ) {
     this.#live = live;
     this.#config = config;
+    const found = settings.discovery?.found ?? { path: settings.configPath, reason: '--config', embedded: false };
+    this.#place = new ConfigPlace(found, settings.discovery?.candidates ?? [], {
+      timers: deps.timers,
+      log: deps.log,
+      onFileEvent: (event, path) => this.#queueConfigEvent(event, path),
+      onBetter: (to) => this.#queueMove(to),
+    });
     this.store = new BarStore(deps.timers, {
       model: config.model,
       look: settings.appearance(config.model),
@@ -144,12 +159,8 @@ export class LiveBar {
    */
   async start(): Promise<void> {
     const { timers, log, onStray, env } = this.deps;
-    const configFile = await watchConfigFile(this.settings.configPath, (event) => this.#queueConfigEvent(event), {
-      timers,
-      log,
-      ...(this.#live.lastText !== undefined ? { initialText: this.#live.lastText } : {}),
-    });
-    this.#closers.push(() => configFile.close());
+    await this.#place.start(this.#live.lastText);
+    this.#closers.push(() => this.#place.close());
     const closeZoneWatch = await watchSystemZone({ ...realZoneSources(), env }, (zone) => this.store.update({ systemZone: zone }), log);
     this.#closers.push(closeZoneWatch);
     await this.#manager.ensure();
@@ -205,18 +216,34 @@ export class LiveBar {
   /** Reads the config file again now and applies it as an edit would be (SIGUSR2, as Waybar and Polybar do). */
   reloadConfig(): void {
     if (this.#stopped) return;
-    void readTextFile(this.settings.configPath, { maxBytes: MAX_CONFIG_BYTES }).then(
-      (read) => this.#queueConfigEvent(read.ok ? { kind: 'text', text: read.text } : { kind: 'fault', code: read.code, problem: read.problem }),
+    const path = this.#place.path;
+    void readTextFile(path, { maxBytes: MAX_CONFIG_BYTES }).then(
+      (read) => this.#queueConfigEvent(read.ok ? { kind: 'text', text: read.text } : { kind: 'fault', code: read.code, problem: read.problem }, path),
       this.deps.onStray,
     );
   }
 
-  /** A config file's event, in order; a failure of one (a bug) must not stop the queue: later edits still apply. */
-  #queueConfigEvent(event: ConfigFileEvent): void {
+  /**
+   * A config file's event, in order; a failure of one (a bug) must not stop the queue: later edits still apply.
+   * An event of a file the bar has moved away from (queued before the move was done) is dropped.
+   */
+  #queueConfigEvent(event: ConfigFileEvent, path: string): void {
     this.#configQueue = this.#configQueue
       .then(async () => {
+        if (path !== this.#place.path) return;
         const next = await this.#live.handle(event);
         if (next) this.#apply(next);
+      })
+      .catch(this.deps.onStray);
+  }
+
+  /** A file that ranks above the one in use appeared: the bar reads it from now on (in the queue's order). */
+  #queueMove(to: Discovered): void {
+    this.#configQueue = this.#configQueue
+      .then(async () => {
+        if (this.#stopped || !this.#place.ranksAbove(to)) return;
+        this.#live.retarget(to.path, configLabel(to));
+        await this.#place.moveTo(to);
       })
       .catch(this.deps.onStray);
   }

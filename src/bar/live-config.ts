@@ -54,8 +54,10 @@ export class LiveConfig {
   private validator: Promise<Validator> | undefined;
   private validated = false;
   private seenText: string | undefined;
+  /** The file was just changed for another: its first good text is "validated", not "reloaded". */
+  private retargeted = false;
 
-  constructor(private readonly opts: LiveConfigOptions) {}
+  constructor(private opts: LiveConfigOptions) {}
 
   get state(): ConfigState {
     if (!this.current) throw new Error('LiveConfig.start() has not run');
@@ -97,7 +99,19 @@ export class LiveConfig {
       return this.current;
     }
     this.seenText = e.text;
-    return this.apply(e.text, 'reload');
+    const when = this.retargeted ? 'start' : 'reload';
+    this.retargeted = false;
+    return this.apply(e.text, when);
+  }
+
+  /**
+   * The bar uses another file from now on (discovery found one that ranks above it): messages name it, and its
+   * first text is validated as a start's is. The model shown stays until that text is good.
+   */
+  retarget(path: string, label: string): void {
+    this.opts = { ...this.opts, path, label };
+    this.retargeted = true;
+    this.seenText = undefined;
   }
 
   /**

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LiveBarSettings } from '../app/live-bar.js';
-import { configLabel, discoverConfig } from '../config/discover.js';
+import { configCandidates, configLabel, discoverConfig } from '../config/discover.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import { tilerDataDir } from '../tiler/client.js';
 import type { CliIo } from './io.js';
@@ -61,9 +61,12 @@ export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'ti
 export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets' | 'appearance' | 'size'> {
   const home = io.env.HOME ?? homedir();
   const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, exists: existsSync });
+  // Absolute, so that discovery while the bar runs compares and watches the same paths.
+  const candidates = configCandidates(io.env, home).map((c) => ({ ...c, path: resolve(io.cwd, c.path) }));
   return {
     configPath: resolve(io.cwd, found.path),
     label: configLabel(found, opts.config),
+    discovery: { found: { ...found, path: resolve(io.cwd, found.path) }, candidates },
     ...(opts.variant ? { variant: opts.variant } : {}),
     cacheDir: modelCacheDir(io.env, io.platform, home),
     logPath: opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env),

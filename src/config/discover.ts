@@ -17,21 +17,53 @@ export interface Discovered {
   embedded: boolean;
 }
 
+/** A place a config may be, and why it counts ("$KOMOREBI_CONFIG_HOME", "~/.config", ...). */
+export interface Candidate {
+  path: string;
+  reason: string;
+}
+
 /**
- * `--config`, then `$KOMOREBI_CONFIG_HOME/komorebi.bar.json`, then `$XDG_CONFIG_HOME/tilebar/bar.json`
- * (default `~/.config/tilebar/bar.json`), then `~/komorebi.bar.json`, then the embedded example.
+ * Where a config is looked for when none is named, best first: `$KOMOREBI_CONFIG_HOME/komorebi.bar.json`, then
+ * `$XDG_CONFIG_HOME/tilebar/bar.json` (default `~/.config/tilebar/bar.json`), then `~/komorebi.bar.json`. After
+ * them comes the embedded example, which is always there.
  */
+export function configCandidates(env: DiscoveryEnv['env'], home: string): Candidate[] {
+  const candidates: Array<Candidate | undefined> = [
+    env.KOMOREBI_CONFIG_HOME ? { path: join(env.KOMOREBI_CONFIG_HOME, 'komorebi.bar.json'), reason: '$KOMOREBI_CONFIG_HOME' } : undefined,
+    { path: join(env.XDG_CONFIG_HOME || join(home, '.config'), 'tilebar', 'bar.json'), reason: env.XDG_CONFIG_HOME ? '$XDG_CONFIG_HOME' : '~/.config' },
+    { path: join(home, 'komorebi.bar.json'), reason: 'home directory' },
+  ];
+  return candidates.filter((c): c is Candidate => c !== undefined);
+}
+
+/** `--config`, else the first candidate that exists (configCandidates), else the embedded example. */
 export function discoverConfig(flag: string | undefined, io: DiscoveryEnv = realDiscoveryEnv()): Discovered {
   if (flag) return { path: flag, reason: '--config', embedded: false };
-  const candidates: Array<[string | undefined, string]> = [
-    [io.env.KOMOREBI_CONFIG_HOME && join(io.env.KOMOREBI_CONFIG_HOME, 'komorebi.bar.json'), '$KOMOREBI_CONFIG_HOME'],
-    [join(io.env.XDG_CONFIG_HOME || join(io.home, '.config'), 'tilebar', 'bar.json'), io.env.XDG_CONFIG_HOME ? '$XDG_CONFIG_HOME' : '~/.config'],
-    [join(io.home, 'komorebi.bar.json'), 'home directory'],
-  ];
-  for (const [path, reason] of candidates) {
-    if (path && io.exists(path)) return { path, reason, embedded: false };
-  }
-  return { path: embeddedConfigPath(), reason: 'embedded default', embedded: true };
+  const found = configCandidates(io.env, io.home).find((c) => io.exists(c.path));
+  return found ? { ...found, embedded: false } : { path: embeddedConfigPath(), reason: 'embedded default', embedded: true };
+}
+
+/**
+ * The candidates that would replace `current` if they appeared: those that rank above it. None for a file
+ * named with `--config` (the user chose it), all of them for the embedded example.
+ */
+export function candidatesAbove(current: Discovered, candidates: readonly Candidate[]): Candidate[] {
+  if (current.reason === '--config') return [];
+  if (current.embedded) return [...candidates];
+  const rank = candidates.findIndex((c) => c.path === current.path);
+  return rank < 0 ? [] : candidates.slice(0, rank);
+}
+
+/**
+ * While a bar runs on `current`: the config it should use now, given which paths exist; undefined to stay.
+ * Only a file that ranks above `current` moves the bar. A `current` that is gone does not move it down to a
+ * lower-ranked file: the bar keeps its last good config, as it does through any other fault of its file (an
+ * editor that deletes before it writes would otherwise flip the bar to another config and back).
+ */
+export function switchTarget(current: Discovered, candidates: readonly Candidate[], exists: (path: string) => boolean): Discovered | undefined {
+  const found = candidatesAbove(current, candidates).find((c) => exists(c.path));
+  return found && { ...found, embedded: false };
 }
 
 /** How messages name the config: as given on the command line, else its path; the embedded one says so. */

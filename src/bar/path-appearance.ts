@@ -1,0 +1,170 @@
+/**
+ * Noticing files that do not exist yet: the places config discovery looks in (`~/.config/tilebar/bar.json`,
+ * ...), watched while a bar runs on a config that ranks below them, so that the file a user writes there is
+ * taken up at once. Their directories need not exist either (a new user has no `~/.config/tilebar`).
+ *
+ * How, and why so: for each path, chokidar watches the **nearest existing directory** on its way (at most
+ * `MAX_MISSING_LEVELS` up), never recursively (`depth: 0`: HOME may be huge), filtered to the one name that
+ * leads to the path before anything else in the directory is looked at. When that name appears (`~/.config`
+ * made, then `tilebar` in it), the watch moves down to it. A watch costs the system one directory watch and
+ * nothing per poll; it is what makes a new file show within a second. Beside it, every `POLL_MS`, a `stat` of
+ * each path and of its missing directories (a handful of system calls, no process): for what a watch misses
+ * (a watcher that failed or could not start, a directory made and filled between two looks, a network file
+ * system). Whichever notices, the paths are looked at again, and only a change of which exist is reported.
+ */
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import type { Timers } from '../scheduler/timers.js';
+import { POLL_MS } from './config-file.js';
+
+/** How many missing directories above a path are looked through for one to watch; beyond, the poll alone. */
+export const MAX_MISSING_LEVELS = 4;
+
+export type PathKind = 'directory' | 'other' | 'none';
+
+export interface PathAppearanceOptions {
+  timers: Timers;
+  /** Something worth a line in the log (a watcher's error). */
+  log: (message: string) => void;
+  /** Loads chokidar; tests may leave it out and rely on polling. */
+  loadChokidar?: () => Promise<typeof import('chokidar')>;
+  /** What is at a path, following links (tests inject one). */
+  kindOf?: (path: string) => Promise<PathKind>;
+}
+
+export interface PathAppearance {
+  close(): Promise<void>;
+}
+
+/** Where to watch for `path`: the nearest existing directory above it and the name in it that leads there. */
+export interface WatchPlace {
+  dir: string;
+  name: string;
+}
+
+async function realKindOf(path: string): Promise<PathKind> {
+  return stat(path).then(
+    (s) => (s.isDirectory() ? 'directory' : 'other'),
+    () => 'none' as const,
+  );
+}
+
+/** The place to watch for `path` (absolute), or undefined when no directory within MAX_MISSING_LEVELS exists. */
+export async function watchPlaceOf(path: string, kindOf: (p: string) => Promise<PathKind>): Promise<WatchPlace | undefined> {
+  let child = path;
+  for (let level = 0; level <= MAX_MISSING_LEVELS; level++) {
+    const dir = dirname(child);
+    if (dir === child) return undefined;
+    if ((await kindOf(dir)) === 'directory') return { dir, name: basename(child) };
+    child = dir;
+  }
+  return undefined;
+}
+
+/** One chokidar watcher on `dir`, depth 0, that looks at `names` only and calls `onEvent` for them. */
+async function watchDir(dir: string, names: ReadonlySet<string>, onEvent: () => void, opts: PathAppearanceOptions): Promise<FSWatcher | undefined> {
+  try {
+    const { watch } = await (opts.loadChokidar ?? (() => import('chokidar')))();
+    const wanted = (p: string) => dirname(resolve(p)) === dir && names.has(basename(p));
+    const watcher = watch(dir, { depth: 0, ignoreInitial: true, ignored: (p: string) => resolve(p) !== dir && !wanted(p) });
+    watcher.on('all', (_event, p) => {
+      if (wanted(p)) onEvent();
+    });
+    watcher.on('error', (e) => opts.log(`config discovery: watching ${dir}: ${e instanceof Error ? e.message : String(e)} (still looked at every ${POLL_MS / 1000} s)`));
+    // Looked at again once the watch is up: what appeared while it started is seen. A watch that never says
+    // it is ready does not hold the looking up: the poll's interval bounds the wait.
+    await new Promise<void>((done) => {
+      const timer = opts.timers.setTimeout(done, POLL_MS);
+      watcher.once('ready', () => {
+        opts.timers.clearTimeout(timer);
+        done();
+      });
+    });
+    return watcher;
+  } catch (e) {
+    opts.log(`config discovery: cannot watch ${dir}: ${e instanceof Error ? e.message : String(e)} (looked at every ${POLL_MS / 1000} s)`);
+    return undefined;
+  }
+}
+
+/**
+ * Watches `paths` (absolute) for appearing and going; `onChange` gets the set of those that exist whenever it
+ * differs from the last one (at first: none exists).
+ */
+export function watchPathAppearance(paths: readonly string[], onChange: (existing: ReadonlySet<string>) => void, opts: PathAppearanceOptions): PathAppearance {
+  const kindOf = opts.kindOf ?? realKindOf;
+  const watchers = new Map<string, { key: string; watcher: Promise<FSWatcher | undefined> }>();
+  let existing = new Set<string>();
+  let closed = false;
+  let running = false;
+  let again = false;
+  let pollTimer: unknown;
+
+  /** Watches the nearest existing directory of each path; true when the places changed. */
+  const arm = async (): Promise<boolean> => {
+    const places = new Map<string, Set<string>>();
+    for (const path of paths) {
+      const place = await watchPlaceOf(path, kindOf);
+      if (place) places.set(place.dir, (places.get(place.dir) ?? new Set()).add(place.name));
+    }
+    let changed = false;
+    for (const [dir, entry] of watchers) {
+      const names = places.get(dir);
+      if (names && [...names].sort().join('\0') === entry.key) continue;
+      watchers.delete(dir);
+      changed = true;
+      void entry.watcher.then((w) => w?.close()).catch(() => undefined);
+    }
+    for (const [dir, names] of places) {
+      if (watchers.has(dir) || closed) continue;
+      changed = true;
+      watchers.set(dir, { key: [...names].sort().join('\0'), watcher: watchDir(dir, names, () => void look(), opts) });
+    }
+    await Promise.all([...watchers.values()].map((w) => w.watcher));
+    return changed;
+  };
+
+  const look = async (): Promise<void> => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      // A directory made while a watch on its parent started: the watch moves down again (bounded: each round
+      // moves at least one level down a path, or stops).
+      for (let round = 0; round <= MAX_MISSING_LEVELS && (await arm()) && !closed; round++);
+      const now = new Set<string>();
+      for (const path of paths) if ((await kindOf(path)) !== 'none') now.add(path);
+      if (!closed && [...now].join('\0') !== [...existing].join('\0')) {
+        existing = now;
+        onChange(now);
+      }
+    } finally {
+      running = false;
+      if (again && !closed) {
+        again = false;
+        void look();
+      }
+    }
+  };
+
+  const poll = async () => {
+    pollTimer = undefined;
+    await look();
+    if (!closed) pollTimer = opts.timers.setTimeout(() => void poll(), POLL_MS);
+  };
+  void poll();
+
+  return {
+    async close() {
+      closed = true;
+      opts.timers.clearTimeout(pollTimer);
+      const all = [...watchers.values()];
+      watchers.clear();
+      await Promise.all(all.map((w) => w.watcher.then((x) => x?.close()).catch(() => undefined)));
+    },
+  };
+}

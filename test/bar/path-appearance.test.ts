@@ -1,0 +1,117 @@
+/**
+ * Noticing config files that do not exist yet, nor their directories: by the watch alone (timers that never
+ * fire), by the poll alone (no chokidar), and what is watched (the nearest existing directory, depth 0, one name).
+ */
+import { EventEmitter } from 'node:events';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_MISSING_LEVELS, watchPathAppearance, watchPlaceOf, type PathAppearance, type PathKind } from '../../src/bar/path-appearance.js';
+import type { Timers } from '../../src/scheduler/timers.js';
+import { eventually } from '../wait.js';
+
+/** Timers that fire only when told: `fire()` runs what is due now. */
+function manualTimers() {
+  let pending: Array<() => void> = [];
+  const timers: Timers = {
+    now: () => 0,
+    wallNow: () => 0,
+    setTimeout: (fn) => {
+      const entry = () => fn();
+      pending.push(entry);
+      return entry;
+    },
+    clearTimeout: (h) => void (pending = pending.filter((p) => p !== h)),
+  };
+  const fire = () => {
+    const due = pending;
+    pending = [];
+    for (const fn of due) fn();
+  };
+  return { timers, fire };
+}
+
+const watches: PathAppearance[] = [];
+afterEach(async () => {
+  for (const w of watches.splice(0)) await w.close();
+});
+
+describe('watchPlaceOf', () => {
+  const kinds = (dirs: string[]) => async (p: string): Promise<PathKind> => (dirs.includes(p) ? 'directory' : 'none');
+
+  it('is the nearest existing directory and the name in it that leads to the path', async () => {
+    expect(await watchPlaceOf('/h/.config/tilebar/bar.json', kinds(['/', '/h']))).toEqual({ dir: '/h', name: '.config' });
+    expect(await watchPlaceOf('/h/.config/tilebar/bar.json', kinds(['/', '/h', '/h/.config', '/h/.config/tilebar']))).toEqual({ dir: '/h/.config/tilebar', name: 'bar.json' });
+  });
+
+  it(`looks through at most ${MAX_MISSING_LEVELS} missing directories (beyond, the poll alone)`, async () => {
+    expect(await watchPlaceOf('/a/b/c/d/e/f/bar.json', kinds(['/']))).toBeUndefined();
+    // A file where a directory should be is not a directory to watch: the one above it is.
+    expect(await watchPlaceOf('/h/.config/tilebar/bar.json', async (p) => (p === '/h' ? 'directory' : p === '/h/.config' ? 'other' : 'none'))).toEqual({ dir: '/h', name: '.config' });
+  });
+});
+
+describe('watchPathAppearance', () => {
+  it('notices by its watch alone a file written where neither it nor its directories existed, and its going', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'tb-appear-'));
+    const { timers } = manualTimers(); // never fired: only the watch can notice
+    const seen: string[][] = [];
+    const file = join(home, '.config', 'tilebar', 'bar.json');
+    watches.push(watchPathAppearance([file, join(home, 'komorebi.bar.json')], (e) => void seen.push([...e]), { timers, log: (m) => expect.fail(m) }));
+    await mkdir(join(home, '.config', 'tilebar'), { recursive: true });
+    await writeFile(`${file}.tmp`, '{}');
+    await rename(`${file}.tmp`, file);
+    await eventually(() => expect(seen.at(-1)).toEqual([file]));
+    await rm(join(home, '.config'), { recursive: true });
+    await eventually(() => expect(seen.at(-1)).toEqual([]));
+    await writeFile(join(home, 'komorebi.bar.json'), '{}');
+    await eventually(() => expect(seen.at(-1)).toEqual([join(home, 'komorebi.bar.json')]));
+    await rm(home, { recursive: true });
+  });
+
+  it('notices by its poll alone when no watch can start, and says so', async () => {
+    const { timers, fire } = manualTimers();
+    const present = new Set(['/', '/h']);
+    const lines: string[] = [];
+    const seen: string[][] = [];
+    const watch = watchPathAppearance(['/h/.config/tilebar/bar.json'], (e) => void seen.push([...e]), {
+      timers,
+      log: (m) => void lines.push(m),
+      loadChokidar: () => Promise.reject(new Error('no chokidar here')),
+      kindOf: async (p) => (present.has(p) ? (p.endsWith('.json') ? 'other' : 'directory') : 'none'),
+    });
+    watches.push(watch);
+    await eventually(() => expect(lines).toEqual(['config discovery: cannot watch /h: no chokidar here (looked at every 2 s)']));
+    for (const p of ['/h/.config', '/h/.config/tilebar', '/h/.config/tilebar/bar.json']) present.add(p);
+    await eventually(() => {
+      fire();
+      expect(seen).toEqual([['/h/.config/tilebar/bar.json']]);
+    });
+  });
+
+  it('watches the nearest existing directory only, depth 0, looking at the one name that leads to the path', async () => {
+    const { timers } = manualTimers();
+    const calls: Array<{ dir: string; depth: unknown; ignored: (p: string) => boolean }> = [];
+    const fakeChokidar = {
+      watch: (dir: string, o: { depth: unknown; ignored: (p: string) => boolean }) => {
+        calls.push({ dir, depth: o.depth, ignored: o.ignored });
+        const w = Object.assign(new EventEmitter(), { close: async () => undefined });
+        queueMicrotask(() => w.emit('ready'));
+        return w;
+      },
+    };
+    watches.push(
+      watchPathAppearance(['/h/.config/tilebar/bar.json', '/h/komorebi.bar.json'], () => undefined, {
+        timers,
+        log: (m) => expect.fail(m),
+        loadChokidar: async () => fakeChokidar as unknown as typeof import('chokidar'),
+        kindOf: async (p) => (p === '/' || p === '/h' ? 'directory' : 'none'),
+      }),
+    );
+    await eventually(() => expect(calls.map((c) => [c.dir, c.depth])).toEqual([['/h', 0]]));
+    const ignored = calls[0]!.ignored;
+    expect([ignored('/h'), ignored('/h/.config'), ignored('/h/komorebi.bar.json')]).toEqual([false, false, false]);
+    expect([ignored('/h/Documents'), ignored('/h/.cache'), ignored('/h/.config/other')]).toEqual([true, true, true]);
+  });
+});

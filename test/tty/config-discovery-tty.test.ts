@@ -1,0 +1,74 @@
+/**
+ * The README's quick start, done in the order a new user does it: a bar started before any config file exists
+ * (it shows the embedded example), then `~/.config/tilebar/bar.json` written, which the running bar takes up by
+ * itself, saying so in its log. And `--config FILE` for a FILE (and its directory) that does not exist yet.
+ * The built binary in a real tmux pane, with an empty HOME of its own; as an ordinary user when run as root.
+ */
+import { readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../wait.js';
+import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
+
+const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+let pane: Pane | undefined;
+afterEach(() => pane?.close());
+
+/** A small config no example has: a date in a format of its own. */
+const config = (word: string) =>
+  `{\n  "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${word}" }, "label_prefix": "None" } } ],\n  "right_widgets": []\n}\n`;
+
+/** Written as a user would from a shell: the directories made, the file saved by an editor (new file, renamed). */
+async function saveAs(file: string, text: string) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(`${file}.tmp`, text, { mode: 0o644 });
+  await rename(`${file}.tmp`, file);
+}
+
+/** An empty HOME the bar's user can write in (its log and cache go there). */
+async function emptyHome(prefix: string) {
+  const home = await mkdtemp(join(tmpdir(), prefix));
+  await chmod(home, 0o777);
+  const log = join(home, 'tilebar.log');
+  return { home, log, env: { HOME: home, XDG_CACHE_HOME: join(home, 'cache') }, readLog: () => {
+      try {
+        return readFileSync(log, 'utf8');
+      } catch {
+        return '';
+      }
+    },
+  };
+}
+
+describe.skipIf(!hasTmux)('config discovery while the bar runs (real tmux pane)', () => {
+  it('a bar started on the embedded example takes up ~/.config/tilebar/bar.json once it is written, and says so', async () => {
+    const w = await emptyHome('tilebar-discover-');
+    pane = openPane(unprivileged(`${bin} run --log ${shellQuote(w.log)}`), { width: 200, height: 1, env: w.env });
+    // Up and running on the example (watchers included) before the file exists.
+    await until(() => /running .*config\.example\.json/.test(w.readLog()), () => `the bar to run; its log:\n${w.readLog()}`);
+
+    const file = join(w.home, '.config', 'tilebar', 'bar.json');
+    await saveAs(file, config('DISCOVERED'));
+    const screen = await pane.waitFor('DISCOVERED');
+    expect(screen.split('\n').filter(Boolean)).toHaveLength(1);
+    const log = w.readLog();
+    expect(log).toContain(`config: now ${file} (~/.config: it appeared, and ranks above config.example.json (embedded))`);
+    expect(log).not.toMatch(/internal error/);
+
+    pane.sendKeys('q');
+    await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+  });
+
+  it('--config FILE in a directory that does not exist yet: waits for it, and shows it once written', async () => {
+    const w = await emptyHome('tilebar-later-');
+    const file = join(w.home, 'later', 'bar.json');
+    pane = openPane(unprivileged(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(w.log)}`), { width: 200, height: 1, env: w.env });
+    await pane.waitFor('config: bar.json: no such file; waiting for it');
+    await until(() => w.readLog().includes('running '), 'the bar to run');
+    await saveAs(file, config('LATER'));
+    await pane.waitFor((s) => s.includes('LATER') && !s.includes('config:'));
+    expect(pane.currentCommand()).not.toBe('sleep');
+  });
+});
