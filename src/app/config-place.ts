@@ -8,11 +8,20 @@
  * is removed is not left either: the bar keeps its last good config (as through any fault of its file) until the
  * file comes back, or a file that ranks above it appears; a lower-ranked one is taken at the next start. An
  * editor that deletes before it writes would otherwise flip the bar to another config and back.
+ *
+ * A file whose directory does not exist yet (`--config ~/later/bar.json`): chokidar on a missing directory sees
+ * it made but nothing in it afterwards (measured with chokidar 4.0.3), so the directory is watched for (as
+ * discovery's places are) and the file's watch started again once it exists; the file's stat poll covers it
+ * meanwhile.
  */
-import { watchConfigFile, type ConfigFileEvent, type WatchedConfigFile } from '../bar/config-file.js';
+import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { POLL_MS, watchConfigFile, type ConfigFileEvent, type WatchedConfigFile } from '../bar/config-file.js';
 import { watchPathAppearance, type PathAppearance } from '../bar/path-appearance.js';
 import { candidatesAbove, configLabel, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
 import type { Timers } from '../scheduler/timers.js';
+
+const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
 
 export interface ConfigPlaceDeps {
   timers: Timers;
@@ -27,6 +36,10 @@ export class ConfigPlace {
   #found: Discovered;
   #file: WatchedConfigFile | undefined;
   #appearance: PathAppearance | undefined;
+  /** The watch for the file's directory, while it does not exist. */
+  #directory: PathAppearance | undefined;
+  /** The file's text last reported (what its watch, started again, compares with). */
+  #lastText: string | undefined;
   #closed = false;
 
   constructor(
@@ -43,7 +56,8 @@ export class ConfigPlace {
 
   /** Starts both watches; `initialText` is the file's text already read (no first event unless it changed). */
   async start(initialText?: string): Promise<void> {
-    await this.#watchFile(initialText);
+    this.#lastText = initialText;
+    await this.#watchFile();
     this.#watchAppearance();
   }
 
@@ -57,33 +71,62 @@ export class ConfigPlace {
     const from = this.#found;
     this.#found = to;
     this.deps.log(`config: now ${to.path} (${to.reason}: it appeared, and ranks above ${configLabel(from)})`);
-    await this.#file?.close();
-    await this.#appearance?.close();
-    this.#file = undefined;
-    this.#appearance = undefined;
+    this.#lastText = undefined;
+    await this.#closeWatches();
     if (this.#closed) return;
-    await this.#watchFile(undefined);
+    await this.#watchFile();
     this.#watchAppearance();
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#file?.close();
-    await this.#appearance?.close();
+    await this.#closeWatches();
   }
 
-  async #watchFile(initialText: string | undefined): Promise<void> {
+  async #closeWatches(): Promise<void> {
+    const watches = [this.#file, this.#appearance, this.#directory];
+    this.#file = undefined;
+    this.#appearance = undefined;
+    this.#directory = undefined;
+    for (const w of watches) await w?.close();
+  }
+
+  /** The file's own watch (its first event only when its text differs from the last reported). */
+  async #watchFile(): Promise<void> {
     const found = this.#found;
+    const initialText = this.#lastText;
     const file = await watchConfigFile(found.path, (event) => this.#fileEvent(event, found), {
       timers: this.deps.timers,
       log: this.deps.log,
       ...(initialText !== undefined ? { initialText } : {}),
     });
-    if (this.#closed) await file.close();
-    else this.#file = file;
+    // Moved on or closed meanwhile: this watch is nobody's.
+    if (this.#closed || found !== this.#found) {
+      await file.close();
+      return;
+    }
+    this.#file = file;
+    const dir = dirname(found.path);
+    if (!(await isDirectory(dir)) && found === this.#found && !this.#closed) {
+      const restart = () => this.#restartFileWatch(found).catch((e: unknown) => this.deps.log(`config watcher of ${found.path} could not start again: ${e instanceof Error ? e.message : String(e)} (the file is still checked every ${POLL_MS / 1000} s)`));
+      this.#directory = watchPathAppearance([dir], (existing) => void (existing.has(dir) ? restart() : undefined), { timers: this.deps.timers, log: this.deps.log });
+    }
+  }
+
+  /** The file's directory exists now: its watch is started again, on the directory. */
+  async #restartFileWatch(found: Discovered): Promise<void> {
+    // Something else of that name (a file) is no directory to watch: the wait goes on.
+    if (this.#closed || found !== this.#found || !(await isDirectory(dirname(found.path)))) return;
+    const old = [this.#file, this.#directory];
+    this.#file = undefined;
+    this.#directory = undefined;
+    for (const w of old) await w?.close();
+    if (this.#closed || found !== this.#found) return;
+    await this.#watchFile();
   }
 
   #fileEvent(event: ConfigFileEvent, found: Discovered): void {
+    if (event.kind === 'text' && found === this.#found) this.#lastText = event.text;
     if (event.kind === 'fault' && event.code === 'ENOENT' && !found.embedded && found.reason !== '--config' && found === this.#found) {
       this.deps.log(`config: ${found.path} is gone; the bar keeps its last good config until it is written again or a file that ranks above it appears (one that ranks below is taken at the next start)`);
     }

@@ -9,28 +9,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MISSING_LEVELS, watchPathAppearance, watchPlaceOf, type PathAppearance, type PathKind } from '../../src/bar/path-appearance.js';
 import type { Timers } from '../../src/scheduler/timers.js';
+import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 
-/** Timers that fire only when told: `fire()` runs what is due now. */
-function manualTimers() {
-  let pending: Array<() => void> = [];
-  const timers: Timers = {
-    now: () => 0,
-    wallNow: () => 0,
-    setTimeout: (fn) => {
-      const entry = () => fn();
-      pending.push(entry);
-      return entry;
-    },
-    clearTimeout: (h) => void (pending = pending.filter((p) => p !== h)),
-  };
-  const fire = () => {
-    const due = pending;
-    pending = [];
-    for (const fn of due) fn();
-  };
-  return { timers, fire };
-}
+/** Timers that never fire: what is seen, the watch saw. */
+const never: Timers = { now: () => 0, wallNow: () => 0, setTimeout: () => undefined, clearTimeout: () => undefined };
 
 const watches: PathAppearance[] = [];
 afterEach(async () => {
@@ -55,7 +38,7 @@ describe('watchPlaceOf', () => {
 describe('watchPathAppearance', () => {
   it('notices by its watch alone a file written where neither it nor its directories existed, and its going', async () => {
     const home = await mkdtemp(join(tmpdir(), 'tb-appear-'));
-    const { timers } = manualTimers(); // never fired: only the watch can notice
+    const timers = never;
     const seen: string[][] = [];
     const file = join(home, '.config', 'tilebar', 'bar.json');
     watches.push(watchPathAppearance([file, join(home, 'komorebi.bar.json')], (e) => void seen.push([...e]), { timers, log: (m) => expect.fail(m) }));
@@ -71,7 +54,7 @@ describe('watchPathAppearance', () => {
   });
 
   it('notices by its poll alone when no watch can start, and says so', async () => {
-    const { timers, fire } = manualTimers();
+    const timers = new FakeTimers();
     const present = new Set(['/', '/h']);
     const lines: string[] = [];
     const seen: string[][] = [];
@@ -84,14 +67,14 @@ describe('watchPathAppearance', () => {
     watches.push(watch);
     await eventually(() => expect(lines).toEqual(['config discovery: cannot watch /h: no chokidar here (looked at every 2 s)']));
     for (const p of ['/h/.config', '/h/.config/tilebar', '/h/.config/tilebar/bar.json']) present.add(p);
-    await eventually(() => {
-      fire();
+    await eventually(async () => {
+      await timers.advance(2_000);
       expect(seen).toEqual([['/h/.config/tilebar/bar.json']]);
     });
   });
 
   it('watches the nearest existing directory only, depth 0, looking at the one name that leads to the path', async () => {
-    const { timers } = manualTimers();
+    const timers = never;
     const calls: Array<{ dir: string; depth: unknown; ignored: (p: string) => boolean }> = [];
     const fakeChokidar = {
       watch: (dir: string, o: { depth: unknown; ignored: (p: string) => boolean }) => {
