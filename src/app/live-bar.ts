@@ -1,10 +1,10 @@
 /**
  * The live bar without a front end: one store (bar/bar-store.ts) fed by the scheduler's polls and clock ticks,
  * the config file (watched and polled, reloads included; a better-ranked file that appears is moved to: see
- * config-place.ts), the system's time zone, the media and keyboard
- * sources and the window manager; and the actions that clicks, keys and bindings trigger. A config with
- * errors — at start or in an edit — or a file that cannot be read keeps the bar up (the last good one, or an
- * empty one) with a one-line message in the store and every located problem in the log.
+ * config-place.ts), the system's time zone, the media and keyboard sources and the window manager; and the
+ * actions that clicks, keys and bindings trigger. A config with errors — at start or in an edit — or a file
+ * that cannot be read keeps the bar up (the last good one, or an empty one) with a one-line message in the
+ * store and every located problem in the log.
  *
  * It knows no terminal: `run` draws the store in a terminal pane (through Ink or directly); other front ends
  * (the feeds of other bars) read the same store and call the same actions.
