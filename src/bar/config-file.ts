@@ -18,6 +18,7 @@ import type { FSWatcher } from 'chokidar';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { readTextFile, type ReadOutcome } from '../io/read-text-file.js';
 import type { Timers } from '../scheduler/timers.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 /** How often the path is looked at regardless of events. */
 export const POLL_MS = 2000;
@@ -78,8 +79,6 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   let lastFault: string | undefined;
   let lastSignature: string | undefined;
   let closed = false;
-  let running = false;
-  let again = false;
   let graceTimer: unknown;
   let pollTimer: unknown;
 
@@ -104,28 +103,14 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
     }
   };
 
-  const read = async (afterGrace = false): Promise<void> => {
+  const read = oneAtATime<boolean>(async (afterGrace = false): Promise<void> => {
+    const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES });
     if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES });
-      if (closed) return;
-      if (!outcome.ok && afterGrace && outcome.code !== lastFault) {
-        lastFault = outcome.code;
-        onEvent({ kind: 'fault', code: outcome.code, problem: outcome.problem });
-      } else settle(outcome);
-    } finally {
-      running = false;
-      if (again && !closed) {
-        again = false;
-        void read();
-      }
-    }
-  };
+    if (!outcome.ok && afterGrace && outcome.code !== lastFault) {
+      lastFault = outcome.code;
+      onEvent({ kind: 'fault', code: outcome.code, problem: outcome.problem });
+    } else settle(outcome);
+  }, () => closed);
 
   // The stat poll: cheap (one system call), and a read only when something about the path changed.
   const poll = async () => {

@@ -17,6 +17,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { Timers } from '../scheduler/timers.js';
 import { POLL_MS } from './config-file.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 /** How many missing directories above a path are looked through for one to watch; beyond, the poll alone. */
 export const MAX_MISSING_LEVELS = 4;
@@ -97,8 +98,6 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
   const watchers = new Map<string, { key: string; watcher: Promise<FSWatcher | undefined> }>();
   let existing = new Set<string>();
   let closed = false;
-  let running = false;
-  let again = false;
   let pollTimer: unknown;
 
   /** Watches the nearest existing directory of each path; true when the places changed. */
@@ -125,31 +124,17 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
     return changed;
   };
 
-  const look = async (): Promise<void> => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
+  const look = oneAtATime(async (): Promise<void> => {
+    // A directory made while a watch on its parent started: the watch moves down again (bounded: each round
+    // moves at least one level down a path, or stops).
+    for (let round = 0; round <= MAX_MISSING_LEVELS && (await arm()) && !closed; round++);
+    const now = new Set<string>();
+    for (const path of paths) if ((await kindOf(path)) !== 'none') now.add(path);
+    if (!closed && [...now].join('\0') !== [...existing].join('\0')) {
+      existing = now;
+      onChange(now);
     }
-    running = true;
-    try {
-      // A directory made while a watch on its parent started: the watch moves down again (bounded: each round
-      // moves at least one level down a path, or stops).
-      for (let round = 0; round <= MAX_MISSING_LEVELS && (await arm()) && !closed; round++);
-      const now = new Set<string>();
-      for (const path of paths) if ((await kindOf(path)) !== 'none') now.add(path);
-      if (!closed && [...now].join('\0') !== [...existing].join('\0')) {
-        existing = now;
-        onChange(now);
-      }
-    } finally {
-      running = false;
-      if (again && !closed) {
-        again = false;
-        void look();
-      }
-    }
-  };
+  }, () => closed);
 
   const poll = async () => {
     pollTimer = undefined;
