@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
 import { eventually, until } from '../wait.js';
 import { openWaylandPointer } from './wayland-pointer.js';
-import { pngRows, saveScreenshot } from './screenshot.js';
+import { pngRows } from './png-rows.js';
 import { openX11Screen } from './x11-screen.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -81,7 +81,6 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
       expect(after).toBe(true);
     });
     expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('1');
-    saveScreenshot('i3bar', await screen.pixels(0, 0, 1280, 20));
 
     // Workspace 2's block comes after workspace 1's: a click on each pixel column after it until i3 switches.
     const at = selectedAt ?? { x: 0, y: 0, width: 0 };
@@ -143,7 +142,6 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
       }
       return at.x >= 0 && after;
     }, "workspace 1's block selected, workspace 2's after it");
-    saveScreenshot('swaybar', pngRows(PNG.sync.read(readFileSync(shot))));
 
     // A virtual pointer's clicks after it, until sway has switched (swaybar learns of the new pointer as it comes).
     const pointer = await openWaylandPointer(join(runtime, display));

@@ -17,7 +17,6 @@ import { appearanceOf } from '../../src/bar/appearance.js';
 import { load, model } from '../helpers.js';
 import { until } from '../wait.js';
 import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
-import { saveScreenshot } from './screenshot.js';
 import { twoItemBar } from './host-config.js';
 import { openX11Screen } from './x11-screen.js';
 
@@ -98,7 +97,6 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
       span = { from: row.indexOf(bg), to: row.lastIndexOf(bg) };
       return span.from >= 0 && span.to - span.from > 40;
     }, "the theme's colours on the bar");
-    saveScreenshot('polybar', await screen.pixels(0, 0, 1280, 24));
 
     // A click on the item named like a tag runs its own command ("true"), and not the one in its name.
     // (Clicked again until taken: a click as Polybar is still reading its first line may be lost.)

@@ -13,8 +13,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { appearanceOf } from '../../src/bar/appearance.js';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { load, model } from '../helpers.js';
-import { cellBackgrounds, hasTmux, openPane, screenCells, shellQuote } from '../tty/tmux.js';
-import { saveTerminalPicture } from './screenshot.js';
+import { cellBackgrounds, hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
 
 /** Whether a feed of this config is running (its command line names the config). */
@@ -124,8 +123,6 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     expect(line).toContain('#(touch pwned)#[bg=#ff00ff]X');
     expect(existsSync(pwned)).toBe(false);
     expect(line.trimEnd().endsWith('Touch')).toBe(true);
-    // The README's picture: tmux's own status line and the feed's, as tmux drew them.
-    await saveTerminalPicture('tmux', screenCells(pane.capture(true)).slice(0, height).slice(-2));
 
     // An SGR mouse report on "Touch" (1-based column and row), as a terminal sends one to the tmux client.
     const column = line.indexOf('Touch') + 2;

@@ -56,11 +56,14 @@ function client(socket: string, dir: string, env: Record<string, string>, childr
   };
 }
 
-/** Xvfb on a free display and i3 on it, its socket where the config says; DISPLAY is all a bar needs. */
-export async function startI3(extraConfig = ''): Promise<RealWm & { display: string }> {
+/**
+ * Xvfb on a free display and i3 on it, its socket where the config says; DISPLAY is all a bar needs. `screen`:
+ * Xvfb's WIDTHxHEIGHTxDEPTH (the README's pictures take a desktop's width).
+ */
+export async function startI3(extraConfig = '', screen = '1280x800x24'): Promise<RealWm & { display: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-i3-'));
   const socket = join(dir, 'i3.sock');
-  const x = await startXvfb(['-screen', '0', '1280x800x24']);
+  const x = await startXvfb(['-screen', '0', screen]);
   const display = x.display;
   // The version line first: without it i3 may take a config with a `bar` block for a version 3 one.
   writeFileSync(join(dir, 'config'), `# i3 config file (v4)\nipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
