@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['test/screenshots/**/*.shot.ts'],
     fileParallelism: false,
-    testTimeout: 180_000,
+    testTimeout: 600_000,
     hookTimeout: 60_000,
     setupFiles: ['test/setup/temp-dir.ts'],
     globalSetup: ['test/setup/temp-check.ts'],

@@ -10,8 +10,7 @@ import { PNG } from 'pngjs';
 import { openX11Screen } from '../feeds/x11-screen.js';
 import { pngRows } from '../feeds/png-rows.js';
 import { openX11Window, startI3, startSway, type RealWm } from '../tiler/real-wm.js';
-import { until } from '../wait.js';
-import { barHeight } from './example-bar.js';
+import { barHeight, patiently } from './example-bar.js';
 
 /** A desktop's width in its own (logical) pixels: a common monitor's. */
 export const DESKTOP_WIDTH = 1920;
@@ -36,7 +35,7 @@ export async function i3Desktop(config: string): Promise<Desktop & { display: st
   for (const [workspace, title] of WINDOWS) {
     await wm.command(`workspace ${workspace}`);
     windows.push(await openX11Window(wm.display, title, 'shot'));
-    await until(async () => JSON.stringify(await wm.ask(4)).includes(title), `i3 to manage the window ${title}`);
+    await patiently(async () => JSON.stringify(await wm.ask(4)).includes(title), () => `i3 to manage the window ${title}`);
   }
   const screen = await openX11Screen(wm.display);
   return {
@@ -61,11 +60,11 @@ export async function i3Desktop(config: string): Promise<Desktop & { display: st
 export async function swayDesktop(config: string): Promise<Desktop & { runtime: string; display: string }> {
   const wm = await startSway(`output * mode ${DESKTOP_WIDTH * 2}x${1080 * 2} scale 2\n${config}`);
   const runtime = dirname(wm.socket);
-  await until(() => readdirSync(runtime).some((f) => /^wayland-\d+$/.test(f)), 'sway’s Wayland socket');
+  await patiently(() => readdirSync(runtime).some((f) => /^wayland-\d+$/.test(f)), () => 'sway’s Wayland socket');
   const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
   for (const [workspace, title] of WINDOWS) {
     await wm.command(`workspace ${workspace}; exec foot --title '${title}' sleep 600`);
-    await until(async () => JSON.stringify(await wm.ask(4)).includes(title), `sway to manage the window ${title}`);
+    await patiently(async () => JSON.stringify(await wm.ask(4)).includes(title), () => `sway to manage the window ${title}`);
   }
   const shot = join(runtime, 'shot.png');
   return {

@@ -25,10 +25,11 @@ export const ZONE = 'Europe/London';
 /** The track the player plays. */
 export const TRACK = { artist: 'Nils Frahm', title: 'Says' };
 /**
- * What shows that the feed sees the player: the example's Media widget is IconAndControls (no title), and while
- * a player plays its middle button is pause (unicode icons, the feeds' default outside WezTerm and kitty).
+ * What the host was given once every part of the example bar is there: the player (the example's Media widget is
+ * IconAndControls, no title, hidden while no player is there: its icon, in the unicode set the feeds use outside
+ * WezTerm and kitty), the focused window, a launcher, the memory.
  */
-const PAUSE_BUTTON = '‖';
+const SHOWN = ['♫', 'README.md', 'Terminal', 'RAM'];
 const PICTURES = resolve(process.env.TILEBAR_SCREENSHOTS ?? join(process.cwd(), 'docs', 'feeds'));
 /** The user a host runs as when this runs as root (sway refuses root; the feeds it starts are that user's). */
 const NOBODY = 65534;
@@ -109,10 +110,32 @@ export function loadCpu(): { stop(): Promise<void> } {
   };
 }
 
+/**
+ * The screenshot run's patience: longer than the tests' (test/wait.ts), as it loads every core on purpose and a
+ * host of many modules (Waybar: a `cat` each, restarted each second until its pipe is there) is slow to fill.
+ */
+const SHOT_PATIENCE_MS = 180_000;
+
+export async function patiently(test: () => boolean | Promise<boolean>, what: () => string): Promise<void> {
+  const deadline = Date.now() + SHOT_PATIENCE_MS;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Wait until the feed has given the host the example's readings (the player playing) and `shows` (the busy CPU on the screen). */
 export async function untilBarShowsAll(bar: ExampleBar, shows: () => Promise<boolean> | boolean, said: () => string): Promise<void> {
-  await until(async () => readFileSync(bar.lines, 'utf8').includes(PAUSE_BUTTON) && (await shows()), () => `the example bar with its player (${readFileSync(bar.lines, 'utf8').includes(PAUSE_BUTTON) ? 'seen' : 'not seen'}) and a busy CPU${said()}; the feed's last line:\n${readFileSync(bar.lines, 'utf8').slice(-1500)}\nthe feed's log:\n${readLog(bar)}`);
+  // First the feed started by its host (a host may take a while to start its modules), then what it shows.
+  await patiently(() => existsSync(bar.log) && readFileSync(bar.log, 'utf8').includes('feeding '), () => `the feed started by its host${said()}`);
+  await patiently(async () => missing(bar).length === 0 && (await shows()), () => `the example bar with all its parts (missing: ${missing(bar).join(', ') || 'none'}) and a busy CPU${said()}; the feed's last line:\n${readFileSync(bar.lines, 'utf8').slice(-1500)}\nthe feed's log:\n${readLog(bar)}`);
 }
+
+/** What of SHOWN the host has not been given yet. */
+const missing = (bar: ExampleBar) => {
+  const lines = readFileSync(bar.lines, 'utf8');
+  return SHOWN.filter((s) => !lines.includes(s));
+};
 
 export function readLog(bar: ExampleBar): string {
   return existsSync(bar.log) ? readFileSync(bar.log, 'utf8').slice(-3000) : '(none)';
