@@ -132,7 +132,7 @@ Examples:
     )
     .action(async (opts) => {
       const { schemaCommand } = await ctx.load('schema');
-      ctx.done(schemaCommand(opts, ctx.io));
+      ctx.done(await schemaCommand(opts, ctx.io));
     });
 }
 

@@ -4,6 +4,7 @@
  * live in `widgets/`; the core is handed them (a `ConfigKinds` value) and never imports that folder.
  */
 import type * as z from 'zod';
+import type { KindDocs } from './schema-docs.js';
 import type { SchemaKit } from './schema/widget-kit.js';
 import type { Variant } from './variant.js';
 
@@ -21,6 +22,11 @@ export interface ConfigWidgetKind {
    * a bar from a cached model never loads zod.
    */
   schema(kit: SchemaKit): z.ZodType;
+  /**
+   * What its config's properties mean, for `tilebar schema` (editors show it): loaded only when asked, so a bar
+   * drawn from a cached model never loads the words.
+   */
+  docs?(): Promise<KindDocs>;
   /** The parsed config (defaults applied) as the model holds it; as parsed when absent. */
   normalise?(parsed: WidgetConfig): WidgetConfig;
   /** Whether the widget is shown at all; `config.enable` when absent. */

@@ -69,6 +69,8 @@ describe('what each command loads', () => {
     // The widget kinds are loaded, schemas included: a kind's schema is a function of the kit the config core
     // hands it, so loading it loads no zod (the check above).
     expect(loaded).toContain('widgets/cpu/schema.ts');
+    // What the schema's properties mean is for editors (`tilebar schema`), not for drawing.
+    expect(loaded.filter((m) => /^widgets\/[^/]+\/docs\.ts$|^src\/config\/(schema-docs|layout-words|json-schema)/.test(m))).toEqual([]);
     for (const pkg of ['systeminformation', 'chokidar', 'jsonc-parser']) expect(loaded.filter((m) => m.includes(`node_modules/${pkg}/`))).toEqual([]);
     expect(loaded).not.toContain('node_modules/semver/index.js');
   });

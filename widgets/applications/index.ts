@@ -8,6 +8,7 @@ export const applications = defineKind<ApplicationsConfig>({
   name: 'Applications',
   variants: ['A', 'B'],
   schema: applicationsSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   view: (config, ctx) => applicationsView(config, ctx.icons === 'nerd'),
   inputs: (_, ctx) => [ctx.icons],
   guard(c, what) {

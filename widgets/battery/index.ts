@@ -21,6 +21,7 @@ export const battery = defineKind<BatteryConfig>({
   name: 'Battery',
   variants: ['A', 'B'],
   schema: batterySchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: (c) => ({ ...c, auto_select_under: clampPercent(c.auto_select_under) }),
   poll: { source: 'battery', timeoutMs: 5_000, intervalMs: everySeconds },
   view: (config, ctx) => batteryView(config, statusOf<BatteryReading>(ctx, 'battery')),

@@ -11,6 +11,7 @@ export const cpu = defineKind<CpuConfig>({
   name: 'Cpu',
   variants: ['A', 'B'],
   schema: cpuSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: (c) => ({ ...c, auto_select_over: clampPercent(c.auto_select_over) }),
   poll: { source: 'cpu', timeoutMs: 5_000, intervalMs: everySeconds },
   view: (config, ctx) => cpuView(config, statusOf<CpuReading>(ctx, 'cpu')),

@@ -18,6 +18,7 @@ export const date = defineKind<DateModelConfig, DateConfig>({
   name: 'Date',
   variants: ['A', 'B'],
   schema: dateSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: normaliseDate,
   guard: guardClock,
   clockStepMs: stepOf,

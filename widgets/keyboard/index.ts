@@ -10,6 +10,7 @@ export const keyboard = defineKind<KeyboardConfig>({
   name: 'Keyboard',
   variants: ['A'],
   schema: keyboardSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   view: (config, ctx) => keyboardView(config, ctx.keyboard),
   inputs: (_, ctx) => [ctx.keyboard],
   async unavailable({ platform, env, exists }) {

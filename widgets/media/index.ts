@@ -10,6 +10,7 @@ export const media = defineKind<MediaConfig>({
   name: 'Media',
   variants: ['A'],
   schema: mediaSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   view: (config, ctx) => mediaView(config, ctx.media),
   inputs: (_, ctx) => [ctx.media],
   unavailable: async ({ platform, env, exists }) => (await import('../../src/media/availability.js')).mediaUnavailable(platform, env, exists),

@@ -11,6 +11,7 @@ export const memory = defineKind<MemoryConfig>({
   name: 'Memory',
   variants: ['A', 'B'],
   schema: memorySchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: (c) => ({ ...c, auto_select_over: clampPercent(c.auto_select_over) }),
   poll: { source: 'memory', timeoutMs: 5_000, intervalMs: everySeconds },
   view: (config, ctx) => memoryView(config, statusOf<MemoryReading>(ctx, 'memory')),

@@ -29,6 +29,7 @@ export const network = defineKind<NetworkConfig>({
   name: 'Network',
   variants: ['A', 'B'],
   schema: networkSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   poll: { source: 'network', timeoutMs: 5_000, intervalMs: everySeconds },
   view: (config, ctx) => networkView(config, statusOf<NetworkReading>(ctx, 'network')),
   inputs: (_, ctx) => [ctx.statuses.network],

@@ -14,6 +14,7 @@ export const storage = defineKind<StorageConfig>({
   name: 'Storage',
   variants: ['A', 'B'],
   schema: storageSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: (c) => ({ ...c, auto_select_over: clampPercent(c.auto_select_over), auto_hide_under: clampPercent(c.auto_hide_under) }),
   poll: { source: 'disks', timeoutMs: 5_000, intervalMs: everySeconds },
   view: (config, ctx) => storageView(config, statusOf<DisksReading>(ctx, 'disks')),

@@ -9,6 +9,7 @@ export const tiler = defineKind<TilerModel, TilerConfig>({
   aliases: ['Komorebi'],
   variants: ['A', 'B'],
   schema: tilerSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: normaliseTiler,
   // It has no `enable` of its own: each of its parts has one.
   enabled: () => true,

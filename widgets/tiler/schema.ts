@@ -1,7 +1,7 @@
 /** Tiler widget (`Komorebi` in real files): the window manager's workspaces, layout, containers and configurations. */
 import type * as z from 'zod';
 import type { SchemaKit } from '../../src/config/schema/widget-kit.js';
-import { DEFAULT_LAYOUTS, TILER_LAYOUTS, type TilerLayout } from '../../src/config/vocabulary.js';
+import { TILER_LAYOUTS, type TilerLayout } from '../../src/config/vocabulary.js';
 
 export const DEFAULT_LAYOUT_OPTIONS: TilerLayout[] = [
   'BSP',
@@ -23,7 +23,7 @@ export const tilerSchema = (k: SchemaKit) => {
     z.union([
       k.names('a layout', TILER_LAYOUTS),
       k.withMeta(
-        z.strictObject({ Default: k.names('a layout', DEFAULT_LAYOUTS) }).transform((o) => o.Default),
+        z.strictObject({ Default: k.defaultLayout() }).transform((o) => o.Default),
         {
           legacyShape: {
             note: 'a layout option is written as a plain string; {"Default": ...} is accepted',

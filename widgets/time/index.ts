@@ -21,6 +21,7 @@ export const time = defineKind<TimeModelConfig, TimeConfig>({
   name: 'Time',
   variants: ['A', 'B'],
   schema: timeSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   normalise: normaliseTime,
   guard: guardClock,
   clockStepMs: stepOf,

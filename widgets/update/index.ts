@@ -8,6 +8,7 @@ export const update = defineKind<UpdateConfig>({
   name: 'Update',
   variants: ['A', 'B'],
   schema: updateSchema,
+  docs: () => import('./docs.js').then((m) => m.docs),
   // Its interval is in hours; the registry's answer can wait (10 s).
   poll: { source: 'update', timeoutMs: 10_000, intervalMs: (c) => c.data_refresh_interval * 3_600_000 },
   view: (config, ctx) => updateView(config, statusOf<UpdateReading>(ctx, 'update'), ctx.version),

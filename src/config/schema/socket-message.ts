@@ -6,47 +6,117 @@ import * as z from 'zod';
 import { float, i32, names, once, u32, u64, u8, uint, uint1, walkMeta } from '../schema-kit.js';
 import { defaultLayout, pathBuf, rect } from './common.js';
 import { tilerTheme } from './theme.js';
+import { doc } from '../schema-docs.js';
+
+/** An enumeration of message payloads, its values explained (`tilebar schema` shows them). */
+const enumeration = (id: string, label: string, description: string, values: Record<string, string>, aliases: Record<string, string> = {}) =>
+  once(() => doc(names(label, Object.keys(values) as [string, ...string[]], { aliases }), { id, description, values }));
+
+const IMPLEMENTATION = { Tiler: 'Done by the window manager itself.', Os: 'Done by the operating system.' };
 
 /** Enumerations used by message payloads. `Tiler`/`Os` are also spelled `Komorebi`/`Windows`. */
 export const E = {
-  operationDirection: once(() => names('a direction', ['Left', 'Right', 'Up', 'Down'])),
-  cycleDirection: once(() => names('a cycle direction', ['Previous', 'Next'])),
-  sizing: once(() => names('a sizing', ['Increase', 'Decrease'])),
-  axis: once(() => names('an axis', ['Horizontal', 'Vertical', 'HorizontalAndVertical'])),
-  hidingBehaviour: once(() => names('a hiding behaviour', ['Hide', 'Minimize', 'Cloak'])),
-  moveBehaviour: once(() => names('a move behaviour', ['Swap', 'Insert', 'NoOp'])),
-  operationBehaviour: once(() => names('an operation behaviour', ['Op', 'NoOp'])),
-  stackbarMode: once(() => names('a stackbar mode', ['Always', 'Never', 'OnStack'])),
-  stackbarLabel: once(() => names('a stackbar label', ['Process', 'Title'])),
-  borderStyle: once(() => names('a border style', ['System', 'Rounded', 'Square'])),
-  borderImplementation: once(() =>
-    names('a border implementation', ['Tiler', 'Os'], { aliases: { Komorebi: 'Tiler', Windows: 'Os' } })),
-  ffmImplementation: once(() =>
-    names('a focus-follows-mouse implementation', ['Tiler', 'Os'], { aliases: { Komorebi: 'Tiler', Windows: 'Os' } })),
-  stateQuery: once(() =>
-    names('a state query', [
-      'FocusedMonitorIndex',
-      'FocusedWorkspaceIndex',
-      'FocusedContainerIndex',
-      'FocusedWindowIndex',
-      'FocusedWorkspaceName',
-      'FocusedWorkspaceLayout',
-      'FocusedContainerKind',
-      'Version',
-    ])),
-  windowKind: once(() => names('a window kind', ['Single', 'Stack', 'Monocle', 'Unfocused', 'UnfocusedLocked', 'Floating'])),
-  applicationIdentifier: once(() =>
-    names('an application identifier', ['Exe', 'Class', 'Title', 'Path'], {
-      aliases: { exe: 'Exe', class: 'Class', title: 'Title', path: 'Path' },
-    })),
-  animationPrefix: once(() => names('an animation prefix', ['movement', 'transparency'])),
+  operationDirection: enumeration('OperationDirection', 'a direction', 'A direction on screen.', {
+    Left: 'To the left.',
+    Right: 'To the right.',
+    Up: 'Upwards.',
+    Down: 'Downwards.',
+  }),
+  cycleDirection: enumeration('CycleDirection', 'a cycle direction', 'Back or forward in a cycle (it wraps round).', {
+    Previous: 'The one before.',
+    Next: 'The one after.',
+  }),
+  sizing: enumeration('Sizing', 'a sizing', 'Larger or smaller.', { Increase: 'Make it larger.', Decrease: 'Make it smaller.' }),
+  axis: enumeration('Axis', 'an axis', 'A direction of resizing or flipping.', {
+    Horizontal: 'Left to right.',
+    Vertical: 'Top to bottom.',
+    HorizontalAndVertical: 'Both at once.',
+  }),
+  hidingBehaviour: enumeration('HidingBehaviour', 'a hiding behaviour', 'How windows of hidden workspaces are put away.', {
+    Hide: 'Hidden (an old way; some programs misbehave).',
+    Minimize: 'Minimised (slow when switching workspaces often).',
+    Cloak: 'Cloaked: invisible while still open (the usual choice).',
+  }),
+  moveBehaviour: enumeration('MoveBehaviour', 'a move behaviour', 'What moving a window past a monitor\'s edge does.', {
+    Swap: 'Swap it with the window at the edge of the next monitor.',
+    Insert: 'Insert it into the next monitor\'s focused workspace.',
+    NoOp: 'Nothing.',
+  }),
+  operationBehaviour: enumeration('OperationBehaviour', 'an operation behaviour', 'Whether commands act on windows that are not tiled.', {
+    Op: 'Commands act on them too.',
+    NoOp: 'Commands leave them alone.',
+  }),
+  stackbarMode: enumeration('StackbarMode', 'a stackbar mode', 'When a stack shows its tab bar.', {
+    Always: 'On every container.',
+    Never: 'Never.',
+    OnStack: 'Only on containers with more than one window.',
+  }),
+  stackbarLabel: enumeration('StackbarLabel', 'a stackbar label', 'What a tab of a stack says.', {
+    Process: 'The program\'s name.',
+    Title: 'The window\'s title.',
+  }),
+  borderStyle: enumeration('BorderStyle', 'a border style', 'The shape of window borders.', {
+    System: 'As the system draws windows.',
+    Rounded: 'Rounded corners.',
+    Square: 'Square corners.',
+  }),
+  borderImplementation: enumeration('BorderImplementation', 'a border implementation', 'Who draws window borders.', IMPLEMENTATION, { Komorebi: 'Tiler', Windows: 'Os' }),
+  ffmImplementation: enumeration('FocusFollowsMouseImplementation', 'a focus-follows-mouse implementation', 'Who moves the focus to the window under the mouse.', IMPLEMENTATION, {
+    Komorebi: 'Tiler',
+    Windows: 'Os',
+  }),
+  stateQuery: enumeration('StateQuery', 'a state query', 'One fact about the window manager\'s state.', {
+    FocusedMonitorIndex: 'The focused monitor\'s number.',
+    FocusedWorkspaceIndex: 'The focused workspace\'s number.',
+    FocusedContainerIndex: 'The focused container\'s number.',
+    FocusedWindowIndex: 'The focused window\'s number in its container.',
+    FocusedWorkspaceName: 'The focused workspace\'s name.',
+    FocusedWorkspaceLayout: 'The focused workspace\'s layout.',
+    FocusedContainerKind: 'Whether the focused container is a single window, a stack or other.',
+    Version: 'The window manager\'s version.',
+  }),
+  windowKind: enumeration('WindowKind', 'a window kind', 'A kind of window, for its border colour.', {
+    Single: 'A focused window alone in its container.',
+    Stack: 'A focused stack.',
+    Monocle: 'A container shown over the whole workspace.',
+    Unfocused: 'An unfocused window.',
+    UnfocusedLocked: 'An unfocused, locked window.',
+    Floating: 'A floating window.',
+  }),
+  applicationIdentifier: enumeration(
+    'ApplicationIdentifier',
+    'an application identifier',
+    'What a window rule matches on.',
+    { Exe: 'The executable\'s name.', Class: 'The window\'s class.', Title: 'The window\'s title.', Path: 'The executable\'s full path.' },
+    { exe: 'Exe', class: 'Class', title: 'Title', path: 'Path' },
+  ),
+  animationPrefix: enumeration('AnimationPrefix', 'an animation prefix', 'Which animation a setting is for.', {
+    movement: 'Windows moving and resizing.',
+    transparency: 'Windows fading.',
+  }),
   animationStyle: once(() =>
-    z.union([
-      names('an animation style', ANIMATION_STYLES),
-      z.strictObject({ CubicBezier: z.tuple([float(), float(), float(), float()]) }),
-    ])),
-  subscribeOptions: once(() => z.strictObject({ filter_state_changes: z.boolean() })),
+    doc(
+      z.union([
+        doc(names('an animation style', ANIMATION_STYLES), {
+          values: Object.fromEntries(ANIMATION_STYLES.map((s) => [s, s === 'Linear' ? 'At a constant speed.' : easingWords(s)])),
+        }),
+        z.strictObject({ CubicBezier: doc(z.tuple([float(), float(), float(), float()]), 'A cubic Bézier easing curve: [x1, y1, x2, y2].') }),
+      ]),
+      { id: 'AnimationStyle', description: 'How an animation speeds up and slows down: a named easing, or {"CubicBezier": [x1, y1, x2, y2]}.' },
+    )),
+  subscribeOptions: once(() =>
+    doc(z.strictObject({ filter_state_changes: doc(z.boolean(), 'Send an event only when the state has changed.') }), {
+      id: 'SubscribeOptions',
+      description: 'Options of an event subscription.',
+    })),
 };
+
+/** `EaseInOutCubic` → words. */
+function easingWords(style: string): string {
+  const [, how = '', curve = ''] = /^Ease(InOut|In|Out)(\w+)$/.exec(style) ?? [];
+  const start = { In: 'Starts slowly', Out: 'Ends slowly', InOut: 'Starts and ends slowly' }[how] ?? 'Eases';
+  return `${start}, along a ${curve.toLowerCase()} curve.`;
+}
 
 const EASINGS = ['Sine', 'Quad', 'Cubic', 'Quart', 'Quint', 'Expo', 'Circ', 'Back', 'Elastic', 'Bounce'];
 const ANIMATION_STYLES = [
@@ -297,6 +367,7 @@ export const socketMessageUnion = once(() => {
   const options = (Object.keys(SOCKET_MESSAGES) as SocketMessageType[]).map(optionFor);
   const union = z.discriminatedUnion('type', options as unknown as [z.ZodObject, ...z.ZodObject[]]);
   walkMeta.add(union, { tagLegacy: SOCKET_MESSAGE_LEGACY });
+  // What each type means is attached by the JSON Schema export (json-schema.ts): the words are for it alone.
   return union.transform(toMessage);
 });
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { i32, keyedUnion, names, percent, pixels, u64, uint, withMeta } from '../schema-kit.js';
-import { displayFormat, pathBuf, workspacesDisplayFormat } from './common.js';
+import { defaultLayout, displayFormat, pathBuf, workspacesDisplayFormat } from './common.js';
 import { enable, prefix, refreshInterval, strftimeFormat, timezoneName, usageConfig } from './widget-fields.js';
 
 export const schemaKit = {
@@ -18,6 +18,7 @@ export const schemaKit = {
   u64,
   uint,
   withMeta,
+  defaultLayout,
   displayFormat,
   workspacesDisplayFormat,
   pathBuf,
