@@ -1,8 +1,7 @@
 /**
  * What each window-manager message asks for, in our words (from the message names and payloads of reference
  * FORMAT-KEYS §6): `tilebar schema` shows them on each `"type"` value. Loaded by the JSON Schema export alone,
- * never by a bar
- * drawn from a cached model.
+ * never by a bar drawn from a cached model.
  */
 const W = 'the focused window';
 const C = 'the focused container';
