@@ -13,19 +13,35 @@
  * it made but nothing in it afterwards (measured with chokidar 4.0.3), so the directory is watched for (as
  * discovery's places are) and the file's watch started again once it exists; the file's stat poll covers it
  * meanwhile.
+ *
+ * A file that discovery found is read only when it is the user's own (or root's), checked on the opened
+ * descriptor: its clicks run commands, and where discovery looks may be writable by others (`XDG_CONFIG_HOME`
+ * set to a shared directory), so another user's file there must neither steer a bar that starts nor one that
+ * runs. A file named with `--config` is the user's choice; the embedded example is the install's.
  */
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { POLL_MS, watchConfigFile, type ConfigFileEvent, type WatchedConfigFile } from '../bar/config-file.js';
 import { watchPathAppearance, type PathAppearance } from '../bar/path-appearance.js';
 import { candidatesAbove, configLabel, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
+import { MAX_CONFIG_BYTES } from '../config/limits.js';
+import type { ReadOptions } from '../io/read-text-file.js';
 import type { Timers } from '../scheduler/timers.js';
 
 const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
 
+/** How the config `found` is read by a bar run by `uid` (undefined where there are none: Windows). */
+export function configReadOptions(found: Discovered, uid: number | undefined): ReadOptions {
+  if (uid === undefined || found.embedded || found.reason === '--config') return { maxBytes: MAX_CONFIG_BYTES };
+  const hint = 'a config that discovery finds is read only when it is yours, since its clicks run commands (name it with --config to use it)';
+  return { maxBytes: MAX_CONFIG_BYTES, owner: { uid, hint } };
+}
+
 export interface ConfigPlaceDeps {
   timers: Timers;
   log: (message: string) => void;
+  /** The bar's user (none on Windows, nor in tests that need no check): a discovered file must be theirs. */
+  uid?: number | undefined;
   /** An event of the file `path` (compare with `place.path` when it is handled: the bar may have moved on). */
   onFileEvent: (event: ConfigFileEvent, path: string) => void;
   /** A file that ranks above the one in use appeared: the owner calls `moveTo` when its queue gets there. */
@@ -52,6 +68,11 @@ export class ConfigPlace {
 
   get path(): string {
     return this.#found.path;
+  }
+
+  /** How the file in use is read (its owner checked when discovery found it). */
+  get readOptions(): ReadOptions {
+    return configReadOptions(this.#found, this.deps.uid);
   }
 
   /** Starts both watches; `initialText` is the file's text already read (no first event unless it changed). */
@@ -95,10 +116,12 @@ export class ConfigPlace {
   async #watchFile(): Promise<void> {
     const found = this.#found;
     const initialText = this.#lastText;
+    const { owner } = configReadOptions(found, this.deps.uid);
     const file = await watchConfigFile(found.path, (event) => this.#fileEvent(event, found), {
       timers: this.deps.timers,
       log: this.deps.log,
       ...(initialText !== undefined ? { initialText } : {}),
+      ...(owner ? { owner } : {}),
     });
     // Moved on or closed meanwhile: this watch is nobody's.
     if (this.#closed || found !== this.#found) {

@@ -20,7 +20,6 @@ import type { Log } from '../bar/log.js';
 import { bindingBatch } from '../bar/mouse.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import { configLabel, type Candidate, type Discovered } from '../config/discover.js';
-import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { BarModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { Variant } from '../config/variant.js';
@@ -32,7 +31,7 @@ import type { WidgetRegistry } from '../../widgets/registry.js';
 import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
-import { ConfigPlace } from './config-place.js';
+import { ConfigPlace, configReadOptions } from './config-place.js';
 import { WindowManagerLink } from './window-manager.js';
 
 export interface LiveBarSettings {
@@ -70,6 +69,9 @@ export interface LiveBarDeps {
   onStray: (e: unknown) => void;
 }
 
+/** How the config in use was found: as discovery said, else named (`--config`). */
+const foundOf = (settings: LiveBarSettings): Discovered => settings.discovery?.found ?? { path: settings.configPath, reason: '--config', embedded: false };
+
 /** Clicks an action names (the layout picker's toggle is the front end's own). */
 export type BarAction = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
 
@@ -98,10 +100,10 @@ export class LiveBar {
   ) {
     this.#live = live;
     this.#config = config;
-    const found = settings.discovery?.found ?? { path: settings.configPath, reason: '--config', embedded: false };
-    this.#place = new ConfigPlace(found, settings.discovery?.candidates ?? [], {
+    this.#place = new ConfigPlace(foundOf(settings), settings.discovery?.candidates ?? [], {
       timers: deps.timers,
       log: deps.log,
+      uid: process.getuid?.(),
       onFileEvent: (event, path) => this.#queueConfigEvent(event, path),
       onBetter: (to) => this.#queueMove(to),
     });
@@ -140,7 +142,7 @@ export class LiveBar {
       log: deps.log,
       logPath: settings.logPath,
     });
-    const config = await live.start(await readTextFile(settings.configPath, { maxBytes: MAX_CONFIG_BYTES }));
+    const config = await live.start(await readTextFile(settings.configPath, configReadOptions(foundOf(settings), process.getuid?.())));
     const zone = (await resolveSystemZone({ ...realZoneSources(), env: deps.env })).zone;
     return new LiveBar(settings, deps, live, config, zone);
   }
@@ -218,7 +220,7 @@ export class LiveBar {
   reloadConfig(): void {
     if (this.#stopped) return;
     const path = this.#place.path;
-    void readTextFile(path, { maxBytes: MAX_CONFIG_BYTES }).then(
+    void readTextFile(path, this.#place.readOptions).then(
       (read) => this.#queueConfigEvent(read.ok ? { kind: 'text', text: read.text } : { kind: 'fault', code: read.code, problem: read.problem }, path),
       this.deps.onStray,
     );

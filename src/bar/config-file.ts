@@ -16,7 +16,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
-import { readTextFile, type ReadOutcome } from '../io/read-text-file.js';
+import { readTextFile, type ReadOptions, type ReadOutcome } from '../io/read-text-file.js';
 import type { Timers } from '../scheduler/timers.js';
 import { oneAtATime } from './one-at-a-time.js';
 
@@ -39,6 +39,8 @@ export interface ConfigFileOptions {
   initialText?: string;
   /** Loads chokidar; tests may leave it out and rely on polling. */
   loadChokidar?: () => Promise<typeof import('chokidar')>;
+  /** Whose the file must be (read-text-file.ts): a discovered config's. */
+  owner?: ReadOptions['owner'];
 }
 
 export interface WatchedConfigFile {
@@ -104,7 +106,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   };
 
   const read = oneAtATime<boolean>(async (afterGrace = false): Promise<void> => {
-    const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES });
+    const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES, ...(opts.owner ? { owner: opts.owner } : {}) });
     if (closed) return;
     if (!outcome.ok && afterGrace && outcome.code !== lastFault) {
       lastFault = outcome.code;

@@ -18,6 +18,11 @@ export interface ReadOptions {
   streams?: boolean;
   /** A symbolic link at the path is not followed (tilebar's own files: its cache); a config may be a link. */
   noFollow?: boolean;
+  /**
+   * The file (what the descriptor opened, past any link) must belong to this user or to root; another's is
+   * refused with `hint` after the reason. For a file that steers the bar though the user never named it.
+   */
+  owner?: { uid: number; hint: string };
 }
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -34,6 +39,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EAGAIN: 'nothing to read yet',
   ETOOLARGE: 'it is too large',
   ENOTFILE: 'it is not a regular file',
+  EFOREIGN: 'it belongs to another user',
 };
 
 /** What an error code means, for a message: `no such file`, `permission denied`, `it is a directory`. */
@@ -71,6 +77,7 @@ async function readBytes(path: string, options: ReadOptions): Promise<BytesOutco
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
     const stat = await handle.stat();
     if (stat.isDirectory()) return failure('EISDIR');
+    if (options.owner && stat.uid !== options.owner.uid && stat.uid !== 0) return failure('EFOREIGN', `it belongs to another user (uid ${stat.uid}); ${options.owner.hint}`);
     if (!stat.isFile()) {
       if (!options.streams || !(stat.isFIFO() || stat.isCharacterDevice() || stat.isSocket())) {
         return failure('ENOTFILE', `it is not a regular file (${stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() ? 'a device' : 'a special file'})`);
