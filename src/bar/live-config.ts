@@ -206,5 +206,7 @@ export class LiveConfig {
 export function barProblem(file: string, p: Problem): { what: string; where: string } {
   const widget = /^((?:left|center|right)_widgets\[\d+\])\.(.+)$/.exec(p.path);
   const [key, within] = widget ? [widget[2], ` in ${widget[1]}`] : [p.path, ''];
-  return { what: `${key ? `${key}: ` : ''}${p.message}`, where: `${file}:${p.line}:${p.col}${within}` };
+  // `missing required key "left_widgets"` names its key already: said once, not `left_widgets: … "left_widgets"`.
+  const named = key !== undefined && p.message.includes(`"${key.split('.').at(-1) ?? ''}"`);
+  return { what: `${key && !named ? `${key}: ` : ''}${p.message}`, where: `${file}:${p.line}:${p.col}${within}` };
 }

@@ -26,7 +26,7 @@ describe('the running bar’s config', () => {
     expect(first).toMatchObject({ origin: 'validated' });
     const broken = await config.handle({ kind: 'text', text: bad });
     expect(broken?.model).toBe(first.model);
-    expect(broken?.message).toBe('config error: Aplications: "Aplications" is not a widget kind (bar.json:1:19 in left_widgets[0]; log: /home/u/tilebar.log)');
+    expect(broken?.message).toBe('config error: "Aplications" is not a widget kind (bar.json:1:19 in left_widgets[0]; log: /home/u/tilebar.log)');
     expect(lines.at(-1)).toContain('rejected; the last good config stays');
     const fixed = await config.handle({ kind: 'text', text: good.replace('Term', 'Terminal') });
     expect(fixed?.message).toBeUndefined();
