@@ -21,6 +21,8 @@ export interface FeedBlock {
   widget: string;
   /** Unique on the bar and stable across updates: `right[3] cpu` and, past the first block of a unit, `#n`. */
   instance: string;
+  /** The unit it is part of (`right[3] cpu`): a host keeps a unit's blocks together and sets units apart, as the pane does. */
+  unit: string;
   /** Its text in the theme's colours; never empty. */
   runs: Run[];
   state: UnitState;
@@ -89,7 +91,7 @@ const BLOCKS_OF_UNIT = new WeakMap<UnitView, { look: BarSnapshot['look']; positi
 function unitBlocks(w: WidgetUnits, unit: UnitView, section: SectionName, input: LayoutInput, look: BarSnapshot['look']): FeedBlock[] {
   const piece = unitRuns(w, unit, section, input, look.backgrounds.bar, look.metrics.maxLabelWidth, () => undefined);
   const base = { section, name: w.kind ?? 'Plain', widget: w.position, state: unit.state, ...(unit.why ? { why: unit.why } : {}), ...details(unit) };
-  return byAction(piece.runs).map((stretch, n) => ({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) }));
+  return byAction(piece.runs).map((stretch, n) => ({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, unit: piece.key, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) }));
 }
 
 function details(unit: UnitView): Pick<FeedBlock, 'title' | 'percentage'> {
@@ -101,7 +103,7 @@ function details(unit: UnitView): Pick<FeedBlock, 'title' | 'percentage'> {
 export const MESSAGE_INSTANCE = 'tilebar message';
 
 function messageBlock(message: string, fg: Hex, bg: Hex | undefined): FeedBlock {
-  return { section: 'center', name: 'tilebar', widget: 'center[message]', instance: MESSAGE_INSTANCE, runs: [{ text: message, fg, ...(bg ? { bg } : {}), bold: true }], state: 'error', why: message };
+  return { section: 'center', name: 'tilebar', widget: 'center[message]', instance: MESSAGE_INSTANCE, unit: MESSAGE_INSTANCE, runs: [{ text: message, fg, ...(bg ? { bg } : {}), bold: true }], state: 'error', why: message };
 }
 
 /** Consecutive runs with the same click action (or none), empty runs left out, spaces kept with what precedes them. */

@@ -13,7 +13,7 @@ import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
 import { NewestLineWriter } from './newest-line-writer.js';
 import type { Feed } from './line-feed.js';
-import { i3barHeader, i3barStatusLine, parseI3barClick } from './i3bar.js';
+import { i3barHeader, i3barLookOf, i3barStatusLine, parseI3barClick } from './i3bar.js';
 
 export const MAX_CLICK_LINE = 64 * 1024;
 
@@ -49,8 +49,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
-    const look = { spacingPx: s.model.widgetSpacing, ...(s.model.grouping.kind !== 'None' ? { border: s.look.theme.colours.border } : {}) };
-    const line = i3barStatusLine(blocks, look, true);
+    const line = i3barStatusLine(blocks, i3barLookOf(s.model, s.look), true);
     // Only what changed goes out: the bar redraws on every line.
     if (line === last) return;
     out.write(line);

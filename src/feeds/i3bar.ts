@@ -12,6 +12,10 @@ import type { Run } from '../render/bar-types.js';
 import { MIN_TRUNCATED } from '../render/fit.js';
 import { truncate } from '../render/paint.js';
 import type { FeedBlock } from './blocks.js';
+import type { BarModel, Hex } from '../config/model.js';
+import type { CellMetrics } from '../render/cells.js';
+import type { ResolvedTheme } from '../../themes/resolve-theme.js';
+import type { Backgrounds } from '../../themes/transparency.js';
 
 /**
  * Signals the bar sends when it hides and shows again (a bar in `mode hide`): SIGUSR1 and SIGUSR2 rather than the
@@ -47,10 +51,32 @@ export interface I3barBlock {
 }
 
 export interface I3barLook {
-  /** The gap between widgets (the config's spacing, pixels); blocks of one widget touch, as on the pane. */
+  /** The gap between frames (the config's spacing, pixels): the pane's gap between widgets' units. */
   spacingPx: number;
   /** The frame's colour when the config groups widgets into boxes (`grouping`); none without. */
   border?: string;
+  /**
+   * What one frame holds, as the pane groups the bar: each unit its own (`Widget`), a section (`Alignment`), or
+   * the whole bar (`Bar`; and no grouping, where the pane's units sit on one strip of the bar's background).
+   */
+  box: 'unit' | 'section' | 'bar';
+  /** The pane's spacing in cells: spaces between the units that share a frame, in the frame's fill. */
+  gapCells: number;
+  /** What the units are painted on (the bar's background, as blocks.ts paints them): under a frame's padding and gaps. */
+  fill?: Hex;
+}
+
+/** The i3bar look of a bar drawn from `model` in `look`'s theme and backgrounds: frames as the pane groups it. */
+export function i3barLookOf(model: Pick<BarModel, 'widgetSpacing' | 'grouping'>, look: { theme: ResolvedTheme; backgrounds: Backgrounds; metrics: Pick<CellMetrics, 'widgetSpacing'> }): I3barLook {
+  const g = model.grouping.kind;
+  const fill = look.backgrounds.bar;
+  return {
+    spacingPx: model.widgetSpacing,
+    ...(g !== 'None' ? { border: look.theme.colours.border } : {}),
+    box: g === 'Widget' ? 'unit' : g === 'Alignment' ? 'section' : 'bar',
+    gapCells: look.metrics.widgetSpacing,
+    ...(fill ? { fill } : {}),
+  };
 }
 
 /** Runs as pango markup: each a span in its colours, its text escaped. */
@@ -67,17 +93,47 @@ export function runsMarkup(runs: readonly Run[]): string {
 /** Whether every run has the first one's colours and weight: then the block's own colour fields say it all. */
 const oneStyle = (runs: readonly Run[]) => runs.every((r) => r.fg === runs[0]?.fg && r.bg === runs[0]?.bg && !r.bold);
 
-/** One status line's blocks: plain text, or pango spans in their colours where runs differ. */
-export function i3barBlocks(blocks: readonly FeedBlock[], look: I3barLook): I3barBlock[] {
-  return blocks.map((b, i) => i3barBlock(b, look, blocks[i - 1]?.widget === b.widget, blocks[i + 1]?.widget === b.widget));
+/**
+ * Where a block sits in its frame. A frame's ends get a space of padding inside them (i3bar and swaybar draw a
+ * border, or the block's background, right at the text's first and last pixel, where the pane has a cell); units
+ * that share a frame get the pane's spacing between them; a unit's own blocks (a click tells them apart) touch.
+ */
+interface Place {
+  startsBox: boolean;
+  endsBox: boolean;
+  /** Another unit of the same frame follows: a gap of `gapCells` in the frame's fill. */
+  gapAfter: boolean;
 }
 
-function i3barBlock(b: FeedBlock, look: I3barLook, joinsPrevious: boolean, joinsNext: boolean): I3barBlock {
-  const plain = oneStyle(b.runs);
-  const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
-  const full_text = text(b.runs);
-  const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
-  const first = b.runs[0];
+function placeIn(blocks: readonly FeedBlock[], i: number, look: I3barLook): Place {
+  const box = (b: FeedBlock | undefined) => (b === undefined ? undefined : look.box === 'unit' ? `unit ${b.unit}` : look.box === 'section' ? b.section : 'bar');
+  const b = blocks[i] as FeedBlock;
+  const next = blocks[i + 1];
+  const endsBox = box(next) !== box(b);
+  return { startsBox: box(blocks[i - 1]) !== box(b), endsBox, gapAfter: !endsBox && next?.unit !== b.unit && look.gapCells > 0 };
+}
+
+/** One status line's blocks: plain text, or pango spans in their colours where runs differ. */
+export function i3barBlocks(blocks: readonly FeedBlock[], look: I3barLook): I3barBlock[] {
+  return blocks.flatMap((b, i) => {
+    const place = placeIn(blocks, i, look);
+    return [i3barBlock(b, look, place), ...(place.gapAfter ? [gapBlock(b, look)] : [])];
+  });
+}
+
+/** A space of padding in the frame's fill; a unit selected whole keeps its own fill around its text. */
+function padding(b: FeedBlock, edge: Run | undefined, look: I3barLook): Run {
+  const bg = b.state === 'selected' ? edge?.bg : look.fill;
+  return { text: ' ', ...(edge?.fg ? { fg: edge.fg } : {}), ...(bg ? { bg } : {}) };
+}
+
+function i3barBlock(b: FeedBlock, look: I3barLook, place: Place): I3barBlock {
+  const runs = [...(place.startsBox ? [padding(b, b.runs[0], look)] : []), ...b.runs, ...(place.endsBox ? [padding(b, b.runs.at(-1), look)] : [])];
+  const plain = oneStyle(runs);
+  const text = (rs: readonly Run[]) => (plain ? plainText(rs.map((r) => r.text).join('')) : runsMarkup(rs));
+  const full_text = text(runs);
+  const short_text = text(runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
+  const first = runs[0];
   return {
     full_text,
     ...(short_text !== full_text ? { short_text } : {}),
@@ -86,9 +142,30 @@ function i3barBlock(b: FeedBlock, look: I3barLook, joinsPrevious: boolean, joins
     instance: b.instance,
     ...(first?.fg ? { color: first.fg } : {}),
     ...(first?.bg ? { background: first.bg } : {}),
-    ...(look.border ? { border: look.border, ...(joinsPrevious ? { border_left: 0 as const } : {}), ...(joinsNext ? { border_right: 0 as const } : {}) } : {}),
+    ...frameSides(look, !place.startsBox, !place.endsBox),
     separator: false,
-    separator_block_width: joinsNext ? 0 : look.spacingPx,
+    separator_block_width: place.endsBox ? look.spacingPx : 0,
+  };
+}
+
+/** The border round a frame: no inner sides where blocks of one frame meet. */
+const frameSides = (look: I3barLook, joinsPrevious: boolean, joinsNext: boolean): Pick<I3barBlock, 'border' | 'border_left' | 'border_right'> =>
+  look.border ? { border: look.border, ...(joinsPrevious ? { border_left: 0 as const } : {}), ...(joinsNext ? { border_right: 0 as const } : {}) } : {};
+
+/**
+ * The pane's spacing between two units of one frame: a block of its own, so that a click there does nothing, as on
+ * the pane (its instance names no unit: every unit's starts with its place, `left[0]`, or is the message's).
+ */
+function gapBlock(b: FeedBlock, look: I3barLook): I3barBlock {
+  return {
+    full_text: ' '.repeat(look.gapCells),
+    markup: 'none',
+    name: b.name,
+    instance: `gap after ${b.instance}`,
+    ...(look.fill ? { background: look.fill } : {}),
+    ...frameSides(look, true, true),
+    separator: false,
+    separator_block_width: 0,
   };
 }
 
@@ -105,12 +182,11 @@ const JSON_OF_BLOCK = new WeakMap<FeedBlock, { key: string; json: string }>();
  */
 export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, first: boolean): string {
   const parts = blocks.map((b, i) => {
-    const joinsPrevious = blocks[i - 1]?.widget === b.widget;
-    const joinsNext = blocks[i + 1]?.widget === b.widget;
-    const key = `${look.spacingPx} ${look.border ?? ''} ${joinsPrevious} ${joinsNext}`;
+    const place = placeIn(blocks, i, look);
+    const key = `${look.spacingPx} ${look.border ?? ''} ${look.box} ${look.gapCells} ${look.fill ?? ''} ${place.startsBox} ${place.endsBox} ${place.gapAfter}`;
     const kept = JSON_OF_BLOCK.get(b);
     if (kept && kept.key === key) return kept.json;
-    const json = JSON.stringify(i3barBlock(b, look, joinsPrevious, joinsNext));
+    const json = [i3barBlock(b, look, place), ...(place.gapAfter ? [gapBlock(b, look)] : [])].map((x) => JSON.stringify(x)).join(',');
     JSON_OF_BLOCK.set(b, { key, json });
     return json;
   });

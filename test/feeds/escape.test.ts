@@ -86,7 +86,7 @@ function polybarRead(text: string, doublePercent: boolean): string {
 /** A left block of runs as the feed gives Polybar, and the elements Polybar must read from its line (after the left's alignment tag). */
 function polybarBlock(texts: readonly string[]): { line: string; expected: PolybarElement[] } {
   const runs = texts.map((text, i) => ({ text, fg: i % 2 === 0 ? ('#ff0000' as const) : undefined, bg: '#000000' as const }));
-  const block: FeedBlock = { section: 'left', name: 'Applications', widget: 'left[0]', instance: 'l', runs, state: 'normal' };
+  const block: FeedBlock = { section: 'left', name: 'Applications', widget: 'left[0]', instance: 'l', unit: 'l', runs, state: 'normal' };
   const expected = runs.flatMap((r): PolybarElement[] => {
     const shown = displayText(r.text).replaceAll('\u200b', '');
     return [{ tag: `F${r.fg ?? '-'}` }, { tag: `B${r.bg}` }, ...(shown === '' ? [] : [{ text: shown }])];

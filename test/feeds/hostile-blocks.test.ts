@@ -39,7 +39,7 @@ describe('hostile titles and names through the feeds', () => {
   it('reach i3bar as text: the only pango tags are the spans tilebar writes, and a block without them is not markup', () => {
     fc.assert(
       fc.property(hostile, hostile, (title, workspace) => {
-        for (const b of i3barBlocks(blocksFor(title, workspace), { spacingPx: 10 })) {
+        for (const b of i3barBlocks(blocksFor(title, workspace), { spacingPx: 10, box: 'section', gapCells: 1, fill: '#000000' })) {
           // Without pango markup i3bar parses nothing: the text is shown as it is.
           if (b.markup === 'none') continue;
           // Take away tilebar's own spans; what is left must hold no tag at all.

@@ -4,7 +4,7 @@
  * host closing stdout ending the feed quietly with 0.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -37,6 +37,67 @@ function statusLines(written: string): Array<Array<Record<string, unknown>>> {
   expect(open).toBe('[');
   return lines.filter((l) => l !== '').map((l) => JSON.parse(l.replace(/^,/, '')) as Array<Record<string, unknown>>);
 }
+
+
+/**
+ * A status line as i3bar draws it, in characters: `│` where a block's border shows (i3bar draws one unless a side
+ * is 0 wide), a space for a gap between blocks (`separator_block_width`), each block's text without its markup.
+ */
+function drawn(line: ReadonlyArray<Record<string, unknown>>): string {
+  const text = (b: Record<string, unknown>) => {
+    const t = String(b.full_text);
+    return b.markup === 'pango' ? t.replace(/<[^>]*>/g, '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&') : t;
+  };
+  return line
+    .map((b, i) => {
+      const framed = typeof b.border === 'string';
+      const left = framed && b.border_left !== 0 ? '│' : '';
+      const right = framed && b.border_right !== 0 ? '│' : '';
+      const gap = i < line.length - 1 && Number(b.separator_block_width) > 0 ? ' ' : '';
+      return `${left}${text(b)}${right}${gap}`;
+    })
+    .join('');
+}
+
+/** The last status line the feed wrote for `config`, once it shows `wanted`. */
+async function lineFor(config: object, wanted: RegExp): Promise<{ line: Array<Record<string, unknown>>; shown: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-units-'));
+  await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+  const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+  let written = '';
+  const out = new Writable({
+    write(chunk: Buffer, _e, cb) {
+      written += chunk.toString();
+      cb();
+    },
+  });
+  const stop = new AbortController();
+  const readings = {
+    cpu: async () => ({ percent: 33 }),
+    network: async () => ({ defaultInterface: 'eth0', interfaces: [], receivedPerSecond: 0, transmittedPerSecond: 0 }),
+  };
+  const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log'), tiler: 'none' }, io, { out, in: new PassThrough(), readers: readings, stop: stop.signal, log: () => undefined });
+  try {
+    return await eventually(() => {
+      const line = statusLines(written).at(-1) ?? [];
+      const shown = drawn(line);
+      expect(shown).toMatch(wanted);
+      return { line, shown };
+    });
+  } finally {
+    stop.abort();
+    await done;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const UNITS = {
+  left_widgets: [{ Applications: { enable: true, items: [{ name: 'Terminal', command: 'true' }, { name: 'Browser', command: 'true' }] } }],
+  right_widgets: [
+    { Network: { enable: true, show_activity: true, show_total_activity: false, show_default_interface: true, label_prefix: 'Icon' } },
+    { Cpu: { enable: true, label_prefix: 'None' } },
+  ],
+};
 
 describe('tilebar feed i3bar', () => {
   it('writes the protocol, launches an item on a click, and ignores what is not a click', async () => {
@@ -76,6 +137,24 @@ describe('tilebar feed i3bar', () => {
       stop.abort();
     }
     expect(await done).toBe(0);
+  });
+
+  it('spaces the units of a widget as the pane does, framed apart, with a space inside each frame', async () => {
+    const framed = { ...UNITS, grouping: { kind: 'Widget', style: 'Default' } };
+    const { shown } = await lineFor(framed, /eth0/);
+    // One unit, two blocks a click tells apart: together in one frame, padded at its ends only.
+    expect(shown).toContain('│ Terminal Browser │');
+    // Three units of one widget: three frames, a gap between them (the pane's widget spacing).
+    expect(shown).toContain('│ ↓ 0.0 KiB/s │ │ ↑ 0.0 KiB/s │ │ ⇄ eth0 │');
+    expect(shown).toMatch(/ 33% │$/);
+  });
+
+  it('without grouping, the units sit on one strip of the bar’s background, spaced as on the pane', async () => {
+    const { line, shown } = await lineFor(UNITS, /eth0/);
+    expect(shown).toContain('↓ 0.0 KiB/s ↑ 0.0 KiB/s ⇄ eth0');
+    expect(shown).toMatch(/^ Terminal Browser /);
+    expect(shown).toMatch(/ 33% $/);
+    expect(line.some((b) => 'border' in b)).toBe(false);
   });
 
   it('ends quietly with 0 when the host closes its end (EPIPE)', async () => {

@@ -17,6 +17,7 @@ import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway } from '../t
 import { eventually, until } from '../wait.js';
 import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows } from './png-rows.js';
+import { barBoxes, type ScreenBox } from './bar-boxes.js';
 import { openX11Screen } from './x11-screen.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -92,7 +93,57 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
       expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
     });
   });
+
+  it('frames each unit apart, as the pane spaces them, with room between the text and the frame; a click on a padded block still lands', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-i3-units-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(UNITS_CONFIG(dir)));
+    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed i3bar --config ${q(join(dir, 'bar.json'))} --log ${q(join(dir, 'log'))}`;
+    const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
+    cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
+    const screen = await openX11Screen(wm.display);
+    cleanups.push(() => screen.close());
+    // Three units, three boxes: the workspaces, the layout, the two Applications items.
+    const boxes = await paddedBoxes(() => screen.pixels(0, 0, 1280, 20), 3);
+    // The Browser item: the right end of the last box, in its padding (part of the item's block).
+    const last = boxes[2] ?? { to: 0, padRight: 0 };
+    await eventually(async () => {
+      await screen.click(inPadding(last), 8);
+      expect(existsSync(join(dir, 'browser'))).toBe(true);
+    });
+    expect(existsSync(join(dir, 'terminal'))).toBe(false);
+  });
 });
+
+// As the user's bar: the Tiler's workspaces and layout (two units of one widget), an Applications widget of two
+// items (one unit, two blocks a click tells apart), each unit framed (grouping Widget) as on the pane.
+const UNITS_CONFIG = (dir: string) => ({
+  theme: { palette: 'Catppuccin', name: 'Mocha' },
+  grouping: { kind: 'Widget', style: 'Default', rounding: 8 },
+  left_widgets: [
+    { Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' }, layout: { enable: true, display: 'IconAndText' } } },
+    { Applications: { enable: true, items: [{ name: 'Terminal', command: `touch ${join(dir, 'terminal')}` }, { name: 'Browser', command: `touch ${join(dir, 'browser')}` }] } },
+  ],
+  right_widgets: [],
+});
+/** Columns of a block's own fill, at least, between its border and its text: a space of the bar's 8-point font. */
+const PADDING_PX = 3;
+
+/** A column in the middle of a box's right padding. */
+const inPadding = (box: Pick<ScreenBox, 'to' | 'padRight'>) => box.to - Math.ceil(box.padRight / 2);
+
+/** The boxes on the bar once it shows `count` of them, each padded; what was seen when it never does. */
+async function paddedBoxes(read: () => Promise<string[][]>, count: number): Promise<ScreenBox[]> {
+  let boxes: ScreenBox[] = [];
+  await eventually(async () => {
+    const rows = await read();
+    boxes = barBoxes(rows);
+    const seen = `boxes seen (columns, padding): ${JSON.stringify(boxes.map((b) => [b.from, b.to, b.padLeft, b.padRight]))}`;
+    expect(boxes.length, seen).toBe(count);
+    expect(Math.min(...boxes.flatMap((b) => [b.padLeft, b.padRight])), seen).toBeGreaterThanOrEqual(PADDING_PX);
+  });
+  return boxes;
+}
 
 const hasGrim = spawnSync('grim', ['-h'], { stdio: 'ignore' }).error === undefined;
 
@@ -153,5 +204,31 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
       }
       expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
     });
+  });
+  it('frames each unit apart with room between the text and the frame, and a click on a padded block lands', async () => {
+    if (!hasGrim) return;
+    const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sway-units-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    chmodSync(dir, 0o777);
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(UNITS_CONFIG(dir)));
+    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed swaybar --config ${q(join(dir, 'bar.json'))} --log ${q(join(dir, 'log'))}`;
+    const wm = await startSway(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
+    cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
+    const runtime = dirname(wm.socket);
+    const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
+    const shot = join(dir, 'shot.png');
+    const read = async () => {
+      spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      return existsSync(shot) ? pngRows(PNG.sync.read(readFileSync(shot))) : [];
+    };
+    const boxes = await paddedBoxes(read, 3);
+    const pointer = await openWaylandPointer(join(runtime, display));
+    cleanups.push(() => pointer.close());
+    const last = boxes[2] ?? { to: 0, padRight: 0 };
+    await eventually(async () => {
+      await pointer.click(inPadding(last), 10, 1280, 720);
+      expect(existsSync(join(dir, 'browser'))).toBe(true);
+    });
+    expect(existsSync(join(dir, 'terminal'))).toBe(false);
   });
 });

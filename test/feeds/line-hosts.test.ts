@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FeedBlock } from '../../src/feeds/blocks.js';
 import { appendClickCommand, clickToken, parseClickLine } from '../../src/feeds/feed-clicks.js';
-import { i3barBlocks, i3barLine, i3barStatusLine } from '../../src/feeds/i3bar.js';
+import { i3barBlocks, i3barLine, i3barStatusLine, type I3barBlock, type I3barLook } from '../../src/feeds/i3bar.js';
 import { polybarLine } from '../../src/feeds/polybar.js';
 import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
 
@@ -20,22 +20,30 @@ const block = (section: FeedBlock['section'], instance: string, text: string, ac
   name: 'Applications',
   widget: `${section}[0]`,
   instance,
+  unit: instance,
   runs: [{ text, fg: '#ffffff', bg: '#000000' }],
   state: 'normal',
   ...(action ? { action: { kind: 'launch', id: instance, command: 'true' } } : {}),
 });
 
+/** Each unit framed apart (grouping Widget), units painted on black: the i3bar look of a usual bar. */
+const FRAMED: I3barLook = { spacingPx: 8, box: 'unit', gapCells: 1, fill: '#000000' };
+
 const blocks = [block('left', 'l', 'Left'), block('center', 'c', 'Mid'), block('right', 'r1', 'One'), block('right', 'r2', 'Two#')];
 
 describe('i3bar', () => {
   it("gives a long text a short_text, the pane's shortened form; pango only for a block of several styles, escaped", () => {
-    const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), { ...block('left', 's', 'Short'), widget: 'left[1]' }], { spacingPx: 8 });
-    // One style: plain text (i3bar parses no markup in it), its colours in the block's own fields.
-    expect(long).toMatchObject({ markup: 'none', full_text: 'A window title <b>that</b> goes on', short_text: 'A windo…', color: '#ffffff', background: '#000000' });
+    const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), { ...block('left', 's', 'Short'), widget: 'left[1]' }], FRAMED);
+    // One style: plain text (i3bar parses no markup in it), its colours in the block's own fields; a space of the
+    // unit's fill inside each end, so that the text does not touch the block's edge.
+    expect(long).toMatchObject({ markup: 'none', full_text: ' A window title <b>that</b> goes on ', short_text: ' A windo… ', color: '#ffffff', background: '#000000' });
     expect(short?.short_text).toBeUndefined();
     const styled: FeedBlock = { ...block('left', 'm', 'x'), runs: [{ text: 'CPU ', fg: '#aaaaaa' }, { text: '<b>95%', fg: '#ffffff', bold: true }] };
-    const [pango] = i3barBlocks([styled], { spacingPx: 8 });
-    expect(pango).toMatchObject({ markup: 'pango', full_text: '<span foreground="#aaaaaa">CPU </span><span foreground="#ffffff" weight="bold">&lt;b&gt;95%</span>' });
+    const [pango] = i3barBlocks([styled], FRAMED);
+    expect(pango).toMatchObject({
+      markup: 'pango',
+      full_text: '<span foreground="#aaaaaa" background="#000000"> </span><span foreground="#aaaaaa">CPU </span><span foreground="#ffffff" weight="bold">&lt;b&gt;95%</span><span foreground="#ffffff" background="#000000"> </span>',
+    });
   });
 });
 
@@ -173,30 +181,58 @@ describe('Polybar', () => {
 });
 
 describe('i3bar status line', () => {
-  it('keeps the blocks of one widget together, as on the pane: no gap between them, one frame round them when grouped', () => {
-    const ws = (n: number): FeedBlock => ({ ...block('left', `left[0] ws#${n}`, ` ${n} `), widget: 'left[0]' });
-    const cpu: FeedBlock = { ...block('right', 'right[0] cpu', 'CPU'), widget: 'right[0]' };
-    const [a, b, c, d] = i3barBlocks([ws(1), ws(2), ws(3), cpu], { spacingPx: 10, border: '#123456' });
-    expect([a, b, c, d].map((x) => x?.separator_block_width)).toEqual([0, 0, 10, 10]);
+  // The Tiler's workspaces (one unit, a block a workspace), its layout (another unit), a CPU on the right.
+  const ws = (n: number): FeedBlock => ({ ...block('left', `left[0] tiler:workspaces${n === 1 ? '' : `#${n - 1}`}`, n === 3 ? '3' : `${n} `), widget: 'left[0]', unit: 'left[0] tiler:workspaces' });
+  const layout: FeedBlock = { ...block('left', 'left[0] tiler:layout', '▥ Columns'), widget: 'left[0]' };
+  const cpu: FeedBlock = { ...block('right', 'right[0] cpu', '33%'), widget: 'right[0]' };
+  const line = [ws(1), ws(2), ws(3), layout, cpu];
+  const texts = (bs: readonly I3barBlock[]) => bs.map((b) => b.full_text);
+
+  it("keeps a unit's blocks together and frames each unit apart, as the pane does with grouping Widget, a space inside each frame", () => {
+    const [a, b, c, d, e] = i3barBlocks(line, { ...FRAMED, spacingPx: 10, border: '#123456' });
+    expect(texts([a, b, c, d, e] as I3barBlock[])).toEqual([' 1 ', '2 ', '3 ', ' ▥ Columns ', ' 33% ']);
+    expect([a, b, c, d, e].map((x) => x?.separator_block_width)).toEqual([0, 0, 10, 10, 10]);
     expect(a).toMatchObject({ border: '#123456', border_right: 0 });
     expect(a?.border_left).toBeUndefined();
     expect(b).toMatchObject({ border_left: 0, border_right: 0 });
     expect(c).toMatchObject({ border_left: 0 });
     expect(c?.border_right).toBeUndefined();
     expect(d?.border_left).toBeUndefined();
-    expect(i3barBlocks([cpu], { spacingPx: 10 })[0]?.border).toBeUndefined();
+    expect(i3barBlocks([cpu], FRAMED)[0]?.border).toBeUndefined();
+  });
+
+  it('puts the units of one frame (a section with grouping Alignment) the pane’s spacing apart, on a gap a click does nothing on', () => {
+    const shown = i3barBlocks(line, { ...FRAMED, box: 'section', gapCells: 2, border: '#123456' });
+    expect(texts(shown)).toEqual([' 1 ', '2 ', '3', '  ', '▥ Columns ', ' 33% ']);
+    const gap = shown[3];
+    expect(gap).toMatchObject({ background: '#000000', border_left: 0, border_right: 0, separator_block_width: 0 });
+    // No block of the bar has the gap's instance: a click there finds nothing to do.
+    expect(line.some((b) => b.instance === gap?.instance)).toBe(false);
+    expect(shown[4]).toMatchObject({ border_left: 0, separator_block_width: 8 });
+  });
+
+  it('without grouping, lays every unit on one strip of the bar’s background, spaced as on the pane, with no frame', () => {
+    const shown = i3barBlocks(line, { ...FRAMED, box: 'bar' });
+    expect(texts(shown).join('')).toBe(' 1 2 3 ▥ Columns 33% ');
+    expect(shown.every((b) => b.border === undefined && (b.separator_block_width === 0 || b === shown.at(-1)))).toBe(true);
+  });
+
+  it('pads a unit selected whole in its own fill, so its highlight reaches its frame', () => {
+    const hot: FeedBlock = { ...cpu, state: 'selected', runs: [{ text: '95%', fg: '#000000', bg: '#ff0000' }] };
+    expect(i3barBlocks([hot], FRAMED)[0]).toMatchObject({ markup: 'none', full_text: ' 95% ', background: '#ff0000' });
   });
 
   it('is the same whether each block’s JSON is kept or made again', () => {
     fc.assert(
-      fc.property(fc.array(hostile, { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: 20 }), (texts, spacing) => {
-        const blocks = texts.map((t, i) => block('right', `b${i}`, t === '' ? 'x' : t));
-        const look = { spacingPx: spacing };
+      fc.property(fc.array(hostile, { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: 20 }), fc.constantFrom('unit', 'section', 'bar' as const), (texts, spacing, box) => {
+        // Every other block starts a unit of its own; a block of a unit joins the one before it.
+        const blocks = texts.map((t, i) => ({ ...block(i < 2 ? 'left' : 'right', `b${i}`, t === '' ? 'x' : t), unit: `u${i - (i % 2)}` }));
+        const look: I3barLook = { ...FRAMED, spacingPx: spacing, box };
         const fresh = i3barLine(i3barBlocks(blocks, look), false);
         expect(i3barStatusLine(blocks, look, false)).toBe(fresh);
         // Asked again (kept) and with another look (made again).
         expect(i3barStatusLine(blocks, look, false)).toBe(fresh);
-        const framed = { spacingPx: spacing + 1, border: '#123456' };
+        const framed: I3barLook = { ...look, spacingPx: spacing + 1, border: '#123456', gapCells: 2 };
         expect(i3barStatusLine(blocks, framed, true)).toBe(i3barLine(i3barBlocks(blocks, framed), true));
       }),
     );
