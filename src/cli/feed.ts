@@ -14,6 +14,8 @@ import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
 import { feedView, type FeedWidget } from '../feeds/blocks.js';
+import { i3barConfigBlock, workspaceWidgets } from '../feeds/i3bar.js';
+import type { BarModel } from '../config/model.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
 import { polybarConfig } from '../feeds/polybar.js';
 import { printedWaybarConfig } from './feed-waybar.js';
@@ -98,7 +100,8 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
     { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl), log, onStray },
   );
   if (opts.printConfig) {
-    io.out(hostConfig(host, opts, tmuxPlace, configPath, feedView(bar.store.getSnapshot(), VERSION, tilerOptionsOf(io)).widgets, runtime));
+    const s = bar.store.getSnapshot();
+    io.out(hostConfig(host, opts, tmuxPlace, configPath, feedView(s, VERSION, tilerOptionsOf(io)).widgets, runtime, s.model));
     await bar.close();
     stopCatching();
     return 0;
@@ -148,7 +151,7 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });
 
 /** What to paste into the host's config to run this feed with this config (tilebar on the PATH). */
-function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configPath: string, widgets: FeedWidget[], runtime: RuntimeDir): string {
+function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configPath: string, widgets: FeedWidget[], runtime: RuntimeDir, model: BarModel): string {
   const word = (s: string) => (/^[\w./:=+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
   const config = opts.config ? ` --config ${word(configPath)}` : '';
   if (host === 'waybar') return printedWaybarConfig(widgets, runtime, `tilebar feed waybar${config}`);
@@ -157,7 +160,7 @@ function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configP
     return `${[...lines, ...(runtime.ok ? [] : [`# clicks cannot be read: ${runtime.why}`])].join('\n')}\n`;
   }
   if (host === 'polybar') return polybarConfig(`tilebar feed polybar${config}`);
-  return `bar {\n    status_command tilebar feed ${host}${config}\n}\n`;
+  return i3barConfigBlock(`tilebar feed ${host}${config}`, workspaceWidgets(model, widgets));
 }
 
 const isHost = (host: string): host is FeedHost => (FEED_HOSTS as readonly string[]).includes(host);

@@ -308,9 +308,12 @@ function feedCommandLine(ctx: CommandLine): void {
     .addHelpText(
       'after',
       `
-i3 and sway (~/.config/i3/config, ~/.config/sway/config):
+i3 and sway (~/.config/i3/config, ~/.config/sway/config); "tilebar feed i3bar --print-config" (or swaybar)
+prints this block for your config, with "workspace_buttons no" when its Tiler widget shows the workspaces (the
+bar's own buttons would show them a second time):
   bar {
       status_command tilebar feed i3bar
+      workspace_buttons no
   }
 
 tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks

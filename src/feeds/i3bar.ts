@@ -11,7 +11,8 @@ import { pangoText, plainText } from './escape.js';
 import type { Run } from '../render/bar-types.js';
 import { MIN_TRUNCATED } from '../render/fit.js';
 import { truncate } from '../render/paint.js';
-import type { FeedBlock } from './blocks.js';
+import type { FeedBlock, FeedWidget } from './blocks.js';
+import { placedWidgets } from '../bar/positions.js';
 import type { BarModel, Hex } from '../config/model.js';
 import type { CellMetrics } from '../render/cells.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
@@ -220,3 +221,28 @@ export const BUTTON_BINDINGS: Readonly<Record<number, MouseTrigger>> = {
   8: 'on_extra1_click',
   9: 'on_extra2_click',
 };
+
+/**
+ * The `bar { … }` block for i3's or sway's config that runs `command`. When the config's Tiler widget shows the
+ * workspaces (`workspaceWidgets`: where), the bar's own workspace buttons are turned off, with a comment saying
+ * why: i3bar and swaybar draw theirs at the left of the bar, ours are in the status area, and both would show.
+ */
+export function i3barConfigBlock(command: string, workspaceWidgets: readonly string[]): string {
+  const lines = [`    status_command ${command}`];
+  if (workspaceWidgets.length > 0) {
+    lines.push(`    # tilebar's Tiler widget (${workspaceWidgets.join(', ')}) shows the workspaces: the bar's own buttons would show them twice`, '    workspace_buttons no');
+  }
+  return `bar {\n${lines.join('\n')}\n}\n`;
+}
+
+/** Where a Tiler widget of the bar shows the workspaces (`left[0]`): among the widgets shown, those with them enabled. */
+export function workspaceWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>, shown: readonly FeedWidget[]): string[] {
+  const configAt = new Map(placedWidgets(model).map((p) => [p.position, p.widget.config]));
+  return shown
+    .filter((w) => {
+      // The Tiler kind's name (`Komorebi` in files); its model's `workspaces` (widgets/tiler/model.ts).
+      const workspaces = w.kind === 'Tiler' ? configAt.get(w.position)?.workspaces : undefined;
+      return typeof workspaces === 'object' && workspaces !== null && (workspaces as { enable?: unknown }).enable === true;
+    })
+    .map((w) => w.position);
+}

@@ -3,7 +3,7 @@
  * click launching an Applications item for real, garbage and huge lines on stdin ignored and said once, and the
  * host closing stdout ending the feed quietly with 0.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +99,20 @@ const UNITS = {
   ],
 };
 
+/** What `feed HOST --print-config` prints for `config`. */
+async function printedFor(host: string, config: object): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-print-'));
+  try {
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+    let text = '';
+    const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+    expect(await feedCommand(host, { config: join(dir, 'bar.json'), log: join(dir, 'log'), printConfig: true, tiler: 'none' }, io, { log: () => undefined, readers: {} })).toBe(0);
+    return text.replaceAll(dir, 'DIR');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('tilebar feed i3bar', () => {
   it('writes the protocol, launches an item on a click, and ignores what is not a click', async () => {
     const dir0 = await mkdtemp(join(tmpdir(), 'tilebar-feed-touch-'));
@@ -155,6 +169,37 @@ describe('tilebar feed i3bar', () => {
     expect(shown).toMatch(/^ Terminal Browser /);
     expect(shown).toMatch(/ 33% $/);
     expect(line.some((b) => 'border' in b)).toBe(false);
+  });
+
+  it.each(['i3bar', 'swaybar'])('%s --print-config turns the bar’s own workspace buttons off when the Tiler widget shows the workspaces, and says why', async (host) => {
+    const workspaces = { Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' }, layout: { enable: true, display: 'Icon' } } };
+    expect(await printedFor(host, { left_widgets: [workspaces], right_widgets: [{ Cpu: { enable: true } }] })).toBe(
+      [
+        'bar {',
+        `    status_command tilebar feed ${host} --config DIR/bar.json`,
+        "    # tilebar's Tiler widget (left[0]) shows the workspaces: the bar's own buttons would show them twice",
+        '    workspace_buttons no',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // No Tiler widget, or one that shows no workspaces: the bar keeps its buttons.
+    for (const left of [[], [{ Komorebi: { workspaces: { enable: false, hide_empty_workspaces: false, display: 'Text' }, layout: { enable: true, display: 'Icon' } } }]]) {
+      const printed = await printedFor(host, { left_widgets: left, right_widgets: [{ Cpu: { enable: true } }] });
+      expect(printed).toBe(`bar {\n    status_command tilebar feed ${host} --config DIR/bar.json\n}\n`);
+    }
+  });
+
+  it("prints the README's bar block for the example config (no config of one's own)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-print-'));
+    let text = '';
+    const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+    try {
+      await feedCommand('i3bar', { log: join(dir, 'log'), printConfig: true, tiler: 'none' }, io, { log: () => undefined, readers: {} });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(readFileSync(join(process.cwd(), 'README.md'), 'utf8')).toContain(`\`\`\`\n${text}\`\`\``);
   });
 
   it('ends quietly with 0 when the host closes its end (EPIPE)', async () => {

@@ -98,8 +98,8 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-i3-units-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeFile(join(dir, 'bar.json'), JSON.stringify(UNITS_CONFIG(dir)));
-    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed i3bar --config ${q(join(dir, 'bar.json'))} --log ${q(join(dir, 'log'))}`;
-    const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
+    // The bar block as `--print-config` gives it: i3bar's own workspace buttons off (else they would be a box more).
+    const wm = await startI3(printedBar('i3bar', dir));
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     const screen = await openX11Screen(wm.display);
     cleanups.push(() => screen.close());
@@ -128,6 +128,23 @@ const UNITS_CONFIG = (dir: string) => ({
 });
 /** Columns of a block's own fill, at least, between its border and its text: a space of the bar's 8-point font. */
 const PADDING_PX = 3;
+
+/**
+ * The `bar { … }` block `feed HOST --print-config` prints for the config in `dir`, as a user pastes it, with this
+ * build's feed for `tilebar` and the bar at the top of the screen (where the test reads it). The printing run keeps
+ * its log and cache apart from what the feed, started by the bar (as another user under sway), writes in `dir`.
+ */
+function printedBar(host: 'i3bar' | 'swaybar', dir: string): string {
+  const main = join(process.cwd(), 'dist/bundle/main.js');
+  const print = spawnSync(process.execPath, [main, 'feed', host, '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')], {
+    cwd: dir,
+    env: { ...process.env, HOME: dir, XDG_CACHE_HOME: join(dir, 'print-cache') },
+    encoding: 'utf8',
+  });
+  expect(print.stderr).toBe('');
+  expect(print.stdout).toContain('    workspace_buttons no\n');
+  return print.stdout.replace('bar {\n', 'bar {\n    position top\n').replace('status_command tilebar ', `status_command env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main)} `);
+}
 
 /** A column in the middle of a box's right padding. */
 const inPadding = (box: Pick<ScreenBox, 'to' | 'padRight'>) => box.to - Math.ceil(box.padRight / 2);
@@ -211,8 +228,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     chmodSync(dir, 0o777);
     await writeFile(join(dir, 'bar.json'), JSON.stringify(UNITS_CONFIG(dir)));
-    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed swaybar --config ${q(join(dir, 'bar.json'))} --log ${q(join(dir, 'log'))}`;
-    const wm = await startSway(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
+    const wm = await startSway(printedBar('swaybar', dir));
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     const runtime = dirname(wm.socket);
     const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
