@@ -116,25 +116,47 @@ function placeIn(blocks: readonly FeedBlock[], i: number, look: I3barLook): Plac
 
 /** One status line's blocks: plain text, or pango spans in their colours where runs differ. */
 export function i3barBlocks(blocks: readonly FeedBlock[], look: I3barLook): I3barBlock[] {
-  return blocks.flatMap((b, i) => {
-    const place = placeIn(blocks, i, look);
-    return [i3barBlock(b, look, place), ...(place.gapAfter ? [gapBlock(b, look)] : [])];
-  });
+  return blocks.flatMap((b, i) => blockWithFrame(b, look, placeIn(blocks, i, look)));
 }
 
-/** A space of padding in the frame's fill; a unit selected whole keeps its own fill around its text. */
-function padding(b: FeedBlock, edge: Run | undefined, look: I3barLook): Run {
-  const bg = b.state === 'selected' ? edge?.bg : look.fill;
-  return { text: ' ', ...(edge?.fg ? { fg: edge.fg } : {}), ...(bg ? { bg } : {}) };
+/**
+ * A block with the stretches of its frame around it: the padding at the frame's ends and the gap after its unit,
+ * each a block of its own. Not spaces in the block's text: i3bar and swaybar fill a block's whole height with its
+ * `background` but a pango span's only as high as the text, so a padded block whose first run has a fill of its own
+ * (the focused workspace) would lose that fill's full height, or spread it over the padding.
+ */
+function blockWithFrame(b: FeedBlock, look: I3barLook, place: Place): I3barBlock[] {
+  // A unit selected whole (over a threshold) keeps its own fill out to its frame, as its highlight.
+  const ownFill = (edge: Run | undefined) => (b.state === 'selected' ? edge?.bg : look.fill);
+  return [
+    ...(place.startsBox ? [frameBlock(b, look, 'start', 1, ownFill(b.runs[0]))] : []),
+    ...byBackground(b.runs).map((runs) => i3barBlock({ ...b, runs }, look)),
+    ...(place.gapAfter ? [frameBlock(b, look, 'gap', look.gapCells, look.fill)] : []),
+    ...(place.endsBox ? [frameBlock(b, look, 'end', 1, ownFill(b.runs.at(-1)))] : []),
+  ];
 }
 
-function i3barBlock(b: FeedBlock, look: I3barLook, place: Place): I3barBlock {
-  const runs = [...(place.startsBox ? [padding(b, b.runs[0], look)] : []), ...b.runs, ...(place.endsBox ? [padding(b, b.runs.at(-1), look)] : [])];
-  const plain = oneStyle(runs);
-  const text = (rs: readonly Run[]) => (plain ? plainText(rs.map((r) => r.text).join('')) : runsMarkup(rs));
-  const full_text = text(runs);
-  const short_text = text(runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
-  const first = runs[0];
+/**
+ * A block's runs cut where their background changes: each stretch is a block of its own (the same instance, so a
+ * click on any does the block's one thing), whose `background` fills the bar's height as a cell's does on the pane;
+ * in one block, a run's own background would be only as high as its text (the focused workspace's space after it).
+ */
+function byBackground(runs: readonly Run[]): Run[][] {
+  const out: Run[][] = [];
+  for (const r of runs) {
+    const last = out.at(-1);
+    if (last && last[0]?.bg === r.bg) last.push(r);
+    else out.push([r]);
+  }
+  return out;
+}
+
+function i3barBlock(b: FeedBlock, look: I3barLook): I3barBlock {
+  const plain = oneStyle(b.runs);
+  const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
+  const full_text = text(b.runs);
+  const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
+  const first = b.runs[0];
   return {
     full_text,
     ...(short_text !== full_text ? { short_text } : {}),
@@ -143,9 +165,9 @@ function i3barBlock(b: FeedBlock, look: I3barLook, place: Place): I3barBlock {
     instance: b.instance,
     ...(first?.fg ? { color: first.fg } : {}),
     ...(first?.bg ? { background: first.bg } : {}),
-    ...frameSides(look, !place.startsBox, !place.endsBox),
+    ...frameSides(look, true, true),
     separator: false,
-    separator_block_width: place.endsBox ? look.spacingPx : 0,
+    separator_block_width: 0,
   };
 }
 
@@ -154,19 +176,20 @@ const frameSides = (look: I3barLook, joinsPrevious: boolean, joinsNext: boolean)
   look.border ? { border: look.border, ...(joinsPrevious ? { border_left: 0 as const } : {}), ...(joinsNext ? { border_right: 0 as const } : {}) } : {};
 
 /**
- * The pane's spacing between two units of one frame: a block of its own, so that a click there does nothing, as on
- * the pane (its instance names no unit: every unit's starts with its place, `left[0]`, or is the message's).
+ * A stretch of the frame itself — its padding at the start or end, or the pane's spacing between two of its units —
+ * in `fill`. A click there does nothing, as on the pane's frames and gaps: its instance names no block (every
+ * block's starts with its place, `left[0]`, or is the message's). The frame's end carries the gap to the next frame.
  */
-function gapBlock(b: FeedBlock, look: I3barLook): I3barBlock {
+function frameBlock(b: FeedBlock, look: I3barLook, what: 'start' | 'gap' | 'end', cells: number, fill: Hex | undefined): I3barBlock {
   return {
-    full_text: ' '.repeat(look.gapCells),
+    full_text: ' '.repeat(cells),
     markup: 'none',
     name: b.name,
-    instance: `gap after ${b.instance}`,
-    ...(look.fill ? { background: look.fill } : {}),
-    ...frameSides(look, true, true),
+    instance: `${what} by ${b.instance}`,
+    ...(fill ? { background: fill } : {}),
+    ...frameSides(look, what !== 'start', what !== 'end'),
     separator: false,
-    separator_block_width: 0,
+    separator_block_width: what === 'end' ? look.spacingPx : 0,
   };
 }
 
@@ -187,7 +210,9 @@ export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, f
     const key = `${look.spacingPx} ${look.border ?? ''} ${look.box} ${look.gapCells} ${look.fill ?? ''} ${place.startsBox} ${place.endsBox} ${place.gapAfter}`;
     const kept = JSON_OF_BLOCK.get(b);
     if (kept && kept.key === key) return kept.json;
-    const json = [i3barBlock(b, look, place), ...(place.gapAfter ? [gapBlock(b, look)] : [])].map((x) => JSON.stringify(x)).join(',');
+    const json = blockWithFrame(b, look, place)
+      .map((x) => JSON.stringify(x))
+      .join(',');
     JSON_OF_BLOCK.set(b, { key, json });
     return json;
   });

@@ -33,17 +33,13 @@ const blocks = [block('left', 'l', 'Left'), block('center', 'c', 'Mid'), block('
 
 describe('i3bar', () => {
   it("gives a long text a short_text, the pane's shortened form; pango only for a block of several styles, escaped", () => {
-    const [long, short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), { ...block('left', 's', 'Short'), widget: 'left[1]' }], FRAMED);
-    // One style: plain text (i3bar parses no markup in it), its colours in the block's own fields; a space of the
-    // unit's fill inside each end, so that the text does not touch the block's edge.
-    expect(long).toMatchObject({ markup: 'none', full_text: ' A window title <b>that</b> goes on ', short_text: ' A windo… ', color: '#ffffff', background: '#000000' });
+    const [, long, , , short] = i3barBlocks([block('left', 'l', 'A window title <b>that</b> goes on'), { ...block('left', 's', 'Short'), widget: 'left[1]' }], FRAMED);
+    // One style: plain text (i3bar parses no markup in it), its colours in the block's own fields.
+    expect(long).toMatchObject({ markup: 'none', full_text: 'A window title <b>that</b> goes on', short_text: 'A windo…', color: '#ffffff', background: '#000000' });
     expect(short?.short_text).toBeUndefined();
     const styled: FeedBlock = { ...block('left', 'm', 'x'), runs: [{ text: 'CPU ', fg: '#aaaaaa' }, { text: '<b>95%', fg: '#ffffff', bold: true }] };
-    const [pango] = i3barBlocks([styled], FRAMED);
-    expect(pango).toMatchObject({
-      markup: 'pango',
-      full_text: '<span foreground="#aaaaaa" background="#000000"> </span><span foreground="#aaaaaa">CPU </span><span foreground="#ffffff" weight="bold">&lt;b&gt;95%</span><span foreground="#ffffff" background="#000000"> </span>',
-    });
+    const [, pango] = i3barBlocks([styled], FRAMED);
+    expect(pango).toMatchObject({ markup: 'pango', full_text: '<span foreground="#aaaaaa">CPU </span><span foreground="#ffffff" weight="bold">&lt;b&gt;95%</span>' });
   });
 });
 
@@ -189,26 +185,27 @@ describe('i3bar status line', () => {
   const texts = (bs: readonly I3barBlock[]) => bs.map((b) => b.full_text);
 
   it("keeps a unit's blocks together and frames each unit apart, as the pane does with grouping Widget, a space inside each frame", () => {
-    const [a, b, c, d, e] = i3barBlocks(line, { ...FRAMED, spacingPx: 10, border: '#123456' });
-    expect(texts([a, b, c, d, e] as I3barBlock[])).toEqual([' 1 ', '2 ', '3 ', ' ▥ Columns ', ' 33% ']);
-    expect([a, b, c, d, e].map((x) => x?.separator_block_width)).toEqual([0, 0, 10, 10, 10]);
-    expect(a).toMatchObject({ border: '#123456', border_right: 0 });
-    expect(a?.border_left).toBeUndefined();
-    expect(b).toMatchObject({ border_left: 0, border_right: 0 });
-    expect(c).toMatchObject({ border_left: 0 });
-    expect(c?.border_right).toBeUndefined();
-    expect(d?.border_left).toBeUndefined();
-    expect(i3barBlocks([cpu], FRAMED)[0]?.border).toBeUndefined();
+    const shown = i3barBlocks(line, { ...FRAMED, spacingPx: 10, border: '#123456' });
+    expect(texts(shown)).toEqual([' ', '1 ', '2 ', '3', ' ', ' ', '▥ Columns', ' ', ' ', '33%', ' ']);
+    // Each frame's end is the pane's spacing from the next frame; nothing else is apart.
+    expect(shown.map((x) => x.separator_block_width)).toEqual([0, 0, 0, 0, 10, 0, 0, 10, 0, 0, 10]);
+    // One border round each frame: its left side on its first block, its right on its last, none between.
+    expect(shown.map((x) => `${x.border_left === 0 ? '' : '['}${x.border_right === 0 ? '' : ']'}`)).toEqual(['[', '', '', '', ']', '[', '', ']', '[', '', ']']);
+    expect(shown.every((x) => x.border === '#123456')).toBe(true);
+    // The padding is the frame's, in the bar's background under the units: a click there finds no block.
+    expect(shown[0]).toMatchObject({ background: '#000000', instance: 'start by left[0] tiler:workspaces' });
+    expect(line.some((x) => x.instance === shown[0]?.instance || x.instance === shown[4]?.instance)).toBe(false);
+    expect(i3barBlocks([cpu], FRAMED).some((x) => x.border !== undefined)).toBe(false);
   });
 
   it('puts the units of one frame (a section with grouping Alignment) the pane’s spacing apart, on a gap a click does nothing on', () => {
     const shown = i3barBlocks(line, { ...FRAMED, box: 'section', gapCells: 2, border: '#123456' });
-    expect(texts(shown)).toEqual([' 1 ', '2 ', '3', '  ', '▥ Columns ', ' 33% ']);
-    const gap = shown[3];
+    expect(texts(shown)).toEqual([' ', '1 ', '2 ', '3', '  ', '▥ Columns', ' ', ' ', '33%', ' ']);
+    const gap = shown[4];
     expect(gap).toMatchObject({ background: '#000000', border_left: 0, border_right: 0, separator_block_width: 0 });
-    // No block of the bar has the gap's instance: a click there finds nothing to do.
     expect(line.some((b) => b.instance === gap?.instance)).toBe(false);
-    expect(shown[4]).toMatchObject({ border_left: 0, separator_block_width: 8 });
+    expect(shown[6]).toMatchObject({ border_left: 0, separator_block_width: 8 });
+    expect(shown[6]?.border_right).toBeUndefined();
   });
 
   it('without grouping, lays every unit on one strip of the bar’s background, spaced as on the pane, with no frame', () => {
@@ -217,9 +214,18 @@ describe('i3bar status line', () => {
     expect(shown.every((b) => b.border === undefined && (b.separator_block_width === 0 || b === shown.at(-1)))).toBe(true);
   });
 
-  it('pads a unit selected whole in its own fill, so its highlight reaches its frame', () => {
+  it('pads a unit selected whole in its own fill, so its highlight reaches its frame; a focused workspace keeps its fill to itself', () => {
     const hot: FeedBlock = { ...cpu, state: 'selected', runs: [{ text: '95%', fg: '#000000', bg: '#ff0000' }] };
-    expect(i3barBlocks([hot], FRAMED)[0]).toMatchObject({ markup: 'none', full_text: ' 95% ', background: '#ff0000' });
+    expect(i3barBlocks([hot], FRAMED).map((x) => x.background)).toEqual(['#ff0000', '#ff0000', '#ff0000']);
+    // The focused workspace and the space after it (the unit's fill): a block each, so each fill is as high as the
+    // bar (a pango span's background is only as high as its text); a click on either focuses that workspace.
+    const focused: FeedBlock = { ...ws(1), runs: [{ text: '1', fg: '#000000', bg: '#00ff00' }, { text: ' ', fg: '#ffffff', bg: '#000000' }] };
+    expect(i3barBlocks([focused], FRAMED).map((x) => [x.full_text, x.background, x.markup, x.instance])).toEqual([
+      [' ', '#000000', 'none', 'start by left[0] tiler:workspaces'],
+      ['1', '#00ff00', 'none', 'left[0] tiler:workspaces'],
+      [' ', '#000000', 'none', 'left[0] tiler:workspaces'],
+      [' ', '#000000', 'none', 'end by left[0] tiler:workspaces'],
+    ]);
   });
 
   it('is the same whether each block’s JSON is kept or made again', () => {
