@@ -14,7 +14,7 @@ import { feedView, MESSAGE_INSTANCE, type FeedWidget } from '../feeds/blocks.js'
 import { pangoText } from '../feeds/escape.js';
 import { parseClickLine } from '../feeds/feed-clicks.js';
 import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
-import { slotBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from '../feeds/waybar.js';
+import { readerOfLine, slotBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from '../feeds/waybar.js';
 import { LatestLinePipes } from '../feeds/waybar-pipes.js';
 import { ensureOwnDir, type RuntimeDir } from '../io/runtime-dir.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
@@ -76,6 +76,12 @@ export function startWaybarFeed(c: WaybarFeedContext): Feed {
     const click = parseClickLine(line);
     return click ? { block: slotBlocks(blocks).get(click.token), button: click.button } : undefined;
   };
+  // A module's reader that started says so: it gets its module's line at once, not at the line's next change.
+  const notice = (line: string) => {
+    const slot = readerOfLine(line);
+    if (slot !== undefined) pipes?.resend(slot);
+    return slot !== undefined;
+  };
   const feed = startLineFeed({
     store: c.store,
     out: c.out,
@@ -88,7 +94,7 @@ export function startWaybarFeed(c: WaybarFeedContext): Feed {
       for (const slot of known) pipes?.write(slot, waybarLine(slots.get(slot)));
       return ownLine(s);
     },
-    ...(served ? { clicks: { ...c.clickDeps, inbox: served.inbox, log: c.log, resolve } } : {}),
+    ...(served ? { clicks: { ...c.clickDeps, inbox: served.inbox, log: c.log, resolve, notice } } : {}),
   });
   return {
     stop() {
@@ -96,7 +102,7 @@ export function startWaybarFeed(c: WaybarFeedContext): Feed {
       pipes?.close();
       if (!served) return;
       try {
-        // Empty now (the inbox and the pipes are gone), unless someone put something else there: then it stays.
+        // Empty when no module had a pipe (the inbox is gone); the pipes stay for their modules' readers (waybar-pipes.ts).
         rmdirSync(served.pipes);
       } catch {
         // not empty, or gone already

@@ -27,6 +27,8 @@ export interface LineFeedClicks extends Omit<ClickDeps, 'redraw'> {
   /** The block (of the line last written) and button an inbox line names, or undefined when it names none. */
   resolve(line: string, blocks: readonly FeedBlock[], snapshot: BarSnapshot): HostClick | undefined;
   log(line: string): void;
+  /** An inbox line that is news rather than a click (Waybar: a module's reader started): true when it was one, taken care of. */
+  notice?(line: string): boolean;
 }
 
 export interface LineFeedOptions {
@@ -67,6 +69,7 @@ export function startLineFeed(o: LineFeedOptions): Feed {
     inbox = openClickInbox(
       o.clicks.inbox,
       (line) => {
+        if (o.clicks?.notice?.(line)) return;
         const click = resolve(line, blocks, o.store.getSnapshot());
         if (click) clicks.click(click.block, click.button);
         else if (!said.has('line')) {

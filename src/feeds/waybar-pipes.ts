@@ -1,12 +1,15 @@
 /**
  * One named pipe per Waybar module, each holding only its module's latest line. The feed opens each pipe for
  * reading and writing (never blocking, and never waiting for a reader), and before writing a line it reads back
- * whatever the module's `cat` has not taken yet: a `cat` started later (Waybar restarted it) gets the current
- * line at once, never a backlog of stale ones. Nothing here blocks: a pipe that cannot be made or opened is
- * said once and skipped, and its module stays empty.
+ * whatever the module's `cat` has not taken yet: a `cat` that opens the pipe later finds the current line in it,
+ * never a backlog of stale ones. A `cat` started again (a Waybar reload) finds the line taken by the one before
+ * it: its module's command says so in the inbox (waybar.ts) and `resend` writes the line again. The pipes stay
+ * when the feed stops: each module's `cat` holds its pipe open and reads on, and the next feed writes to the same
+ * pipes. Nothing here blocks: a pipe that cannot be made or opened is said once and skipped, and its module stays
+ * empty.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
@@ -50,18 +53,20 @@ export class LatestLinePipes {
     }
   }
 
-  /** Closes the pipes and removes them: a module's `cat` ends, and Waybar starts it again on the next feed's. */
+  /** A reader of the module started: its line is written again, as the reader before it may have taken it. */
+  resend(slot: string): void {
+    const line = this.#last.get(slot);
+    if (line === undefined) return;
+    this.#last.delete(slot);
+    this.write(slot, line);
+  }
+
+  /**
+   * Closes the pipes and leaves them in place: each module's `cat` holds its pipe open and goes on reading it,
+   * and the next feed writes to the same pipes (a pipe removed would leave its `cat` reading one nobody writes).
+   */
   close(): void {
-    for (const [slot, fd] of this.#fds) {
-      const path = join(this.dir, slot);
-      try {
-        // Only the pipe this feed opened (asked while it is still open, so its inode number is still its own).
-        if (lstatSync(path, { throwIfNoEntry: false })?.ino === fstatSync(fd).ino) unlinkSync(path);
-      } catch {
-        // gone already: nothing to remove
-      }
-      closeSync(fd);
-    }
+    for (const fd of this.#fds.values()) closeSync(fd);
     this.#fds.clear();
   }
 

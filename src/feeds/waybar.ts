@@ -2,13 +2,15 @@
  * Waybar: `custom` modules with `"return-type": "json"`, one per block of each widget, so each workspace, media
  * button and Applications item is a module of its own that Waybar places, styles and clicks. One tilebar process
  * (`feed waybar`, itself the `custom/tilebar` module) serves them all: each module's `exec` is a `cat` of a pipe
- * the feed keeps the module's latest line in (waybar-pipes.ts), its `on-click` an append to the feed's inbox.
+ * the feed keeps the module's latest line in (waybar-pipes.ts; `moduleCommand` says why it never ends), its
+ * `on-click` an append to the feed's inbox.
  * Pure: the slots, each module's JSON line and the Waybar config that wires them up.
  */
 import type { FeedBlock } from './blocks.js';
 import { pangoText } from './escape.js';
 import { runsMarkup } from './i3bar.js';
 import { appendClickCommand, ownDirTest } from './feed-clicks.js';
+import { CLICK_MARK } from './click-inbox.js';
 
 /** A module's id (`right-3`, `right-3-2`: the third block of the widget `right[3]`). */
 export type SlotId = string;
@@ -98,6 +100,30 @@ const BUTTON_KEYS: ReadonlyArray<[string, number]> = [
   ['on-scroll-down', 5],
 ];
 
+/** What a module's command appends to the inbox as it starts reading its pipe (after the mark): `<slot> reader`. */
+const READER_WORD = 'reader';
+
+/**
+ * A module's command. It never ends by itself, because a Waybar up to 0.9.17 would never start it again: it
+ * leaks each module's output pipe into the other modules' commands, so it never reads the end of a command
+ * that ended (fixed in Waybar 0.9.18, "Open command pipes as close-on-exec"). So it waits for its pipe, made by
+ * the feed's first start (its directory tested as the user's first: ownDirTest; a `sleep` a second until then,
+ * as Waybar's `restart-interval` would start a `cat` a second); then it tells the feed that
+ * it reads (a line in the inbox: the feed writes its current line again, which a reader before it may have
+ * taken); then `cat` reads the pipe opened for reading and writing, so the feed's end or restart is no end of
+ * file for it: the pipes stay, and the next feed writes to the same ones.
+ */
+function moduleCommand(places: WaybarConfigPlaces, slot: SlotId): string {
+  const ready = `${ownDirTest(places.dir)} && [ -p ${places.pipe(slot)} ]`;
+  return `until ${ready}; do sleep 1; done; echo ${CLICK_MARK}${slot} ${READER_WORD} >> ${places.inbox}; exec cat <> ${places.pipe(slot)}`;
+}
+
+/** The slot whose reader started, from an inbox line (its mark taken off), or undefined for any other line. */
+export function readerOfLine(line: string): SlotId | undefined {
+  const m = new RegExp(`^\\s*([A-Za-z0-9_-]{1,64})\\s+${READER_WORD}\\s*$`).exec(line);
+  return m?.[1];
+}
+
 /** The Waybar config for these widgets: the three module lists and each module's definition, to merge into yours. */
 export function waybarConfig(sections: Record<'left' | 'center' | 'right', readonly WaybarWidget[]>, places: WaybarConfigPlaces): Record<string, unknown> {
   const config: Record<string, unknown> = {};
@@ -109,9 +135,9 @@ export function waybarConfig(sections: Record<'left' | 'center' | 'right', reado
     for (const slot of widgets.flatMap(widgetSlots)) {
       names.push(`custom/tilebar-${slot}`);
       modules[`custom/tilebar-${slot}`] = {
-        exec: `${ownDirTest(places.dir)} && exec cat ${places.pipe(slot)}`,
+        exec: moduleCommand(places, slot),
         'return-type': 'json',
-        // The pipe is not there yet, or the feed restarted: cat ends, and Waybar starts it again.
+        // Only if its cat is ended from outside: a Waybar from 0.9.18 on starts it again.
         'restart-interval': 1,
         ...Object.fromEntries(BUTTON_KEYS.map(([key, button]) => [key, appendClickCommand(places.dir, places.inbox, slot, button)])),
       };

@@ -6,7 +6,8 @@
  *   private runtime directory, named after the tmux server);
  * - a runtime directory planted by another user, or a link in its place, gets nothing made in or through it, and
  *   the feed (and `--print-config`) use a fresh private directory instead of turning clicks off;
- * - every inbox and pipe a feed made is gone when it stops, and a killed feed's is removed by the next;
+ * - every inbox a feed made is gone when it stops (Waybar's pipes stay: its modules' readers hold them), and a
+ *   killed feed's is removed by the next;
  * - the half line a click command left when it died never swallows the next click;
  * - a printed click command (tmux.conf, Waybar's config) writes and reads nothing once its directory's name has
  *   been taken by another user (the directory is tested before each use).
@@ -195,11 +196,11 @@ describe('who can steer a feed', () => {
     expect(readdirSync(victim)).toEqual(['waybar-']);
     expect(readdirSync(join(victim, 'waybar-'))).toEqual([]);
     if (taker !== 'a link') expect(readdirSync(runtime)).toEqual(['waybar-']);
-    // A module's cat reads nothing from there either.
-    expect(waybar['custom/tilebar-left-0']?.exec).toMatch(/^\[ -O \S+ \] && \[ ! -L \S+ \] && exec cat /);
+    // A module's command reads nothing from there either, nor says it reads: both wait for the test to hold.
+    expect(waybar['custom/tilebar-left-0']?.exec).toMatch(/^until \[ -O \S+ \] && \[ ! -L \S+ \] && \[ -p \S+ \]; do sleep 1; done; echo @\S+ reader >> \S+; exec cat <> \S+$/);
   });
 
-  it("leaves no inbox or pipe behind when it stops, and removes a killed feed's at the next start", async () => {
+  it("leaves no inbox behind when it stops (Waybar's pipes stay, for its modules' readers), and removes a killed feed's at the next start", async () => {
     const b = await barDir();
     const xdg = join(b.dir, 'xdg');
     mkdirSync(join(xdg, 'tilebar'), { recursive: true, mode: 0o700 });
@@ -212,7 +213,9 @@ describe('who can steer a feed', () => {
     const waybar = await startFeed('waybar', b, { XDG_RUNTIME_DIR: xdg });
     await eventually(() => expect(readdirSync(join(xdg, 'tilebar', 'waybar-'))).toContain('left-0'));
     await waybar.stop();
-    expect(readdirSync(join(xdg, 'tilebar'))).toEqual([]);
+    expect(readdirSync(join(xdg, 'tilebar'))).toEqual(['waybar-']);
+    // Only the pipes, which each module's cat holds open and the next feed writes to (waybar-pipes.ts).
+    expect(readdirSync(join(xdg, 'tilebar', 'waybar-'), { withFileTypes: true }).filter((e) => !e.isFIFO())).toEqual([]);
   });
 
   it('never lets the half line of a click command that died swallow the next click', async () => {
