@@ -111,6 +111,11 @@ export interface WidgetKind<C = WidgetConfig, P = C> extends Omit<ConfigWidgetKi
    * identity), so a frame where only the time moved rebuilds only the clocks.
    */
   inputs(config: C, ctx: ViewContext, position: string): readonly unknown[];
+  /**
+   * The most click targets its units show at once when that is more than its units (Media's buttons): a host
+   * that gives each its own place (Waybar's modules, made once by `--print-config`) makes that many.
+   */
+  mostBlocks?(config: C): number;
   /** Its threshold rules (what `thresholds --rules` lists; its view checks them). */
   readonly rules?: readonly ThresholdRule[];
   readonly simulation?: Simulation;

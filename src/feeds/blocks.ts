@@ -45,6 +45,11 @@ export interface FeedWidget {
   kind: string;
   /** How many blocks it shows now. */
   blocks: number;
+  /**
+   * The most it may show, whatever it shows now: a block for each of its units, hidden ones too (Network's
+   * directions before its first reading), or its kind's own count (Media's buttons while no player plays).
+   */
+  most: number;
 }
 
 export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen = false): FeedBlock[] {
@@ -80,10 +85,19 @@ export function feedView(s: BarSnapshot, version: string, tilerOptions: Omit<Til
         BLOCKS_OF_UNIT.set(unit, { look, position: w.position, blocks: made });
         blocks.push(...made);
       }
-      widgets.push({ section, position: w.position, kind: w.kind ?? 'Plain', blocks: blocks.length - before });
+      const shown = blocks.length - before;
+      widgets.push({ section, position: w.position, kind: w.kind ?? 'Plain', blocks: shown, most: Math.max(shown, w.units.length, kindsMost(s, section, w)) });
     }
   }
   return { blocks, widgets };
+}
+
+/** What the widget's kind says it shows at most (`mostBlocks`), or 0 when it says nothing. */
+function kindsMost({ model, look }: BarSnapshot, section: SectionName, w: WidgetUnits): number {
+  const index = Number(/\[(\d+)\]$/.exec(w.position)?.[1] ?? -1);
+  const config = model[section][index]?.config;
+  const most = config === undefined ? undefined : look.widgets.kind(w.kind)?.mostBlocks?.(config);
+  return most !== undefined && Number.isSafeInteger(most) ? most : 0;
 }
 
 const BLOCKS_OF_UNIT = new WeakMap<UnitView, { look: BarSnapshot['look']; position: string; blocks: FeedBlock[] }>();

@@ -27,14 +27,20 @@ export interface WaybarWidget {
   kind: string;
   /** Its blocks now. */
   blocks: number;
+  /** The most blocks it may show (blocks.ts): it gets a module for each. */
+  most?: number;
 }
 
 const base = (position: string) => position.replace(/^(\w+)\[(\d+)\]$/, '$1-$2');
 const slotOf = (position: string, n: number): SlotId => (n === 0 ? base(position) : `${base(position)}-${n}`);
 
-/** Every module a widget has: one per block it shows now, and spare ones for a Tiler's workspaces to come. */
+/**
+ * Every module a widget has: one per block it may show (not only those it shows now: a Media widget's buttons
+ * come with a player), and spare ones for a Tiler's workspaces to come.
+ */
 export function widgetSlots(w: WaybarWidget): SlotId[] {
-  const count = w.kind === 'Tiler' ? Math.max(w.blocks + TILER_SPARE_SLOTS, TILER_MIN_SLOTS) : Math.max(1, w.blocks);
+  const may = Math.max(1, w.blocks, w.most ?? 0);
+  const count = w.kind === 'Tiler' ? Math.max(may + TILER_SPARE_SLOTS, TILER_MIN_SLOTS) : may;
   return Array.from({ length: count }, (_, n) => slotOf(w.position, n));
 }
 

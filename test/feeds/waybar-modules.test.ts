@@ -6,6 +6,7 @@
  * its output and never starts it again (seen under a headless sway: 18 of the example's 33 module threads waiting
  * on pipes whose `cat` had gone, because their pipes were not made yet when Waybar started them). Fixed upstream
  * in 0.9.18 ("Open command pipes as close-on-exec"); a module's command must not count on it.
+ * Also: `--print-config` gives each widget the modules it will need, not only those its first look showed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
+
+const EXAMPLE = join(process.cwd(), 'config.example.json');
 
 function ioIn(dir: string, out: (text: string) => void = () => undefined): CliIo {
   return { out, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir }, cwd: dir, isTTY: false, platform: 'linux' };
@@ -107,4 +110,13 @@ describe('Waybar modules', () => {
     await stopFeed();
   });
 
+  it('--print-config gives the example’s Media widget its control buttons and Network both directions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-waybar-print-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const config = await printed(EXAMPLE, dir);
+    // center[1] is Media (IconAndControls): its icon, previous, play/pause and next, each a module of its own.
+    expect(config['modules-center']).toEqual(expect.arrayContaining(['custom/tilebar-center-1', 'custom/tilebar-center-1-1', 'custom/tilebar-center-1-2', 'custom/tilebar-center-1-3']));
+    // right[1] is Network with show_activity and show_default_interface: received, sent and the interface.
+    expect(config['modules-right']).toEqual(expect.arrayContaining(['custom/tilebar-right-1', 'custom/tilebar-right-1-1', 'custom/tilebar-right-1-2']));
+  });
 });

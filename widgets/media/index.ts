@@ -4,7 +4,7 @@ import { SettingError } from '../../src/thresholds/simulate.js';
 import { quote } from '../../src/text/safe-text.js';
 import { defineKind } from '../kind.js';
 import { mediaSchema, type MediaConfig } from './schema.js';
-import { mediaView } from './view.js';
+import { mediaBlocks, mediaView } from './view.js';
 
 export const media = defineKind<MediaConfig>({
   name: 'Media',
@@ -13,6 +13,7 @@ export const media = defineKind<MediaConfig>({
   docs: () => import('./docs.js').then((m) => m.docs),
   view: (config, ctx) => mediaView(config, ctx.media),
   inputs: (_, ctx) => [ctx.media],
+  mostBlocks: mediaBlocks,
   unavailable: async ({ platform, env, exists }) => (await import('../../src/media/availability.js')).mediaUnavailable(platform, env, exists),
   simulation: {
     keys: ['media.artist', 'media.title', 'media.status'],

@@ -18,6 +18,12 @@ const SHOWS = {
   Full: { icon: true, text: true, controls: true },
 } as const satisfies Record<MediaConfig['display'], { icon: boolean; text: boolean; controls: boolean }>;
 
+/** Its click targets at most: the icon and text (one, both toggle playback), then previous, play/pause and next. */
+export function mediaBlocks(config: Pick<MediaConfig, 'display'>): number {
+  const shows = SHOWS[config.display];
+  return (shows.icon || shows.text ? 1 : 0) + (shows.controls ? 3 : 0);
+}
+
 export function mediaView(config: Pick<MediaConfig, 'display'>, status: MediaStatus | undefined): UnitView[] {
   const base = { id: 'media', name: 'Media', checks: [] };
   const player = status?.player;
