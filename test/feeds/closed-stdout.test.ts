@@ -58,10 +58,12 @@ describe.each(['tmux', 'polybar', 'waybar', 'i3bar'] as const)('tilebar feed %s,
 
     const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), EXIT_PATIENCE_MS).unref());
     expect(await Promise.race([end, timeout])).toBe(0);
-    // It ended as a feed ends, not cut short: its click file and pipes are gone, and its log says it stopped.
-    // (i3bar's clicks come on stdin: it makes no runtime directory at all.)
+    // It ended as a feed ends, not cut short: its click file is gone, and its log says it stopped. Only Waybar's
+    // pipes stay, for its modules' readers (feeds/waybar-pipes.ts). (i3bar's clicks come on stdin: it makes no
+    // runtime directory at all.)
     const runtime = join(dir, 'tilebar');
-    expect(existsSync(runtime) ? readdirSync(runtime) : []).toEqual([]);
+    const left = existsSync(runtime) ? readdirSync(runtime, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory() && !e.isFIFO()) : [];
+    expect(left.map((e) => e.name)).toEqual([]);
     expect(readFileSync(log, 'utf8')).toContain(`feed to ${host} stopped`);
   });
 });
