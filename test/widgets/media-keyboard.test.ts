@@ -13,11 +13,14 @@ import { keyboardView } from '../../widgets/keyboard/view.js';
 import { mediaView } from '../../widgets/media/view.js';
 import { cli } from '../cli/capture.js';
 
+/** The note preview writes on stderr about the widgets it drew no reading for, from the last frame. */
+let lastNote = '';
+
 async function frame(widget: Record<string, unknown>, sets: string[], extra: Record<string, unknown> = {}, width = 48): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-'));
   await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [widget], right_widgets: [], ...extra }));
   const r = await cli(['preview', '--config', join(dir, 'bar.json'), '--format', 'text', '--width', String(width), '--height', '1', '--icons', 'unicode', ...sets.flatMap((s) => ['--set', s])]);
-  expect(r.err).toBe('');
+  lastNote = r.err;
   return r.out.replace(/\s+$/, '');
 }
 
@@ -41,7 +44,10 @@ describe('Media frames', () => {
     expect(await frame({ Media: { enable: true } }, ['media.title=Only a title'])).toBe(' ♫ Only a title');
     // 100 px is 13 columns at the default cell: the label gives way with an ellipsis, the buttons stay.
     expect(await frame({ Media: { enable: true, display: 'Full' } }, ['media.artist=A very long artist name', 'media.title=And a long title'], { max_label_width: 100 })).toBe(' ♫ A very long … « ‖ »');
+    expect(lastNote).toBe('');
     expect(await frame({ Media: { enable: true, display: 'Full' } }, ['cpu=5'])).toBe('');
+    // Not drawn without a player, and preview says so, with the setting that would draw it.
+    expect(lastNote).toMatch(/Media left\[0\] +--set media\.title=TEXT/);
   });
 
   it('draws previous and next dim and inert when the player disables them; the label and play/pause toggle', () => {
