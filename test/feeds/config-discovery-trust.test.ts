@@ -7,16 +7,16 @@
  * why in its line and log, and takes up the user's own file written in its place. The built feed runs as a child
  * process, its stdout a pipe, as tmux runs it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
+import { startTmuxFeed } from './feed-child.js';
 
-const main = join(process.cwd(), 'dist/bundle/main.js');
 const asRoot = process.getuid?.() === 0;
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -45,24 +45,9 @@ async function places(): Promise<{ home: string; shared: string; logFile: string
 }
 
 function startFeed(p: { home: string; shared: string; logFile: string }): { line: () => string; log: () => string } {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: p.home, XDG_CONFIG_HOME: p.shared, XDG_RUNTIME_DIR: join(p.home, 'run'), XDG_CACHE_HOME: join(p.home, 'cache'), TZ: 'UTC' };
-  const child: ChildProcess = spawn(process.execPath, [main, 'feed', 'tmux', '--log', p.logFile, '--update-url', 'http://127.0.0.1:9/'], { cwd: p.home, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const end = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(async () => {
-    child.kill('SIGKILL');
-    child.stdin?.destroy();
-    await end;
-  });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  const log = () => {
-    try {
-      return readFileSync(p.logFile, 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  return { line: () => out.trimEnd().split('\n').at(-1) ?? '', log };
+  const feed = startTmuxFeed(p.home, p.logFile, { XDG_CONFIG_HOME: p.shared });
+  cleanups.push(() => feed.stop());
+  return feed;
 }
 
 /** The user's own config replaces the planted one (the directory is sticky: root may remove nobody's file). */
