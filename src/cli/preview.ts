@@ -123,9 +123,13 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     await write(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone, unread), null, 2)}\n`);
     return EXIT.ok;
   }
-  // Beside the frame, never in it: stdout is the picture.
+  // Beside the frame, never in it (stdout is the picture), and only once a frame is drawn: an option the picture
+  // cannot be made with is the one thing said then.
   const note = unreadNote(unread, given);
-  if (note) io.err(note);
+  const drawn = () => {
+    if (note) io.err(note);
+    return EXIT.ok;
+  };
   if (format === 'svg' || format === 'png') {
     // A picture is width × height × scale² pixels of four bytes: bounded, whatever the options ask.
     const pixels = layout.width * look.metrics.cell.width * layout.height * look.metrics.cell.height * scale * scale;
@@ -141,20 +145,20 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     });
     if (format === 'svg') {
       await write(svg);
-      return EXIT.ok;
+      return drawn();
     }
     const fonts = await Promise.all((opts.font ?? []).map((f) => readFontFile(resolve(io.cwd, f), f)));
     const { svgToPng } = await import('../render/png.js').catch((e: unknown) => {
       throw new UsageError(`--format png: the PNG renderer could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); reinstall tilebar with its dependencies`);
     });
     await write(await svgToPng(svg, fonts));
-    return EXIT.ok;
+    return drawn();
   }
   // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
   const { renderFrame } = await import('../render/ink/frame.js');
   const frame = format === 'text' ? renderFrame(layout, 'none', true, widgets) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io), false, widgets);
   await write(`${frame}\n`);
-  return EXIT.ok;
+  return drawn();
 }
 
 const MAX_WIDTH = 1000;
