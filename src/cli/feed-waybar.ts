@@ -14,7 +14,7 @@ import { feedView, MESSAGE_INSTANCE, type FeedWidget } from '../feeds/blocks.js'
 import { pangoText } from '../feeds/escape.js';
 import { parseClickLine } from '../feeds/feed-clicks.js';
 import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
-import { readerOfLine, slotBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from '../feeds/waybar.js';
+import { readerOfLine, slotBlocks, spacedBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from '../feeds/waybar.js';
 import { LatestLinePipes } from '../feeds/waybar-pipes.js';
 import { ensureOwnDir, type RuntimeDir } from '../io/runtime-dir.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
@@ -89,7 +89,10 @@ export function startWaybarFeed(c: WaybarFeedContext): Feed {
     tilerOptions: c.tilerOptions,
     ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
     format: (blocks, s) => {
-      const slots = slotBlocks(blocks.filter((b) => b.instance !== MESSAGE_INSTANCE));
+      // Spaced as the pane spaces its units: Waybar's CSS pads only its own modules, not ours.
+      const fill = s.look.backgrounds.bar;
+      const spacing = { gapCells: s.look.metrics.widgetSpacing, ...(fill ? { fill } : {}) };
+      const slots = slotBlocks(spacedBlocks(blocks.filter((b) => b.instance !== MESSAGE_INSTANCE), spacing));
       for (const slot of slots.keys()) known.add(slot);
       for (const slot of known) pipes?.write(slot, waybarLine(slots.get(slot)));
       return ownLine(s);

@@ -7,6 +7,8 @@
  * Pure: the slots, each module's JSON line and the Waybar config that wires them up.
  */
 import type { FeedBlock } from './blocks.js';
+import type { Hex } from '../config/model.js';
+import type { Run } from '../render/bar-types.js';
 import { pangoText } from './escape.js';
 import { runsMarkup } from './i3bar.js';
 import { appendClickCommand, ownDirTest } from './feed-clicks.js';
@@ -54,6 +56,35 @@ export function slotBlocks(blocks: readonly FeedBlock[]): Map<SlotId, FeedBlock>
     slots.set(slotOf(b.widget, n), b);
   }
   return slots;
+}
+
+/** How the pane spaces its units, for Waybar's modules. */
+export interface WaybarSpacing {
+  /** The pane's spacing between units, in cells (`widget_spacing`). */
+  gapCells: number;
+  /** What the units are painted on (the bar's background): under a unit's pads. */
+  fill?: Hex;
+}
+
+/**
+ * The blocks with the pane's spacing at their units' ends: a unit's first block starts, and its last block ends,
+ * with half the gap (a space at least) in the unit's own fill — a unit selected whole (over a threshold) keeps its
+ * highlight out to its ends, as on the pane. Waybar pads only its own modules (`#clock, #cpu, …` in its stock
+ * style.css), so without these one unit's text would touch the next's; the blocks of one unit (workspaces, media
+ * buttons) get nothing between them and stay together. Each block stays one module: the slots do not change.
+ */
+export function spacedBlocks(blocks: readonly FeedBlock[], spacing: WaybarSpacing): FeedBlock[] {
+  const half = Math.max(1, Math.ceil(spacing.gapCells / 2));
+  return blocks.map((b, i) => {
+    const starts = blocks[i - 1]?.unit !== b.unit;
+    const ends = blocks[i + 1]?.unit !== b.unit;
+    if (!starts && !ends) return b;
+    const pad = (edge: Run | undefined): Run => {
+      const bg = b.state === 'selected' ? edge?.bg : spacing.fill;
+      return { text: ' '.repeat(half), ...(bg ? { bg } : {}) };
+    };
+    return { ...b, runs: [...(starts ? [pad(b.runs[0])] : []), ...b.runs, ...(ends ? [pad(b.runs.at(-1))] : [])] };
+  });
 }
 
 export interface WaybarLine {

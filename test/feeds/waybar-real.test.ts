@@ -33,13 +33,16 @@ afterEach(async () => {
 
 const MAGENTA = '#ff00ff';
 const GREEN = '#00ff00';
+const BLUE = '#0000ff';
 
 describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway, an ordinary user)', () => {
   it("shows the modules in the theme's colours, markup in a name as text, and launches an item on a click", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-waybar-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const touched = join(dir, 'touched');
-    const config = twoItemBar(`<span background="${MAGENTA}">Evil</span>`, touched);
+    // And a second widget after the items, a unit of its own: Waybar shows a gap between it and Touch.
+    const items = twoItemBar(`<span background="${MAGENTA}">Evil</span>`, touched);
+    const config = { ...items, left_widgets: [...items.left_widgets, { Applications: { enable: true, display: 'Text', items: [{ name: 'Next', command: 'true' }] } }] };
     const bar = join(dir, 'bar.json');
     await writeFile(bar, JSON.stringify(config));
     const wm = await startSway();
@@ -58,7 +61,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     chmodSync(bar, 0o644);
     const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')];
     const printed = JSON.parse(execFileSync(printer, printArgs, { env: { PATH: process.env.PATH, HOME: printHome, XDG_RUNTIME_DIR: runtime }, encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
-    expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1']);
+    expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1', 'custom/tilebar-left-1']);
     (printed['custom/tilebar'] ?? {}).exec = `env HOME=${shellQuote(dir)} TZ=UTC ${shellQuote(process.execPath)} ${shellQuote(main)} feed waybar --config ${shellQuote(bar)} --log ${shellQuote(log)}`;
     // Touch's lines, copied on their way from its pipe to Waybar.
     const touchLines = join(dir, 'touch-lines');
@@ -67,7 +70,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     await writeFile(join(dir, 'waybar.json'), JSON.stringify({ layer: 'top', position: 'top', height: 30, ...printed }));
     await writeFile(
       join(dir, 'style.css'),
-      `* { font-family: monospace; font-size: 12px; } window#waybar { background: #000000; } #custom-tilebar-left-0-1.tilebar.applications.normal { border-bottom: 3px solid ${GREEN}; }`,
+      `* { font-family: monospace; font-size: 12px; } window#waybar { background: #000000; } #custom-tilebar-left-0-1.tilebar.applications.normal { border-bottom: 3px solid ${GREEN}; } #custom-tilebar-left-1 { border-bottom: 3px solid ${BLUE}; }`,
     );
     // sway (and so Waybar and the feed) runs as nobody when the tests run as root: its files are made readable.
     chmodSync(dir, 0o755);
@@ -94,13 +97,16 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
       return from >= 0 && to - from > 40;
     }, () => `the modules in the theme's colours${said()}`);
 
-    // "Touch" is the last module: a click near the right end of the items' colours, on a fresh screenshot each
+    // A click near the right end of Touch's module, on a fresh screenshot each
     // time (a module shows once its cat has found its pipe), until Waybar, which learns of the new pointer as it
     // comes, has taken one.
     const pointer = await openWaylandPointer(join(runtime, display));
     cleanups.push(() => pointer.close());
     await until(async () => {
-      await pointer.click(look().to - 4, 15, 1280, 720);
+      // Touch's module is underlined in green by the CSS rule below (Next, after it, in blue).
+      const x = (look().rows.find((r) => r.includes(GREEN)) ?? []).lastIndexOf(GREEN) - 4;
+      if (x < 0) return false;
+      await pointer.click(x, 15, 1280, 720);
       for (let i = 0; i < 10 && !existsSync(touched); i++) await new Promise((r) => setTimeout(r, 100));
       return existsSync(touched);
     }, () => `a click on Touch to launch it${said()}`);
@@ -115,5 +121,17 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     await pointer.move(1279, 719, 1280, 720);
     await until(() => look().rows.flat().includes(GREEN), () => `Touch underlined by the CSS rule on its classes${said()}`);
     expect(look().rows.flat()).not.toContain(MAGENTA);
+
+    // Touch and Next are units of two widgets: between Touch's last letter and Next's first, a gap of background
+    // at least a space wide, as the pane spaces units (Waybar's CSS pads only its own modules, not ours).
+    const { rows } = look();
+    const underlined = (colour: string) => rows.find((r) => r.includes(colour)) ?? [];
+    const [touchEnd, nextStart] = [underlined(GREEN).lastIndexOf(GREEN), underlined(BLUE).indexOf(BLUE)];
+    expect(touchEnd, 'both modules underlined by their CSS rules').toBeGreaterThan(0);
+    expect(nextStart).toBeGreaterThan(touchEnd);
+    const ink = (x: number) => rows.slice(2, 24).some((row) => ![bg, '#000000'].includes(row[x] ?? bg));
+    const lastOfTouch = Array.from({ length: touchEnd + 1 }, (_, x) => x).filter(ink).at(-1) ?? 0;
+    const firstOfNext = Array.from({ length: 200 }, (_, x) => nextStart + x).find(ink) ?? nextStart;
+    expect(firstOfNext - lastOfTouch - 1, `the empty columns between Touch (text to ${lastOfTouch}, module to ${touchEnd}) and Next (module from ${nextStart}, text from ${firstOfNext})`).toBeGreaterThanOrEqual(6);
   });
 });
