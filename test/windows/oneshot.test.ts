@@ -107,7 +107,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(typeof found === 'string')(`the one-shot commands under the Windows build of Node (Wine)${SKIP}`, () => {
-  it('print the same bytes as on Linux for the example config', async () => {
+  it('print the same bytes as on Linux for the example config', async (ctx) => {
     const win = found as WindowsNode;
     const dir = await mkdtemp(join(tmpdir(), 'tb-windows-'));
     dirs.push(dir);
@@ -115,6 +115,12 @@ describe.skipIf(typeof found === 'string')(`the one-shot commands under the Wind
     copyFileSync(join(ROOT, 'docs/example-tiler-state.json'), join(dir, 'example-tiler-state.json'));
 
     const windows = runWindows(win, dir);
+    // Wine itself failing to start node.exe (no output at all, Wine's own words on stderr) is this machine's
+    // problem, not tilebar's: skipped, saying so, as where Wine is missing.
+    const printed = Object.values(windows);
+    if (printed.every((p) => p.stdout === '' && p.status !== 0 && /\bwine\b/i.test(p.stderr))) {
+      ctx.skip(`Wine could not start node.exe here: ${printed[0]?.stderr.trim().split('\n')[0] ?? ''}`);
+    }
     for (const [name, args] of Object.entries(COMMANDS)) {
       const linux = runLinux(args, dir);
       expect(linux.status, `${name} on Linux: ${linux.stderr}`).toBe(0);
