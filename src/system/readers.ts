@@ -1,7 +1,11 @@
-/** The readers for this machine: direct /proc and /sys reads on Linux, systeminformation elsewhere. */
+/**
+ * The readers for this machine: direct /proc and /sys reads on Linux; on Windows Node's os and fs for CPU,
+ * memory and disks, systeminformation for network and battery (no Node API for those); systeminformation elsewhere.
+ */
 import type { Reader, Readers } from './readings.js';
 import { linuxBatteryReader, linuxCpuReader, linuxDisksReader, linuxMemoryReader, linuxNetworkReader } from './linux/readers.js';
 import type { Sleep } from './sampler.js';
+import { windowsReaders, type WindowsIo } from './windows/readers.js';
 import { updateReader, type Fetch } from './update-check.js';
 
 export interface ReaderEnvironment {
@@ -12,6 +16,8 @@ export interface ReaderEnvironment {
   updateUrl: string;
   userAgent: string;
   fetch?: Fetch;
+  /** The os and fs calls of the Windows readers; tests pass fakes. */
+  windows?: WindowsIo;
 }
 
 /** A reader built on first use: systeminformation is only loaded where it is used. */
@@ -33,6 +39,15 @@ export function machineReaders(e: ReaderEnvironment): Readers {
     };
   }
   const si = () => import('./si-readers.js');
+  if (e.platform === 'win32') {
+    // systeminformation starts a PowerShell (or cmd + netstat) per call on Windows: only where Node has no API.
+    return {
+      ...windowsReaders(e.sleep, e.now, e.windows),
+      network: lazy(async () => (await si()).siNetworkReader(e.sleep, e.now)),
+      battery: lazy(async () => (await si()).siBatteryReader()),
+      update,
+    };
+  }
   return {
     cpu: lazy(async () => (await si()).siCpuReader(e.sleep)),
     memory: lazy(async () => (await si()).siMemoryReader()),

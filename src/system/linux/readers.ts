@@ -1,7 +1,7 @@
 /** Linux readers: /proc, /sys and statfs directly, no child processes (see bench/readers.mjs). */
-import type { StatsFs } from 'node:fs';
 import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { boundedSizes, type StatfsOf } from '../disk-size.js';
 import { MAX_DISKS, type Battery, type Disk, type Reader, type Readings } from '../readings.js';
 import { deltaReader, networkReading, type NetworkSample, type Sleep } from '../sampler.js';
 import { ProcFile } from './proc-file.js';
@@ -42,47 +42,10 @@ export function linuxNetworkReader(sleep: Sleep, now: () => number, { root }: Li
   return deltaReader(sample, networkReading, sleep);
 }
 
-/** How long one mount's size query may take before that disk is reported unresponsive. */
-export const DISK_QUERY_BUDGET_MS = 1000;
-
-/**
- * Disks with sizes from statfs. A statfs on a dead network mount never returns and holds one of libuv's
- * four pool threads; so a mount whose previous query is still pending is not queried again, only reported
- * as unresponsive, and no poll ever waits for it.
- */
-export function linuxDisksReader(
-  sleep: Sleep,
-  { root }: LinuxPaths = { root: '/' },
-  statfsOf: (path: string) => Promise<Pick<StatsFs, 'blocks' | 'bfree' | 'bavail' | 'bsize'>> = (path) => statfs(path),
-): Reader<Readings['disks']> {
-  const pending = new Set<string>();
-  const lastKnown = new Map<string, { totalBytes: number; usedBytes: number; availableBytes: number }>();
+/** Disks with sizes from statfs, bounded per mount (see ../disk-size.ts): no poll waits for a dead network mount. */
+export function linuxDisksReader(sleep: Sleep, { root }: LinuxPaths = { root: '/' }, statfsOf: StatfsOf = (path) => statfs(path)): Reader<Readings['disks']> {
+  const sizes = boundedSizes(sleep, statfsOf);
   const removableCache = new Map<string, boolean>();
-
-  const size = async (mount: string, signal: AbortSignal) => {
-    if (pending.has(mount)) return undefined;
-    pending.add(mount);
-    const query = statfsOf(join(root, mount))
-      .then((s) => {
-        const value = { totalBytes: s.blocks * s.bsize, usedBytes: (s.blocks - s.bfree) * s.bsize, availableBytes: s.bavail * s.bsize };
-        lastKnown.set(mount, value);
-        return value;
-      })
-      .finally(() => pending.delete(mount));
-    const stopWaiting = new AbortController();
-    const onAbort = () => stopWaiting.abort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const budget = sleep(DISK_QUERY_BUDGET_MS, stopWaiting.signal).then(
-      () => undefined,
-      () => undefined,
-    );
-    try {
-      return await Promise.race([query, budget]);
-    } finally {
-      stopWaiting.abort();
-      signal.removeEventListener('abort', onAbort);
-    }
-  };
 
   const removable = async (device: string) => {
     const name = basename(device);
@@ -108,8 +71,8 @@ export function linuxDisksReader(
     const mounts = all.slice(0, MAX_DISKS);
     const disks = await Promise.all(
       mounts.map(async (m): Promise<Disk> => {
-        const [s, isRemovable] = await Promise.all([size(m.mount, signal).catch(() => undefined), m.device.startsWith('/dev/') ? removable(m.device) : false]);
-        const known = s ?? lastKnown.get(m.mount);
+        const [s, isRemovable] = await Promise.all([sizes.size(join(root, m.mount), signal).catch(() => undefined), m.device.startsWith('/dev/') ? removable(m.device) : false]);
+        const known = s ?? sizes.lastKnown(join(root, m.mount));
         return {
           mount: m.mount,
           name: m.device.startsWith('/dev/') ? basename(m.device) : m.device,
