@@ -17,8 +17,10 @@ const signal = new AbortController().signal;
 
 const cpu = (user: number, sys: number, idle: number, irq = 0, nice = 0): CpuInfo => ({ model: 'fake', speed: 2000, times: { user, nice, sys, idle, irq } });
 
+type DriveState = 'ok' | 'missing' | 'notready' | 'denied' | 'hung';
+
 /** A machine whose counters move by `step` each poll: 1 of 4 time units busy on each core. */
-function fakeMachine(drives: Record<string, 'ok' | 'missing' | 'notready'>): WindowsIo & { polls: () => number } {
+function fakeMachine(drives: Record<string, DriveState>): WindowsIo & { polls: () => number } {
   let cpusCalls = 0;
   return {
     cpus: () => {
@@ -31,7 +33,8 @@ function fakeMachine(drives: Record<string, 'ok' | 'missing' | 'notready'>): Win
     statfs: async (path) => {
       const state = drives[path];
       if (state === 'ok') return { blocks: 1000, bfree: 400, bavail: 400, bsize: 4096 };
-      const code = state === 'notready' ? 'EBUSY' : 'ENOENT';
+      if (state === 'hung') return new Promise<never>(() => undefined);
+      const code = state === 'notready' ? 'EBUSY' : state === 'denied' ? 'EACCES' : 'ENOENT';
       throw Object.assign(new Error(`${code}: statfs '${path}'`), { code });
     },
     polls: () => cpusCalls,
@@ -67,7 +70,7 @@ describe('readers on Windows', () => {
   });
 
   it('list the drive letters that answer, skip missing and not-ready ones, and look for new ones only now and then', async () => {
-    const drives: Record<string, 'ok' | 'missing' | 'notready'> = { 'C:\\': 'ok', 'E:\\': 'notready', 'F:\\': 'ok' };
+    const drives: Record<string, DriveState> = { 'C:\\': 'ok', 'E:\\': 'notready', 'F:\\': 'ok', 'G:\\': 'denied' };
     const machine = fakeMachine(drives);
     const asked: string[] = [];
     const statfs = (path: string) => (asked.push(path), machine.statfs(path));
@@ -91,5 +94,25 @@ describe('readers on Windows', () => {
     clock = DRIVE_RESCAN_MS;
     drives['F:\\'] = 'missing';
     expect((await read(signal)).disks.map((d) => d.mount)).toEqual(['C:\\', 'E:\\']);
+  });
+
+  it('show a mapped drive that never answers as unresponsive, without waiting for it or asking it twice at once', async () => {
+    const asked: string[] = [];
+    const machine = fakeMachine({ 'C:\\': 'ok', 'N:\\': 'hung' });
+    // Here the budget of a query runs out at once; a drive that answers still answers first.
+    const budgetGone = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    const read = windowsDisksReader(budgetGone, () => 0, (path) => (asked.push(path), machine.statfs(path)));
+    const first = await read(signal);
+    expect(first.disks.map((d) => [d.mount, d.unresponsive ?? false])).toEqual([
+      ['C:\\', false],
+      ['N:\\', true],
+    ]);
+    asked.length = 0;
+    const second = await read(signal);
+    expect(second.disks.map((d) => [d.mount, d.unresponsive ?? false])).toEqual([
+      ['C:\\', false],
+      ['N:\\', true],
+    ]);
+    expect(asked).toEqual(['C:\\']);
   });
 });
