@@ -14,9 +14,12 @@ export function eventually<T>(assertion: () => T | Promise<T>): Promise<T> {
   return vi.waitFor(assertion, { timeout: PATIENCE_MS, interval: 20 });
 }
 
-/** Poll `test` (every 20 ms) until it holds, or throw naming `what` (made when it is thrown) after PATIENCE_MS. */
-export async function until(test: () => boolean | Promise<boolean>, what: string | (() => string)): Promise<void> {
-  const deadline = Date.now() + PATIENCE_MS;
+/**
+ * Poll `test` (every 20 ms) until it holds, or throw naming `what` (made when it is thrown) after `patience`
+ * (PATIENCE_MS unless a caller that loads the machine on purpose, the screenshot run, asks for more).
+ */
+export async function until(test: () => boolean | Promise<boolean>, what: string | (() => string), patience = PATIENCE_MS): Promise<void> {
+  const deadline = Date.now() + patience;
   while (!(await test())) {
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -116,13 +116,7 @@ export function loadCpu(): { stop(): Promise<void> } {
  */
 const SHOT_PATIENCE_MS = 180_000;
 
-export async function patiently(test: () => boolean | Promise<boolean>, what: () => string): Promise<void> {
-  const deadline = Date.now() + SHOT_PATIENCE_MS;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export const patiently = (test: () => boolean | Promise<boolean>, what: () => string): Promise<void> => until(test, what, SHOT_PATIENCE_MS);
 
 /** Wait until the feed has given the host the example's readings (the player playing) and `shows` (the busy CPU on the screen). */
 export async function untilBarShowsAll(bar: ExampleBar, shows: () => Promise<boolean> | boolean, said: () => string): Promise<void> {
