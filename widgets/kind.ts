@@ -140,6 +140,11 @@ export function defineKind<C, P = C>(kind: WidgetKind<C, P> & { schema(kit: Sche
   return kind as unknown as WidgetKind;
 }
 
+/** Whether a widget shows at all: its kind's own rule (the Tiler has no `enable` of its own), else its `enable`. */
+export function widgetEnabled(kind: WidgetKind, config: WidgetConfig): boolean {
+  return kind.enabled ? kind.enabled(config) : config.enable === true;
+}
+
 /** A poll source's status for a view: nothing read yet is an empty status. */
 export function statusOf<R>(ctx: ViewContext, source: string): SourceStatus<R> {
   return (ctx.statuses[source] ?? {}) as SourceStatus<R>;

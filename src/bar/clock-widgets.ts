@@ -4,6 +4,7 @@
  * boundary — every second for formats with seconds, on the minute otherwise — and the frame writer then
  * writes only rows whose text changed.
  */
+import { widgetEnabled } from '../../widgets/kind.js';
 import type { BarModel } from '../config/model.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
 import { placedWidgets } from './positions.js';
@@ -22,7 +23,7 @@ export function clockWidgets(model: Pick<BarModel, 'left' | 'center' | 'right'>,
   return placedWidgets(model).flatMap(({ position, widget }): ClockWidget[] => {
     const kind = widgets.kind(widget.kind);
     if (!kind?.clockStepMs) return [];
-    const enabled = kind.enabled ? kind.enabled(widget.config) : widget.config.enable === true;
+    const enabled = widgetEnabled(kind, widget.config);
     return [{ position, kind: kind.name, enabled, everyMs: kind.clockStepMs(widget.config) }];
   });
 }

@@ -8,7 +8,7 @@ import type { ClockReading } from '../time/clock.js';
 import type { IconSet } from '../render/icons.js';
 import type { SectionName, WidgetUnits } from '../render/bar-types.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
-import type { ViewContext } from '../../widgets/kind.js';
+import { widgetEnabled, type ViewContext } from '../../widgets/kind.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { UnitView } from '../../widgets/view.js';
 import type { TilerState } from '../tiler/state.js';
@@ -50,7 +50,7 @@ export function composeSections(model: BarModel, state: BarState, rows: number, 
     list.flatMap((w, i): WidgetUnits[] => {
       const kind = widgets.kind(w.kind);
       if (!kind) return [];
-      if (kind.enabled ? !kind.enabled(w.config) : w.config.enable !== true) return [];
+      if (!widgetEnabled(kind, w.config)) return [];
       const position = `${name}[${i}]`;
       const firstOfKind = !seen.has(kind.name);
       seen.add(kind.name);

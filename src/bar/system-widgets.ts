@@ -7,7 +7,7 @@ import type { BarModel } from '../config/model.js';
 import type { ThresholdRule } from '../thresholds/rules.js';
 import type { ClockReading } from '../time/clock.js';
 import { placedWidgets } from './positions.js';
-import type { ViewContext } from '../../widgets/kind.js';
+import { widgetEnabled, type ViewContext } from '../../widgets/kind.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { SourceStatus, UnitView } from '../../widgets/view.js';
 
@@ -42,7 +42,7 @@ export function systemWidgets(model: Pick<BarModel, 'left' | 'center' | 'right' 
       {
         position,
         kind: kind.name,
-        enabled: kind.enabled ? kind.enabled(config) : config.enable === true,
+        enabled: widgetEnabled(kind, config),
         config,
         source: poll.source,
         intervalMs: poll.intervalMs(config),

@@ -4,6 +4,7 @@
  * a preview given `--set cpu=95` alone drew no Memory, Network or Storage, and said nothing. This names them,
  * with the `--set` keys their kinds take (`widgets/<kind>/index.ts`, `simulation`).
  */
+import { widgetEnabled } from '../../widgets/kind.js';
 import type { BarModel } from '../config/model.js';
 import type { SectionName } from '../render/bar-types.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
@@ -32,7 +33,7 @@ export function unreadWidgets(model: Pick<BarModel, SectionName>, kinds: WidgetR
   return SECTIONS.flatMap((section) =>
     model[section].flatMap((w, index): UnreadWidget[] => {
       const kind = kinds.kind(w.kind);
-      if (!kind || (kind.enabled ? !kind.enabled(w.config) : w.config.enable !== true)) return [];
+      if (!kind || !widgetEnabled(kind, w.config)) return [];
       const reading = kind.simulation?.fills ?? kind.poll?.source;
       if (reading === undefined || hasReading(reading)) return [];
       return [{ widget: kind.name, position: `${section}[${index}]`, section, index, keys: kind.simulation?.keys ?? [], hint: kind.simulation?.hint ?? '' }];
