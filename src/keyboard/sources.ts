@@ -2,10 +2,10 @@
  * The Keyboard widget's sources (I/O), one per driver of detect.ts. Event-driven where the session allows —
  * sway's input events, Hyprland's `activelayout` events, the X server's XKB state events, `gsettings
  * monitor` — else polled every `data_refresh_interval` seconds (`localectl status`, macOS `defaults read`,
- * and on Windows a line to a long-lived PowerShell helper). A source that fails shows `Error` (the original's
+ * and on Windows a line to a long-lived PowerShell helper, started again with back-off). A source that fails shows `Error` (the original's
  * label), says why once in the log, and is tried again every 5 s; whatever it sends is parsed without throwing.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { homedir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Timers } from '../scheduler/timers.js';
 import { powershellCommand } from '../system/powershell.js';
+import { lineHelper, type HelperCommand } from '../system/windows/line-helper.js';
 import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../ipc/i3-ipc.js';
 import { hyprlandDir, hyprlandRequest } from '../ipc/hyprland-ipc.js';
 import type { KeyboardDriver } from './detect.js';
@@ -29,6 +30,8 @@ export interface KeyboardSourceOptions {
   log(message: string): void;
   /** How often polled drivers poll (data_refresh_interval, in seconds × 1000; 0 = every second). */
   refreshMs: number;
+  /** The Windows helper to run (tests run a fake); PowerShell with WINDOWS_KEYBOARD_SCRIPT otherwise. */
+  helper?: HelperCommand;
 }
 
 export interface KeyboardSource {
@@ -56,9 +59,9 @@ class Reporter {
     this.onStatus(this.last);
   }
 
-  /** A failure: `Error` once the source has given a layout; before that, the widget stays hidden. */
-  failed(why: string): void {
-    if (why !== this.lastProblem) this.log(`keyboard (${this.driver}): ${why}; trying again every ${RETRY_MS / 1000} s`);
+  /** A failure: `Error` once the source has given a layout; before that, the widget stays hidden. `said`: already in the log. */
+  failed(why: string, said = false): void {
+    if (why !== this.lastProblem && !said) this.log(`keyboard (${this.driver}): ${why}; trying again every ${RETRY_MS / 1000} s`);
     this.lastProblem = why;
     if (!this.answered) {
       if (this.last?.unavailable === why) return;
@@ -112,7 +115,7 @@ function poll(report: Reporter, opts: KeyboardSourceOptions, read: () => Promise
       const layout = await read();
       if (!closed) report.layout(layout);
     } catch (e) {
-      if (!closed) report.failed(message(e));
+      if (!closed) report.failed(message(e), e instanceof AlreadySaid);
     }
     if (!closed) timer = opts.timers.setTimeout(() => void tick(), Math.max(1000, opts.refreshMs));
   };
@@ -247,40 +250,58 @@ while (($line = [Console]::In.ReadLine()) -ne $null) {
 }
 `;
 
+/** A failure the source has already said in the log in its own words (the helper's back-off). */
+class AlreadySaid extends Error {}
+
+/**
+ * Windows: a line to the long-lived helper per poll, answered by a line. A helper that ends or cannot start is
+ * started again by a later poll after its back-off (line-helper.ts), never once per poll; one that does not
+ * answer within 5 s is ended and backs off the same way.
+ */
 function watchWindows(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
-  let child: ChildProcessWithoutNullStreams | undefined;
-  const polled = poll(report, opts, async () => {
-    if (!child) {
-      const { file, args } = powershellCommand(WINDOWS_KEYBOARD_SCRIPT);
-      const c = spawn(file, args, { stdio: 'pipe', windowsHide: true });
-      c.on('error', () => undefined);
-      c.on('exit', () => {
-        if (child === c) child = undefined;
-      });
-      c.stdin.on('error', () => undefined);
-      child = c;
-    }
-    const c = child;
+  let waiting: { resolve(layout: string): void; reject(e: Error): void } | undefined;
+  let down = 'the PowerShell helper has not started';
+  const settle = () => {
+    const w = waiting;
+    waiting = undefined;
+    return w;
+  };
+  const helper = lineHelper({
+    name: 'keyboard (windows): the PowerShell helper',
+    command: opts.helper ?? powershellCommand(WINDOWS_KEYBOARD_SCRIPT),
+    timers: opts.timers,
+    log: opts.log,
+    keepRunning: false,
+    onLine: (line) => {
+      const w = settle();
+      const layout = layoutFromWindowsLine(line);
+      if (layout) helper.answered();
+      if (layout) w?.resolve(layout);
+      else w?.reject(new Error('the layout could not be read'));
+    },
+    onEnd: (why) => {
+      down = `the PowerShell helper ${why}`;
+      settle()?.reject(new AlreadySaid(down));
+    },
+  });
+  const polled = poll(report, opts, () => {
+    if (waiting) return Promise.reject(new Error('the PowerShell helper is still busy'));
+    if (!helper.ensure()) return Promise.reject(new AlreadySaid(down));
     return new Promise<string>((resolve, reject) => {
-      const lines = createInterface({ input: c.stdout });
-      const timer = opts.timers.setTimeout(() => {
-        lines.close();
-        reject(new Error('the PowerShell helper did not answer within 5 s'));
-      }, 5000);
-      lines.once('line', (line) => {
+      const timer = opts.timers.setTimeout(() => helper.fail('did not answer within 5 s'), 5000);
+      const done = (f: () => void) => {
         opts.timers.clearTimeout(timer);
-        lines.close();
-        const layout = layoutFromWindowsLine(line);
-        if (layout) resolve(layout);
-        else reject(new Error('the layout could not be read'));
-      });
-      c.stdin.write('\n');
+        f();
+      };
+      waiting = { resolve: (layout) => done(() => resolve(layout)), reject: (e) => done(() => reject(e)) };
+      helper.send('');
     });
   });
   return {
     close() {
       polled.close();
-      child?.kill();
+      helper.close();
+      settle()?.reject(new AlreadySaid('closed'));
     },
   };
 }
