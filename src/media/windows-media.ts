@@ -5,20 +5,17 @@
  * "status","canNext","canPrevious"}}` — and reads `previous`, `play-pause` and `next` lines on its stdin.
  *
  * Its lines are untrusted like any peer's: bounded, parsed without throwing, wrong types ignored. A helper
- * that exits is started again after 5 s (said once); one that never answers just leaves the widget hidden.
+ * that exits is started again after a back-off (5 s doubling up to 5 min: ../system/windows/line-helper.ts),
+ * said once; one that never answers just leaves the widget hidden.
  * The protocol is tested with a fake helper process (test/media/windows-media.test.ts); the script itself
  * needs Windows PowerShell 5.1 and was not run here.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { MediaSource } from './mpris.js';
 import { mergePlayerProperties, newPlayer, type MediaStatus } from './player.js';
 import type { Timers } from '../scheduler/timers.js';
 import { powershellCommand } from '../system/powershell.js';
+import { lineHelper } from '../system/windows/line-helper.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
-
-const RESTART_MS = 5_000;
-/** Longest line read from the helper; longer ones are dropped whole. */
-const MAX_LINE = 64 * 1024;
 
 export const WINDOWS_MEDIA_SCRIPT = String.raw`
 $ErrorActionPreference = 'Stop'
@@ -81,84 +78,33 @@ export interface WindowsMediaOptions {
 }
 
 export function watchWindowsMedia(onStatus: (status: MediaStatus) => void, opts: WindowsMediaOptions): MediaSource {
-  const { timers, log } = opts;
-  const helper = opts.helper ?? powershellCommand(WINDOWS_MEDIA_SCRIPT);
-  let child: ChildProcessWithoutNullStreams | undefined;
-  let closed = false;
-  let restart: unknown;
   let status: MediaStatus = {};
-  let lastProblem: string | undefined;
-
   const set = (next: MediaStatus) => {
     if (next === status || (!next.player && !status.player)) return;
     status = next;
     onStatus(next);
   };
-
-  const start = () => {
-    if (closed) return;
-    let c: ChildProcessWithoutNullStreams;
-    try {
-      c = spawn(helper.file, helper.args, { stdio: 'pipe', windowsHide: true });
-    } catch (e) {
-      retry(`could not start (${e instanceof Error ? e.message : String(e)})`);
-      return;
-    }
-    child = c;
-    let buffer = '';
-    let stderr = '';
-    c.stdout.setEncoding('utf8');
-    c.stdout.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        const nl = buffer.indexOf('\n');
-        if (nl < 0) break;
-        const line = buffer.slice(0, nl).trim();
-        buffer = buffer.slice(nl + 1);
-        if (line.length > MAX_LINE) continue;
-        const next = statusFromHelperLine(line, status, timers.now());
-        if (next) {
-          lastProblem = undefined;
-          set(next);
-        }
-      }
-      // A line without its end that is already too long is dropped up to its end.
-      if (buffer.length > MAX_LINE) buffer = '';
-    });
-    c.stderr.setEncoding('utf8');
-    c.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 2048) stderr += chunk;
-    });
-    c.stdin.on('error', () => undefined);
-    c.on('error', (e) => ended(c, e.message));
-    c.on('exit', (code) => ended(c, `exited (${code ?? 'signal'})${stderr ? `: ${stderr.trim().split('\n')[0]?.slice(0, 200)}` : ''}`));
-  };
-
-  /** The helper `c` is gone (an error and an exit can both say so: the first one counts). */
-  function ended(c: ChildProcessWithoutNullStreams, why: string): void {
-    if (closed || child !== c) return;
-    child = undefined;
-    set({});
-    retry(why);
-  }
-
-  function retry(why: string): void {
-    if (why !== lastProblem) log(`media: the media-session helper ${why}; starting it again every ${RESTART_MS / 1000} s`);
-    lastProblem = why;
-    timers.clearTimeout(restart);
-    restart = timers.setTimeout(start, RESTART_MS);
-  }
-
-  start();
+  // It speaks unasked, whenever the session changes: kept running, started again by a timer after its back-off.
+  const helper = lineHelper({
+    name: 'media: the media-session helper',
+    command: opts.helper ?? powershellCommand(WINDOWS_MEDIA_SCRIPT),
+    timers: opts.timers,
+    log: opts.log,
+    keepRunning: true,
+    onLine: (line) => {
+      const next = statusFromHelperLine(line, status, opts.timers.now());
+      if (!next) return;
+      helper.answered();
+      set(next);
+    },
+    onEnd: () => set({}),
+  });
   return {
     control(command) {
-      if (child && status.player) child.stdin.write(`${command}\n`);
+      if (status.player) helper.send(command);
     },
     close() {
-      closed = true;
-      timers.clearTimeout(restart);
-      child?.kill();
-      child = undefined;
+      helper.close();
     },
   };
 }

@@ -3,6 +3,7 @@
  * needs Windows): sessions as JSON lines (split across writes, junk and over-long lines among them),
  * controls written back, and a helper that dies being started again.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MediaStatus } from '../../src/media/player.js';
@@ -11,6 +12,7 @@ import { powershellCommand } from '../../src/system/powershell.js';
 import type { MediaSource } from '../../src/media/mpris.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 import { eventually } from '../wait.js';
+import { FakeTimers } from '../scheduler/fake-timers.js';
 
 let source: MediaSource | undefined;
 afterEach(() => source?.close());
@@ -42,7 +44,7 @@ describe('the Windows media-session helper', () => {
     await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('One'));
     (source as { control(c: string): void }).control('exit' as never);
     await eventually(() => expect(statuses.at(-1)).toEqual({}));
-    expect(logs).toEqual(['media: the media-session helper exited (3); starting it again every 5 s']);
+    expect(logs).toEqual(['media: the media-session helper exited (3); starting it again in 5 s, then less often while it keeps failing (at most every 5 min)']);
     await eventually(() => expect(statuses.at(-1)?.player?.title).toBe('One'));
   });
 
@@ -51,7 +53,7 @@ describe('the Windows media-session helper', () => {
     const logs: string[] = [];
     source = watchWindowsMedia((s) => statuses.push(s), { timers: realTimers, log: (m) => logs.push(m), helper: { file: '/nonexistent/powershell.exe', args: [] } });
     await eventually(() => expect(logs).toHaveLength(1));
-    expect(logs[0]).toMatch(/^media: the media-session helper .*ENOENT.*; starting it again every 5 s$/);
+    expect(logs[0]).toMatch(/^media: the media-session helper .*ENOENT.*; starting it again in 5 s, /);
     expect(statuses).toEqual([]);
   });
 
@@ -63,5 +65,29 @@ describe('the Windows media-session helper', () => {
     expect(file).toBe('powershell.exe');
     expect(Buffer.from(args.at(-1) ?? '', 'base64').toString('utf16le')).toBe(WINDOWS_MEDIA_SCRIPT);
     expect(WINDOWS_MEDIA_SCRIPT).toContain("ParameterType.Name -eq 'IAsyncOperation`1'");
+  });
+
+  it('a helper that keeps exiting is started again less and less often (5 s, 10 s, 20 s …), said once', async () => {
+    const timers = new FakeTimers();
+    const logs: string[] = [];
+    const pids = join(process.env.TMPDIR ?? '/tmp', 'media-starts');
+    const helper = { file: '/bin/sh', args: ['-c', `echo start >> '${pids}'; exit 3`] };
+    source = watchWindowsMedia(() => undefined, { timers, log: (m) => logs.push(m), helper });
+    const starts = () => (existsSync(pids) ? readFileSync(pids, 'utf8').split('\n').filter(Boolean).length : 0);
+    const waits: number[] = [];
+    for (let n = 1; n <= 4; n++) {
+      await eventually(() => expect(starts()).toBe(n));
+      // Its exit has reached the source once a restart is waiting on the timers.
+      await eventually(() => expect(timers.pending()).toBe(1));
+      let waited = 0;
+      while (starts() === n) {
+        await timers.advance(1000);
+        waited += 1;
+        if (timers.pending() === 0) await eventually(() => expect(starts()).toBe(n + 1));
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([5, 10, 20, 40]);
+    expect(logs).toHaveLength(1);
   });
 });
