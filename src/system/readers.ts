@@ -1,11 +1,14 @@
 /**
  * The readers for this machine: direct /proc and /sys reads on Linux; on Windows Node's os and fs for CPU,
- * memory and disks, systeminformation for network and battery (no Node API for those); systeminformation elsewhere.
+ * memory and disks, and one long-lived helper for network and battery (no Node API for those); systeminformation
+ * elsewhere.
  */
 import type { Reader, Readers } from './readings.js';
 import { linuxBatteryReader, linuxCpuReader, linuxDisksReader, linuxMemoryReader, linuxNetworkReader } from './linux/readers.js';
 import type { Sleep } from './sampler.js';
 import { windowsReaders, type WindowsIo } from './windows/readers.js';
+import { windowsHelperReaders } from './windows/system-helper.js';
+import { realTimers, type Timers } from '../scheduler/timers.js';
 import { updateReader, type Fetch } from './update-check.js';
 
 export interface ReaderEnvironment {
@@ -18,6 +21,10 @@ export interface ReaderEnvironment {
   fetch?: Fetch;
   /** The os and fs calls of the Windows readers; tests pass fakes. */
   windows?: WindowsIo;
+  /** The timers the Windows system helper's answers and back-off run on (real ones unless given). */
+  timers?: Timers;
+  /** Where the Windows system helper says its problems (each new one once). */
+  log?: (message: string) => void;
 }
 
 /** A reader built on first use: systeminformation is only loaded where it is used. */
@@ -40,11 +47,10 @@ export function machineReaders(e: ReaderEnvironment): Readers {
   }
   const si = () => import('./si-readers.js');
   if (e.platform === 'win32') {
-    // systeminformation starts a PowerShell (or cmd + netstat) per call on Windows: only where Node has no API.
+    // systeminformation starts a PowerShell (or cmd + netstat) per call on Windows: one helper process instead.
     return {
       ...windowsReaders(e.sleep, e.now, e.windows),
-      network: lazy(async () => (await si()).siNetworkReader(e.sleep, e.now)),
-      battery: lazy(async () => (await si()).siBatteryReader()),
+      ...windowsHelperReaders(e.sleep, e.now, { timers: e.timers ?? realTimers, log: e.log ?? (() => undefined) }),
       update,
     };
   }

@@ -14,11 +14,12 @@ export interface FakePowershell {
   restore(): void;
 }
 
-export function fakePowershellOnPath(): FakePowershell {
+/** `then`: what it does after counting its start (a shell line; exits 1 by default). */
+export function fakePowershellOnPath(then = 'exit 1'): FakePowershell {
   const dir = mkdtempSync(join(tmpdir(), 'fake-powershell-'));
   const count = join(dir, 'starts');
   writeFileSync(count, '');
-  writeFileSync(join(dir, 'powershell.exe'), `#!/bin/sh\necho start >> '${count}'\nexit 1\n`);
+  writeFileSync(join(dir, 'powershell.exe'), `#!/bin/sh\necho start >> '${count}'\n${then}\n`);
   chmodSync(join(dir, 'powershell.exe'), 0o755);
   const path = process.env.PATH;
   process.env.PATH = `${dir}${delimiter}${path ?? ''}`;

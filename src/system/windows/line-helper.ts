@@ -43,6 +43,11 @@ export interface LineHelperOptions {
   onEnd?(why: string): void;
   /** Start now, and again by a timer after each end; otherwise `ensure()` starts it when asked. */
   keepRunning: boolean;
+  /**
+   * Neither the child nor its pipes keep Node running: a one-shot command (`preview`) that asked it once still
+   * ends; the child ends when its stdin does.
+   */
+  unref?: boolean;
   /** Tests pass a fake; the default hides the window (a console window would flash up on each start). */
   spawn?: SpawnHelper;
 }
@@ -105,6 +110,10 @@ export function lineHelper(opts: LineHelperOptions): LineHelper {
       return false;
     }
     child = c;
+    if (opts.unref) {
+      c.unref();
+      for (const pipe of [c.stdin, c.stdout, c.stderr]) (pipe as { unref?: () => void }).unref?.();
+    }
     let stderr = '';
     c.stdout.setEncoding('utf8');
     c.stdout.on('data', lineSplitter((line) => child === c && opts.onLine(line)));
