@@ -97,7 +97,7 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
       // Nothing is fitted: the host lays out its own line.
       size: { width: 1000, height: 1 },
     },
-    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl), log, onStray },
+    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
   );
   if (opts.printConfig) {
     const s = bar.store.getSnapshot();

@@ -8,8 +8,9 @@ import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { CliIo } from './io.js';
 
 /** The machine's built-in sources, and each source a kind of the registry brings with its own reader. */
-export function liveReaders(io: CliIo, timers: Timers, widgets: WidgetRegistry, updateUrl?: string): SourceReaders {
+/** `log`: where a long-lived reader helper (Windows' network and battery) says its problems. */
+export function liveReaders(io: CliIo, timers: Timers, widgets: WidgetRegistry, updateUrl?: string, log?: (message: string) => void): SourceReaders {
   const env = { platform: io.platform, sleep: sleeper(timers), now: () => timers.now(), timers };
   const own = Object.fromEntries(widgets.kinds.flatMap((k) => (k.poll?.reader ? [[k.poll.source, k.poll.reader(env)]] : [])));
-  return { ...machineReaders({ ...env, updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}` }), ...own };
+  return { ...machineReaders({ ...env, updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}`, ...(log ? { log } : {}) }), ...own };
 }
