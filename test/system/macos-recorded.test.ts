@@ -40,3 +40,72 @@ describe('memory on a Mac (vm_stat)', () => {
     expect(shell.current.asked.some((c) => c.startsWith('vm_stat'))).toBe(true);
   });
 });
+
+describe('battery on a Mac (ioreg + pmset)', () => {
+  const battery = (pmset: string) =>
+    mac(
+      new Map([
+        ['ioreg -n AppleSmartBattery -r', recorded('ioreg-AppleSmartBattery-capacity.txt')],
+        ['pmset -g batt', recorded(pmset)],
+      ]),
+    ).battery(signal);
+
+  it("shows pmset's percentage and state", async () => {
+    // ioreg's AppleRawMaxCapacity 5170 and AppleRawCurrentCapacity 5038 say there is a battery; the percentage and
+    // state come from pmset's line: "89%; discharging", "88%; AC attached; not charging", "91%; charging".
+    expect(await battery('pmset-batt-discharging.txt')).toEqual({ batteries: [{ name: 'battery', percent: 89, state: 'discharging' }] });
+    expect(await battery('pmset-batt-ac-attached.txt')).toEqual({ batteries: [{ name: 'battery', percent: 88, state: 'not charging' }] });
+    expect(await battery('pmset-batt-charging.txt')).toEqual({ batteries: [{ name: 'battery', percent: 91, state: 'charging' }] });
+    // Newer macOS prints "(id=33816675)" before the tab: "93%; discharging".
+    expect(await battery('pmset-batt-with-id.txt')).toEqual({ batteries: [{ name: 'battery', percent: 93, state: 'discharging' }] });
+  });
+});
+
+describe('disks on a Mac (df -kP)', () => {
+  it('shows each mounted volume with its size in bytes', async () => {
+    const { disks } = await mac(new Map([['df -kP', recorded('df-k.txt')]])).disks(signal);
+    // df -k counts 1024-byte blocks: /dev/disk1 243966468 blocks, 110040020 used, 133670448 available. devfs and
+    // the automounter's "map" entries are not disks; a volume name with a space ("NO NAME") stays whole.
+    expect(disks.map((d) => [d.mount, d.name, d.totalBytes, d.usedBytes, d.availableBytes])).toEqual([
+      ['/', '/dev/disk1', 243966468 * 1024, 110040020 * 1024, 133670448 * 1024],
+      ['/Volumes/MobileBackups', 'localhost:/KJDS7Bgpbp1QglL9lBwOe6', 243966468 * 1024, 243966468 * 1024, 0],
+      ['/Volumes/NO NAME', '/dev/disk2s1', 31154688 * 1024, 2506560 * 1024, 28648128 * 1024],
+    ]);
+  });
+});
+
+/** `ifconfig NAME`: that interface's block of the recorded `ifconfig`. */
+function ifconfigOf(name: string): string {
+  const blocks = recorded('ifconfig.txt').split(/\n(?=\S)/);
+  return blocks.find((b) => b.startsWith(`${name}:`)) ?? '';
+}
+
+/** `netstat -bdnI NAME`: the header and NAME's rows of the recorded `netstat -ibdnW`. */
+function netstatOf(name: string): string {
+  const [header = '', ...rows] = recorded('netstat-ibdnW.txt').split('\n');
+  return [header, ...rows.filter((r) => r.split(/\s+/)[0] === name)].join('\n') + '\n';
+}
+
+const networkRecordings = (): Recordings =>
+  new Map([
+    ['route -n get default', recorded('route-get-default.txt')],
+    ['/sbin/ifconfig -v', recorded('ifconfig.txt')],
+    ['/sbin/ifconfig', recorded('ifconfig.txt')],
+    ...['lo0', 'en0'].flatMap((n): Array<[string, string]> => [
+      [`ifconfig ${n}`, ifconfigOf(n)],
+      [`netstat -bdnI ${n}`, netstatOf(n)],
+    ]),
+  ]);
+
+describe('network on a Mac (route, ifconfig, netstat)', () => {
+  it("reads the default route's interface and each interface's byte counters", async () => {
+    const reading = await mac(networkRecordings()).network(signal);
+    // route: "interface: en0". netstat's Link rows: en0 Ibytes 7295722068, Obytes 379533492; lo0 12824763793 both.
+    // gif0 and stf0 have no address in ifconfig, so systeminformation lists only lo0 and en0.
+    expect(reading.defaultInterface).toBe('en0');
+    expect(reading.interfaces).toEqual([
+      { name: 'lo0', receivedBytes: 12824763793, transmittedBytes: 12824763793 },
+      { name: 'en0', receivedBytes: 7295722068, transmittedBytes: 379533492 },
+    ]);
+  });
+});
