@@ -31,14 +31,20 @@ export function networkReading(previous: NetworkSample | undefined, current: Net
 
 /**
  * A reader of "since the previous reading" values: each call takes a sample and compares it with the one
- * before; the very first call takes its baseline and waits FIRST_SAMPLE_GAP_MS for a second sample.
+ * before; the very first call takes its baseline and waits `firstGapMs` (FIRST_SAMPLE_GAP_MS unless a source
+ * needs longer) for a second sample.
  */
-export function deltaReader<S, R>(sample: (signal: AbortSignal) => Promise<S>, between: (previous: S, current: S) => R, sleep: Sleep): Reader<R> {
+export function deltaReader<S, R>(
+  sample: (signal: AbortSignal) => Promise<S>,
+  between: (previous: S, current: S) => R,
+  sleep: Sleep,
+  firstGapMs = FIRST_SAMPLE_GAP_MS,
+): Reader<R> {
   let previous: S | undefined;
   return async (signal) => {
     if (previous === undefined) {
       previous = await sample(signal);
-      await sleep(FIRST_SAMPLE_GAP_MS, signal);
+      await sleep(firstGapMs, signal);
     }
     const current = await sample(signal);
     const result = between(previous, current);

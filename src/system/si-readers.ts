@@ -15,9 +15,19 @@ export function siCpuReader(sleep: Sleep): Reader<Readings['cpu']> {
 export function siMemoryReader(): Reader<Readings['memory']> {
   return async () => {
     const m = await si.mem();
+    // A running machine always has memory in use (wired pages at least): none means systeminformation read no
+    // figures (on macOS a vm_stat cut short), which is no reading rather than 0 % used.
+    if (!(m.total > 0 && m.total - m.available > 0)) throw new Error('memory: systeminformation read no figures (vm_stat?)');
     return { totalBytes: m.total, usedBytes: Math.max(0, m.total - m.available) };
   };
 }
+
+/**
+ * systeminformation answers networkStats for an interface asked again within 500 ms from what it kept, without
+ * running netstat (macOS) or PowerShell (Windows): the first reading's two samples are taken further apart, or it
+ * would compare a sample with itself and open on a made-up 0 B/s.
+ */
+export const SI_NETWORK_FIRST_GAP_MS = 500 + 50;
 
 export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Readings['network']> {
   const sample = async (): Promise<NetworkSample> => {
@@ -25,11 +35,15 @@ export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Reading
     const stats = await si.networkStats('*');
     return {
       at: now(),
-      interfaces: stats.map((s) => ({ name: s.iface, receivedBytes: s.rx_bytes, transmittedBytes: s.tx_bytes })),
+      // systeminformation gives an interface whose netstat printed nothing counters of 0: such a sample is left out,
+      // or the next real counter would read as every byte since boot arriving in one poll.
+      interfaces: stats
+        .filter((s) => Number.isFinite(s.rx_bytes) && Number.isFinite(s.tx_bytes) && s.rx_bytes + s.tx_bytes > 0)
+        .map((s) => ({ name: s.iface, receivedBytes: s.rx_bytes, transmittedBytes: s.tx_bytes })),
       ...(defaultInterface ? { defaultInterface } : {}),
     };
   };
-  return deltaReader(sample, networkReading, sleep);
+  return deltaReader(sample, networkReading, sleep, SI_NETWORK_FIRST_GAP_MS);
 }
 
 export function siDisksReader(): Reader<Readings['disks']> {

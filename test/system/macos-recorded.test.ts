@@ -109,3 +109,59 @@ describe('network on a Mac (route, ifconfig, netstat)', () => {
     ]);
   });
 });
+
+describe('network readings over time on a Mac', () => {
+  let epoch = Date.now();
+  /** Date.now moved only by the readers' waits, an hour past the previous test's (systeminformation keeps state). */
+  function steppedClock() {
+    epoch += 3_600_000;
+    let clock = epoch;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    return async (ms: number) => {
+      clock += ms;
+    };
+  }
+
+  it('takes the first reading over two samples netstat really printed, not one it remembered', async () => {
+    const readers = mac(networkRecordings(), steppedClock());
+    const first = await readers.network(signal);
+    // systeminformation answers a second ask for an interface within 500 ms from its memory, without netstat:
+    // a first reading taken over a shorter gap compares a sample with itself and shows a made-up 0 B/s.
+    expect(shell.current.asked.filter((c) => c === 'netstat -bdnI en0')).toHaveLength(2);
+    expect(first.receivedPerSecond).toBe(0); // one recording, printed twice: nothing moved between the samples
+  });
+
+  it('shows no rate from a netstat that printed nothing, rather than the whole counter as one burst', async () => {
+    let asked = 0;
+    const recordings = networkRecordings();
+    // en0's second netstat prints only its header (cut short); the others print the recorded counters.
+    recordings.set('netstat -bdnI en0', () => (asked++ === 1 ? `${netstatOf('en0').split('\n')[0]}\n` : netstatOf('en0')));
+    const wait = steppedClock();
+    const readers = mac(recordings, wait);
+    const first = await readers.network(signal);
+    expect(first.interfaces.map((i) => i.name)).toEqual(['lo0']);
+    await wait(1000); // the poll interval
+    // Read as 0 bytes, that sample would make the next reading show all 7295722068 received bytes as one second's.
+    const second = await readers.network(signal);
+    expect(second.receivedPerSecond).toBeUndefined();
+    await wait(1000);
+    expect(await readers.network(signal)).toMatchObject({ defaultInterface: 'en0', receivedPerSecond: 0 });
+  });
+});
+
+describe('what a Mac printed cut short', () => {
+  it('memory: a vm_stat cut before its page counts is no reading, not 0 % used', async () => {
+    vi.spyOn(os, 'totalmem').mockReturnValue(32 * GiB);
+    vi.spyOn(os, 'freemem').mockReturnValue(6127229 * 4096);
+    const cut = recorded('vm_stat.txt').split('\n').slice(0, 3).join('\n'); // header, Pages free, Pages active
+    await expect(mac(new Map([['vm_stat', cut]])).memory(signal)).rejects.toThrow(/memory/);
+  });
+
+  it('battery: a Mac without a battery (pmset names only the power source) shows none', async () => {
+    expect(await mac(new Map([['pmset -g batt', "Now drawing from 'AC Power'\n"]])).battery(signal)).toEqual({ batteries: [] });
+  });
+
+  it('disks: a df cut in its first line shows no disk rather than a wrong one', async () => {
+    expect(await mac(new Map([['df -kP', recorded('df-k.txt').slice(0, 150)]])).disks(signal)).toEqual({ disks: [] });
+  });
+});
