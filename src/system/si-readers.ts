@@ -27,7 +27,7 @@ export function siMemoryReader(): Reader<Readings['memory']> {
  * running netstat (macOS) or PowerShell (Windows): the first reading's two samples are taken further apart, or it
  * would compare a sample with itself and open on a made-up 0 B/s.
  */
-export const SI_NETWORK_FIRST_GAP_MS = 500 + 50;
+const SI_NETWORK_FIRST_GAP_MS = 500 + 50;
 
 export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Readings['network']> {
   const sample = async (): Promise<NetworkSample> => {

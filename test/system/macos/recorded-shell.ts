@@ -110,12 +110,16 @@ export function loadSysteminformationOnMac(shell: { current: RecordedShell }): v
     return Buffer.from(stdout);
   }) as unknown as typeof childProcess.execSync;
   const execFileSync = ((file: string, args: readonly string[] = []) => execSync([file, ...args].join(' '))) as unknown as typeof childProcess.execFileSync;
+  const require = createRequire(import.meta.url);
+  if (require.cache[require.resolve('systeminformation')]) {
+    throw new Error('systeminformation is already loaded in this process, as on this machine: load it as on a Mac first (vitest runs each test file in its own process)');
+  }
   const originals = { exec: childProcess.exec, execSync: childProcess.execSync, execFileSync: childProcess.execFileSync };
   Object.assign(childProcess, { exec, execSync, execFileSync });
   const platform = Object.getOwnPropertyDescriptor(process, 'platform');
   Object.defineProperty(process, 'platform', { value: 'darwin' });
   try {
-    createRequire(import.meta.url)('systeminformation');
+    require('systeminformation');
   } finally {
     if (platform) Object.defineProperty(process, 'platform', platform);
     // systeminformation keeps the functions it took; everything else in this process gets the real ones back.
