@@ -56,7 +56,7 @@ export function machineReaders(e: ReaderEnvironment): Readers {
   }
   return {
     cpu: lazy(async () => (await si()).siCpuReader(e.sleep)),
-    memory: lazy(async () => (await si()).siMemoryReader()),
+    memory: lazy(async () => (await si()).siMemoryReader(e.platform === 'darwin')),
     network: lazy(async () => (await si()).siNetworkReader(e.sleep, e.now)),
     disks: lazy(async () => (await si()).siDisksReader()),
     battery: lazy(async () => (await si()).siBatteryReader()),

@@ -12,12 +12,19 @@ export function siCpuReader(sleep: Sleep): Reader<Readings['cpu']> {
   );
 }
 
-export function siMemoryReader(): Reader<Readings['memory']> {
+/**
+ * Memory from systeminformation. On macOS it counts from vm_stat; when vm_stat gave it nothing it falls back to
+ * Node's total − free, which counts macOS's caches as used (a busy Mac near 100 %): `vmStatOrNothing` makes that
+ * fallback no reading. (Elsewhere the fallback may be the only figure there is, so it stays.)
+ */
+export function siMemoryReader(vmStatOrNothing = false): Reader<Readings['memory']> {
   return async () => {
     const m = await si.mem();
     // A running machine always has memory in use (wired pages at least): none means systeminformation read no
     // figures (on macOS a vm_stat cut short), which is no reading rather than 0 % used.
     if (!(m.total > 0 && m.total - m.available > 0)) throw new Error('memory: systeminformation read no figures (vm_stat?)');
+    // Its fallback leaves exactly free memory available; counted from vm_stat, caches are available too.
+    if (vmStatOrNothing && m.available === m.free) throw new Error('memory: vm_stat gave no figures');
     return { totalBytes: m.total, usedBytes: Math.max(0, m.total - m.available) };
   };
 }

@@ -157,6 +157,14 @@ describe('what a Mac printed cut short', () => {
     await expect(mac(new Map([['vm_stat', cut]])).memory(signal)).rejects.toThrow(/memory/);
   });
 
+  it('memory: a vm_stat that printed nothing is no reading, not every page but the free ones counted as used', async () => {
+    vi.spyOn(os, 'totalmem').mockReturnValue(32 * GiB);
+    vi.spyOn(os, 'freemem').mockReturnValue(6127229 * 4096);
+    // systeminformation then falls back to total − free, and macOS keeps few pages free (its caches are not free):
+    // this Mac would read 27 % used, and a busy one near 100 %, a warning with nothing behind it.
+    await expect(mac(new Map()).memory(signal)).rejects.toThrow(/memory/);
+  });
+
   it('battery: a Mac without a battery (pmset names only the power source) shows none', async () => {
     expect(await mac(new Map([['pmset -g batt', "Now drawing from 'AC Power'\n"]])).battery(signal)).toEqual({ batteries: [] });
   });
