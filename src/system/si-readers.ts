@@ -40,6 +40,9 @@ export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Reading
   const sample = async (): Promise<NetworkSample> => {
     const defaultInterface = await si.networkInterfaceDefault().catch(() => '');
     const stats = await si.networkStats('*');
+    // With no default route systeminformation names the first interface with an address instead; one whose link
+    // is down (ifconfig's "status: inactive") carries no traffic, so the machine is offline.
+    const linkDown = stats.some((s) => s.iface === defaultInterface && s.operstate === 'down');
     return {
       at: now(),
       // systeminformation gives an interface whose netstat printed nothing counters of 0: such a sample is left out,
@@ -47,7 +50,7 @@ export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Reading
       interfaces: stats
         .filter((s) => Number.isFinite(s.rx_bytes) && Number.isFinite(s.tx_bytes) && s.rx_bytes + s.tx_bytes > 0)
         .map((s) => ({ name: s.iface, receivedBytes: s.rx_bytes, transmittedBytes: s.tx_bytes })),
-      ...(defaultInterface ? { defaultInterface } : {}),
+      ...(defaultInterface && !linkDown ? { defaultInterface } : {}),
     };
   };
   return deltaReader(sample, networkReading, sleep, SI_NETWORK_FIRST_GAP_MS);

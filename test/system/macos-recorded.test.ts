@@ -149,6 +149,32 @@ describe('network readings over time on a Mac', () => {
   });
 });
 
+describe('a Mac going off the network', () => {
+  it('says offline, rather than the last interface it had, once en0 has no link', async () => {
+    // Node's own list of this Mac's addresses, as the recorded ifconfig shows them: systeminformation falls back to
+    // its first external interface when route names none.
+    vi.spyOn(os, 'networkInterfaces').mockReturnValue({
+      lo0: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+      en0: [
+        { address: 'fe80::1c05:bcd3:6225:319', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '8c:85:90:90:6d:26', internal: false, cidr: 'fe80::1c05:bcd3:6225:319/64', scopeid: 4 },
+        { address: '192.168.3.227', netmask: '255.255.255.0', family: 'IPv4', mac: '8c:85:90:90:6d:26', internal: false, cidr: '192.168.3.227/24' },
+      ],
+    });
+    let clock = Date.now() + 100 * 3_600_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const recordings = networkRecordings();
+    const readers = mac(recordings, async (ms) => void (clock += ms));
+    expect((await readers.network(signal)).defaultInterface).toBe('en0');
+    // Off the network: route prints nothing on stdout (its "not in table" goes to stderr), and en0 has no link.
+    recordings.delete('route -n get default');
+    recordings.set('ifconfig en0', recorded('ifconfig-en0-inactive.txt'));
+    clock += 1000;
+    const offline = await readers.network(signal);
+    expect(offline.defaultInterface).toBeUndefined();
+    expect(offline.receivedPerSecond).toBeUndefined();
+  });
+});
+
 describe('what a Mac printed cut short', () => {
   it('memory: a vm_stat cut before its page counts is no reading, not 0 % used', async () => {
     vi.spyOn(os, 'totalmem').mockReturnValue(32 * GiB);
