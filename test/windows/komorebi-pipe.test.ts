@@ -3,7 +3,7 @@
  * tmux pane, with a fake komorebic.exe first on the Windows PATH — a Windows program of our making
  * (fixtures/fake-komorebic.cjs, built by sea.ts) that answers `komorebic state` with the recorded state, and
  * `komorebic subscribe-pipe NAME` by starting a fake komorebi that connects to `\\.\pipe\NAME` and writes
- * notifications; every other command it records. What a user sees: the workspaces, layout and focused window; a
+ * notifications; every other command it records. Found on the Windows PATH (WINEPATH) once it is put there. What a user sees: the workspaces, layout and focused window; a
  * click on a workspace switches it through komorebic; a komorebi that dies, floods or writes garbage leaves the
  * last good bar, is said in the log, and a good one coming back is followed.
  *
@@ -11,7 +11,8 @@
  * shape. One bar process for everything: each node.exe start costs seconds. Skipped, saying why, where tmux,
  * Wine, the Windows Node or postject is missing (`node scripts/windows-node.mjs` puts them in the CI cache).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,32 @@ function notification(names: string[], focused: number, title: string, layout = 
   return `${JSON.stringify(stateDoc({ workspaces, focused, mouseFollowsFocus: false }))}\n`;
 }
 
+const FIRST = notification(['mail', 'code', 'chat'], 1, 'Inbox — Thunderbird');
+const WIDTH = 120;
+const HEIGHT = 3;
+
+/** Where (0-based column and row) the bar of `dir`/bar.json draws `text` for this notification, previewed on Linux. */
+function cellOf(text: string, dir: string, notified: string): { x: number; y: number } {
+  writeFileSync(join(dir, 'preview-state.json'), notified);
+  const rows = execFileSync(process.execPath, [BUNDLE, 'preview', '--config', 'bar.json', '--tiler-state', 'preview-state.json', '--width', String(WIDTH), '--height', String(HEIGHT), '--format', 'text'], {
+    cwd: dir,
+    encoding: 'utf8',
+  }).split('\n');
+  const y = rows.findIndex((row) => row.includes(text));
+  return { x: rows[y]?.indexOf(text) ?? -1, y };
+}
+
+/**
+ * Whether the pane shows all these texts. Wine's console wraps the bar's row at places of its own, inside words
+ * too, so text is compared with all white space taken out.
+ */
+const shows =
+  (...texts: string[]) =>
+  (screen: string): boolean => {
+    const flat = screen.replace(/\s+/g, '');
+    return texts.every((t) => flat.includes(t.replace(/\s+/g, '')));
+  };
+
 /** Z:\ is the Linux root under Wine: the Windows form of a Linux directory, for the Windows PATH. */
 const windowsPath = (dir: string) => `Z:${dir.replaceAll('/', '\\')}`;
 
@@ -62,7 +89,6 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bin = join(dir, 'bin');
     await mkdir(bin);
-    await symlink(built.exe, join(bin, 'komorebic.exe'));
     const fake = {
       FAKE_KOMOREBIC_RECORD: join(dir, 'komorebic.record'),
       FAKE_KOMOREBIC_STATE: join(dir, 'state.json'),
@@ -70,8 +96,8 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
       FAKE_KOMOREBIC_MODE: join(dir, 'mode'),
     };
     await copyFile(join(ROOT, 'docs/example-tiler-state.json'), fake.FAKE_KOMOREBIC_STATE);
-    await writeFile(fake.FAKE_KOMOREBIC_NOTIFY, notification(['mail', 'code', 'chat'], 1, 'Inbox — Thunderbird'));
-    await writeFile(fake.FAKE_KOMOREBIC_MODE, 'good');
+    await writeFile(fake.FAKE_KOMOREBIC_NOTIFY, FIRST);
+    await writeFile(fake.FAKE_KOMOREBIC_MODE, 'down');
     await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
     const log = join(dir, 'tilebar.log');
     const logText = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
@@ -90,52 +116,59 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
 
     const pane: Pane = openPane(`sh -c ${q(`cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} run --config bar.json --log tilebar.log`)}`, {
       // Wine's console wraps the bar's one row onto two: room for both. It writes in the locale's character set.
-      width: 120,
-      height: 3,
+      width: WIDTH,
+      height: HEIGHT,
       env: { ...win.env, TZ: 'UTC', LANG: 'C.UTF-8', WINEPATH: windowsPath(bin), ...fake },
     });
     cleanups.push(() => pane.close());
 
+    // No komorebic on the Windows PATH, then one there while komorebi is not running: each said, and tried again.
+    let said = logFromNow();
+    await eventually(() => expect(said()).toMatch(/komorebic is not on PATH; subscribing again/));
+    await pane.waitFor(shows('not connected'));
+    await symlink(built.exe, join(bin, 'komorebic.exe'));
+    await eventually(() => expect(said()).toMatch(/komorebi is not running; subscribing again/));
+    await writeFile(fake.FAKE_KOMOREBIC_MODE, 'good');
+
     // The recorded notifications, written by komorebi over the pipe: workspaces, layout, the focused window.
-    let screen = await pane.waitFor((s) => s.includes('chat') && s.includes('Inbox — Thunderbird'));
-    expect(screen).toMatch(/mail.*code.*chat/);
-    expect(screen).toContain('VerticalStack');
+    await pane.waitFor(shows('chat', 'Inbox — Thunderbird'));
+    expect(shows('mail', 'code', 'VerticalStack')(pane.capture())).toBe(true);
     expect(recorded()).toContainEqual(['subscribe-pipe', expect.stringMatching(/^tilebar-/)]);
     await eventually(() => expect(recorded()).toContainEqual(['state']));
 
-    // A click on "chat" (SGR mouse report, 1-based) runs komorebic.
-    const x = (screen.split('\n')[0] ?? '').indexOf('chat');
-    pane.sendText(`\x1b[<0;${x + 1};1M\x1b[<0;${x + 1};1m`);
+    // A click on "chat" (SGR mouse report, 1-based) runs komorebic. Where the bar draws it is read from the same
+    // bar previewed on Linux (the layout is platform-free): Wine's console shifts what the pane shows.
+    const { x, y } = cellOf('chat', dir, FIRST);
+    pane.sendText(`\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`);
     await eventually(() => expect(recorded()).toContainEqual(['focus-monitor-workspace', '0', '2']));
 
     // komorebi dies mid-line after one notification, again and again: the bar says so and keeps going.
     // (`komorebic state` answers what it says: komorebi is gone between the fake's connections.)
-    let said = logFromNow();
+    said = logFromNow();
     await komorebi('die', notification(['died', 'once'], 0, 'half') + notification(['never'], 0, 'never shown'));
     await eventually(() => expect(said()).toMatch(/komorebi closed the pipe; subscribing again/));
-    await pane.waitFor('not connected');
+    await pane.waitFor(shows('not connected'));
     await eventually(() => expect(recorded().filter((c) => c[0] === 'subscribe-pipe').length).toBeGreaterThanOrEqual(3));
 
     // Garbage after a good notification: said, skipped, the good state kept.
     said = logFromNow();
     await komorebi('garbage', notification(['before', 'garbage'], 0, 'Kept through garbage'));
-    await pane.waitFor('Kept through garbage');
+    await pane.waitFor(shows('Kept through garbage'));
     await eventually(() => expect(said()).toMatch(/not JSON/));
     await eventually(() => expect(said()).toMatch(/not a window-manager state/));
-    screen = pane.capture();
-    expect(screen).toMatch(/before.*garbage/);
-    expect(screen).toContain('Kept through garbage');
-    expect(screen).not.toContain('pwned');
+    expect(shows('before', 'garbage', 'Kept through garbage')(pane.capture())).toBe(true);
+    expect(shows('pwned')(pane.capture())).toBe(false);
+    expect(pane.title()).not.toContain('pwned');
 
     // A flood: an endless line is dropped at its limit, 10,000 notifications are read, the last one shown.
     said = logFromNow();
     await komorebi('flood', `${notification(['flood'], 0, 'many')}${notification(['after', 'flood'], 1, 'Flood survived')}`);
-    await pane.waitFor('Flood survived');
+    await pane.waitFor(shows('Flood survived'));
     expect(said()).toMatch(/dropped a notification of \d+ bytes or more/);
 
     // A good komorebi again: followed.
     await komorebi('good', notification(['back', 'again'], 0, 'Good again'));
-    await pane.waitFor((s) => s.includes('back') && s.includes('Good again'));
+    await pane.waitFor(shows('back', 'Good again'));
     expect(logText()).not.toMatch(/internal error/);
 
     pane.sendKeys('q');
