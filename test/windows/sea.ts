@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { q, type WindowsNode } from './wine.js';
 
@@ -58,7 +58,8 @@ export function seaExe(win: WindowsNodeWithSea, script: string): { exe: string }
   const source = readFileSync(script);
   const hash = createHash('sha256').update(source).update(`\0${win.node}\0${win.postject}`).digest('hex').slice(0, 16);
   const cache = join(dirname(win.prefix), 'sea');
-  const exe = join(cache, `${basename(script).replace(/\.[^.]*$/, '')}-${hash}.exe`);
+  const name = basename(script).replace(/\.[^.]*$/, '');
+  const exe = join(cache, `${name}-${hash}.exe`);
   if (existsSync(exe)) return { exe };
   const work = join(cache, `build-${process.pid}-${hash}`);
   rmSync(work, { recursive: true, force: true });
@@ -78,6 +79,9 @@ export function seaExe(win: WindowsNodeWithSea, script: string): { exe: string }
     if (r.status !== 0) return { skip: failed('postject', r) };
     // Whole or not at all: another test file may be building the same exe at the same time.
     renameSync(made, exe);
+    // Each is ~70 MB: the builds of an older version of this script go.
+    const older = new RegExp(`^${name.replace(/[^\w]/g, '\\$&')}-[0-9a-f]{16}\\.exe$`);
+    for (const old of readdirSync(cache)) if (older.test(old) && join(cache, old) !== exe) rmSync(join(cache, old), { force: true });
     return { exe };
   } finally {
     rmSync(work, { recursive: true, force: true });
