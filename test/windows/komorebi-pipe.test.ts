@@ -160,7 +160,8 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
     expect(shows('pwned')(pane.capture())).toBe(false);
     expect(pane.title()).not.toContain('pwned');
 
-    // A flood: an endless line is dropped at its limit, 10,000 notifications are read, the last one shown.
+    // A flood: an endless line is dropped at its limit, 10,000 notifications are read, the last one (ended with
+    // CRLF) shown.
     said = logFromNow();
     await komorebi('flood', `${notification(['flood'], 0, 'many')}${notification(['after', 'flood'], 1, 'Flood survived')}`);
     await pane.waitFor(shows('Flood survived'));
