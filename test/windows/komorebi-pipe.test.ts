@@ -3,7 +3,8 @@
  * tmux pane, with a fake komorebic.exe first on the Windows PATH — a Windows program of our making
  * (fixtures/fake-komorebic.cjs, built by sea.ts) that answers `komorebic state` with the recorded state, and
  * `komorebic subscribe-pipe NAME` by starting a fake komorebi that connects to `\\.\pipe\NAME` and writes
- * notifications; every other command it records. Found on the Windows PATH (WINEPATH) once it is put there. What a user sees: the workspaces, layout and focused window; a
+ * notifications; every other command it records. What a user sees: komorebic missing from the Windows PATH
+ * (WINEPATH), then komorebi not running, each said and tried again; the workspaces, layout and focused window; a
  * click on a workspace switches it through komorebic; a komorebi that dies, floods or writes garbage leaves the
  * last good bar, is said in the log, and a good one coming back is followed.
  *
