@@ -6,7 +6,6 @@
  * reports, one per file, however many files.
  */
 import { writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ColourChoice } from '../colour/depth.js';
@@ -20,6 +19,7 @@ import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
 import { readStdin, readTextFile, type ReadOutcome } from '../io/read-text-file.js';
 import { runtimeDirPath, runtimeDirPlaces, runtimeDirTrouble, type RuntimeDirPlaces } from '../io/runtime-dir.js';
+import { userHome } from '../io/user-dirs.js';
 import { refusedInboxes } from '../feeds/click-inbox.js';
 import { displayText } from '../text/safe-text.js';
 import { colourDepthFor } from './colour-options.js';
@@ -75,7 +75,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const targets: Array<{ path: string; label: string; stdin?: boolean }> = [];
   if (files.length === 0) {
-    const found = discoverConfig(opts.config, { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
+    const found = discoverConfig(opts.config, { env: io.env, home: userHome(io.env, io.platform), platform: io.platform, exists: existsSync });
     if (!opts.json && !opts.quiet) io.err(`tilebar: using ${found.embedded ? 'the embedded default config (no config file was found)' : `${found.path} (${found.reason})`}\n`);
     targets.push({ path: found.path, label: configLabel(found) });
   } else {
@@ -86,7 +86,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
 
   const tiler = await managerForCheck(opts.tiler, io.env, io.platform);
   // Where the feeds' hosts would write clicks on this machine, only looked at (nothing is made).
-  const feedsTrouble = io.platform === 'win32' ? [] : feedsTroubleHere(runtimeDirPlaces(io.env, io.platform, io.env.HOME ?? homedir()));
+  const feedsTrouble = io.platform === 'win32' ? [] : feedsTroubleHere(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));
   const paint = painter(colourDepthFor(opts, io) !== 'none');
   const reports: FileReport[] = [];
   let unreadable = 0;

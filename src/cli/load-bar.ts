@@ -5,7 +5,6 @@
  * Nothing a one-shot command does acts on the model beyond drawing it (a preview never runs a command).
  */
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { configLabel, discoverConfig } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
@@ -15,6 +14,7 @@ import type { BarModel } from '../config/model.js';
 import { formatProblem } from '../config/problem.js';
 import type { Variant } from '../config/variant.js';
 import { readTextFile } from '../io/read-text-file.js';
+import { userHome } from '../io/user-dirs.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -36,11 +36,11 @@ export interface LoadBarDeps {
 }
 
 export async function loadBar(opts: LoadBarOptions, io: CliIo, { widgets }: LoadBarDeps): Promise<LoadedBar | undefined> {
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: io.env.HOME ?? homedir(), exists: existsSync });
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: userHome(io.env, io.platform), platform: io.platform, exists: existsSync });
   const label = configLabel(found, opts.config);
   const read = await readTextFile(found.path, { maxBytes: MAX_CONFIG_BYTES });
   if (!read.ok) throw new UsageError(`cannot read ${label}: ${read.problem}`);
-  const cacheDir = modelCacheDir(io.env, io.platform, io.env.HOME ?? homedir());
+  const cacheDir = modelCacheDir(io.env, io.platform, userHome(io.env, io.platform));
   const key = modelCacheKey(withoutBom(read.text), opts.variant, io.platform);
   if (key) {
     const hit = await readCachedModel(cacheDir, key, widgets);

@@ -1,11 +1,11 @@
 /** What `tilebar run` is given: its options from the command line, and what tests replace. */
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { LiveBarSettings } from '../app/live-bar.js';
 import { configCandidates, configLabel, discoverConfig } from '../config/discover.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import { tilerDataDir } from '../tiler/client.js';
+import { tilebarLogPath, userHome } from '../io/user-dirs.js';
 import type { CliIo } from './io.js';
 import type { Log } from '../bar/log.js';
 import type { SourceReaders } from '../bar/live-sources.js';
@@ -50,26 +50,22 @@ export interface RunDeps {
   log?: Log;
 }
 
-export function defaultLogPath(env: Readonly<Record<string, string | undefined>>): string {
-  return join(env.XDG_STATE_HOME || join(env.HOME ?? homedir(), '.local', 'state'), 'tilebar', 'tilebar.log');
-}
-
 /** The options every live bar takes (`run` and `feed`), of the config, the log and the window manager. */
 export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'tiler' | 'tilerSocketDir'>;
 
 /** Where a live bar's config, cache and log are and which window manager it asks: the settings `run` and `feed` share. */
 export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets' | 'appearance' | 'size'> {
-  const home = io.env.HOME ?? homedir();
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, exists: existsSync });
+  const home = userHome(io.env, io.platform);
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, platform: io.platform, exists: existsSync });
   // Absolute, so that discovery while the bar runs compares and watches the same paths.
-  const candidates = configCandidates(io.env, home).map((c) => ({ ...c, path: resolve(io.cwd, c.path) }));
+  const candidates = configCandidates(io.env, home, io.platform).map((c) => ({ ...c, path: resolve(io.cwd, c.path) }));
   return {
     configPath: resolve(io.cwd, found.path),
     label: configLabel(found, opts.config),
     discovery: { found: { ...found, path: resolve(io.cwd, found.path) }, candidates },
     ...(opts.variant ? { variant: opts.variant } : {}),
     cacheDir: modelCacheDir(io.env, io.platform, home),
-    logPath: opts.log ? resolve(io.cwd, opts.log) : defaultLogPath(io.env),
+    logPath: opts.log ? resolve(io.cwd, opts.log) : tilebarLogPath(io.env, io.platform, home),
     ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
     komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
     komorebiDirGiven: opts.tilerSocketDir !== undefined,

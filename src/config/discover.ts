@@ -1,12 +1,15 @@
 /** Which config file to use when none is named on the command line. */
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathsOf, userHome } from '../io/user-dirs.js';
 
 export interface DiscoveryEnv {
   env: Readonly<Record<string, string | undefined>>;
+  /** The user's home (io/user-dirs.ts userHome: `%USERPROFILE%` on Windows). */
   home: string;
+  /** Whose paths these are (default: this machine's): Windows paths are joined the Windows way. */
+  platform?: NodeJS.Platform;
   exists: (path: string) => boolean;
 }
 
@@ -26,9 +29,12 @@ export interface Candidate {
 /**
  * Where a config is looked for when none is named, best first: `$KOMOREBI_CONFIG_HOME/komorebi.bar.json`, then
  * `$XDG_CONFIG_HOME/tilebar/bar.json` (default `~/.config/tilebar/bar.json`), then `~/komorebi.bar.json`. After
- * them comes the embedded example, which is always there.
+ * them comes the embedded example, which is always there. On Windows `~` is `%USERPROFILE%` (komorebi's default
+ * place for its bar's config) and the paths are Windows paths: a `%KOMOREBI_CONFIG_HOME%` written with forward
+ * slashes or a trailing backslash still gives `D:\dir\komorebi.bar.json`.
  */
-export function configCandidates(env: DiscoveryEnv['env'], home: string): Candidate[] {
+export function configCandidates(env: DiscoveryEnv['env'], home: string, platform: NodeJS.Platform = process.platform): Candidate[] {
+  const { join } = pathsOf(platform);
   const candidates: Array<Candidate | undefined> = [
     env.KOMOREBI_CONFIG_HOME ? { path: join(env.KOMOREBI_CONFIG_HOME, 'komorebi.bar.json'), reason: '$KOMOREBI_CONFIG_HOME' } : undefined,
     { path: join(env.XDG_CONFIG_HOME || join(home, '.config'), 'tilebar', 'bar.json'), reason: env.XDG_CONFIG_HOME ? '$XDG_CONFIG_HOME' : '~/.config' },
@@ -40,7 +46,7 @@ export function configCandidates(env: DiscoveryEnv['env'], home: string): Candid
 /** `--config`, else the first candidate that exists (configCandidates), else the embedded example. */
 export function discoverConfig(flag: string | undefined, io: DiscoveryEnv = realDiscoveryEnv()): Discovered {
   if (flag) return { path: flag, reason: '--config', embedded: false };
-  const found = configCandidates(io.env, io.home).find((c) => io.exists(c.path));
+  const found = configCandidates(io.env, io.home, io.platform).find((c) => io.exists(c.path));
   return found ? { ...found, embedded: false } : { path: embeddedConfigPath(), reason: 'embedded default', embedded: true };
 }
 
@@ -72,7 +78,7 @@ export function configLabel(found: Discovered, flag?: string): string {
 }
 
 export function realDiscoveryEnv(): DiscoveryEnv {
-  return { env: process.env, home: homedir(), exists: existsSync };
+  return { env: process.env, home: userHome(process.env, process.platform), platform: process.platform, exists: existsSync };
 }
 
 /** The package root: the nearest directory above this module holding config.example.json. */

@@ -12,6 +12,7 @@ import { writeNewPrivate } from '../io/private-file.js';
 import { join } from 'node:path';
 import { readTextFile } from '../io/read-text-file.js';
 import { tilebarCacheDir } from '../io/cache-dir.js';
+import { pathsOf } from '../io/user-dirs.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 import type { BarModel } from './model.js';
 import { modelProblem } from './model-guard.js';
@@ -51,7 +52,7 @@ interface Entry {
 
 /** Where the user's caches go on this platform. */
 export function modelCacheDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, home: string): string {
-  return join(tilebarCacheDir(env, platform, home), 'models');
+  return pathsOf(platform).join(tilebarCacheDir(env, platform, home), 'models');
 }
 
 /** Two 32-bit FNV-1a hashes of a string, as 16 hex digits. Not cryptographic on purpose: see below. */

@@ -129,7 +129,7 @@ describe('the cache of validated models', () => {
     expect(modelCacheDir({ XDG_CACHE_HOME: '/x/cache' }, 'linux', '/home/u')).toBe('/x/cache/tilebar/models');
     expect(modelCacheDir({}, 'linux', '/home/u')).toBe('/home/u/.cache/tilebar/models');
     expect(modelCacheDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Caches/tilebar/models');
-    expect(modelCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', 'C:\\Users\\u')).toContain(join('tilebar', 'cache', 'models'));
+    expect(modelCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', 'C:\\Users\\u')).toBe('C:\\Users\\u\\AppData\\Local\\tilebar\\cache\\models');
   });
 });
 

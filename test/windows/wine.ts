@@ -5,7 +5,7 @@
  * writes its stdout and stderr to files.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface WindowsNode {
@@ -68,6 +68,35 @@ export function runBundleUnderWine(win: WindowsNode, dir: string, runs: readonly
  */
 export function stdoutBytes(dir: string, run: number): Buffer {
   return readFileSync(join(dir, `${run}.out`));
+}
+
+/** One run: its arguments, and Windows variables of its own (USERPROFILE, LOCALAPPDATA, KOMOREBI_CONFIG_HOME, …). */
+export interface WindowsEnvRun {
+  args: readonly string[];
+  env: Record<string, string>;
+}
+
+/**
+ * The shell command that runs the bundle under Wine with Windows variables Wine would otherwise set itself
+ * (USERPROFILE, LOCALAPPDATA: see windows-env.cjs), through one node.exe that starts each run. Its plan is
+ * written to `dir`; with `inherit`, the one run has the command's terminal (a tmux pane).
+ */
+export function windowsEnvCommand(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[], inherit = false): string {
+  const plan = join(dir, 'windows-env-plan.json');
+  writeFileSync(plan, JSON.stringify({ bundle: BUNDLE, runs, inherit }));
+  return `${q(win.wine)} ${q(win.node)} ${q(join(ROOT, 'test/windows/windows-env.cjs'))} ${q(plan)}`;
+}
+
+/** Like runBundleUnderWine, each run with Windows variables of its own (see windowsEnvCommand); one shell, one extra node.exe. */
+export function runBundleWithWindowsEnv(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[]): Printed[] {
+  const r = spawnSync('sh', ['-c', `${windowsEnvCommand(win, dir, runs)} > launcher.out 2> launcher.err < /dev/null`], { cwd: dir, env: { ...process.env, ...win.env, TZ: 'UTC' }, stdio: 'ignore', timeout: 240_000 });
+  if (r.error) throw r.error;
+  const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '');
+  return runs.map((_, i) => ({
+    stdout: read(`${i}.out`),
+    stderr: read(`${i}.err`) || read('launcher.err'),
+    status: Number(read(`${i}.status`) || 1),
+  }));
 }
 
 /** Wine itself failing to start node.exe (no output, Wine's own words on stderr): this machine's problem. */

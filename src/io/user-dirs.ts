@@ -1,0 +1,34 @@
+/**
+ * The user's own places on each platform, as pure functions of the environment: the home directory discovery
+ * looks in, and where tilebar's log goes (its caches: cache-dir.ts). Paths are joined the platform's way
+ * (path.win32 for 'win32'), so Windows places are decided, and tested, the same on any machine.
+ */
+import path from 'node:path';
+import { homedir as osHomedir } from 'node:os';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The path functions of `platform`: Windows paths (drive letters, backslashes) for 'win32'. */
+export function pathsOf(platform: NodeJS.Platform): path.PlatformPath {
+  return platform === 'win32' ? path.win32 : path.posix;
+}
+
+/**
+ * The user's home. On Windows `%USERPROFILE%`, komorebi's own default place (`%USERPROFILE%\komorebi.bar.json`):
+ * a HOME set by another layer (Wine passes the Unix one through, Git Bash sets its own) is not where komorebi
+ * looks. Elsewhere `$HOME`. Else what the system says.
+ */
+export function userHome(env: Env, platform: NodeJS.Platform, homedir: () => string = osHomedir): string {
+  return (platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
+}
+
+/** Where Windows keeps an application's local, per-machine data: `%LOCALAPPDATA%`, else the profile's `AppData\Local`. */
+export function localAppData(env: Env, home: string): string {
+  return env.LOCALAPPDATA || path.win32.join(home, 'AppData', 'Local');
+}
+
+/** The default log: `%LOCALAPPDATA%\tilebar\tilebar.log` on Windows, `$XDG_STATE_HOME/tilebar/tilebar.log` elsewhere. */
+export function tilebarLogPath(env: Env, platform: NodeJS.Platform, home: string): string {
+  if (platform === 'win32') return path.win32.join(localAppData(env, home), 'tilebar', 'tilebar.log');
+  return path.posix.join(env.XDG_STATE_HOME || path.posix.join(home, '.local', 'state'), 'tilebar', 'tilebar.log');
+}
