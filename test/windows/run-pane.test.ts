@@ -8,17 +8,22 @@
  * words, its ticking clock, a followed save, the error of a bad one, the end on `q` — not the frame's shape.
  * node.exe's stderr goes to a file: Wine's console would otherwise mix it into the pane.
  *
- * One node.exe for the whole test (each start costs seconds under Wine, and other Wine runs share the cores);
+ * The bar finds its config where komorebi keeps it, `%USERPROFILE%\komorebi.bar.json`, for a user whose name has a
+ * space and letters beyond ASCII, and logs to `%LOCALAPPDATA%\tilebar\tilebar.log`: no --config, no --log. Wine sets
+ * USERPROFILE and LOCALAPPDATA itself for a process started from Linux, so the bar is started by a node.exe that
+ * gives it its own (windows-env.cjs) and hands it its console, the pane.
+ *
+ * One bar for the whole test (each start costs seconds under Wine, and other Wine runs share the cores);
  * every wait polls for what the pane shows, with a patience beyond the shared one.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
-import { BUNDLE, SKIP, found, q, type WindowsNode } from './wine.js';
+import { SKIP, found, q, windowsEnvCommand, type WindowsNode } from './wine.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
 const WINE_PATIENCE_MS = 4 * PATIENCE_MS;
@@ -36,6 +41,9 @@ function config(word: string): string {
 `;
 }
 
+/** A Linux path as node.exe under Wine sees it (the Linux root is drive Z:). */
+const windowsPath = (linux: string) => `Z:${linux.replaceAll('/', '\\')}`;
+
 /** Save as editors do: a new file renamed over the old one. */
 async function save(file: string, text: string) {
   await writeFile(`${file}.tmp`, text);
@@ -43,7 +51,7 @@ async function save(file: string, text: string) {
 }
 
 /** The times the pane shows (Wine's shifted redraws may leave an older frame's beside the newest). */
-const clockTexts = (screen: string) => screen.match(/\d\d:\d\d:\d\d/g) ?? [];
+const clockTexts = (screen: string): string[] => screen.match(/\d\d:\d\d:\d\d/g) ?? [];
 
 let pane: Pane | undefined;
 const dirs: string[] = [];
@@ -53,16 +61,22 @@ afterAll(async () => {
 });
 
 describe.skipIf(typeof found === 'string' || !hasTmux)(`tilebar run under the Windows build of Node (Wine) in a 160×3 tmux pane${SKIP}`, () => {
-  it('draws the bar with live CPU and memory, ticks, follows a save, keeps the last good bar through a bad one, quits on q', async () => {
+  it('finds %USERPROFILE%\\komorebi.bar.json, draws it with live CPU, memory and disks, ticks, follows a save, keeps the last good bar through a bad one, quits on q; logs under %LOCALAPPDATA%', async () => {
     const win = found as WindowsNode;
     const dir = await mkdtemp(join(tmpdir(), 'tb-wine-run-'));
     dirs.push(dir);
-    const file = join(dir, 'bar.json');
-    const log = join(dir, 'tilebar.log');
+    const profile = join(dir, 'Users', 'Zoë Müller');
+    await mkdir(profile, { recursive: true });
+    const file = join(profile, 'komorebi.bar.json');
+    const log = join(profile, 'AppData', 'Local', 'tilebar', 'tilebar.log');
     const err = join(dir, 'node.err');
     await save(file, config('FIRST'));
-    const command = `${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} run --config ${q(file)} --log ${q(log)} 2> ${q(err)}`;
-    const p = openPane(command, { width: 160, height: 3, env: { ...win.env, TZ: 'UTC', LOCALAPPDATA: join(dir, 'AppData', 'Local') } });
+    // HOME as Git Bash would set it: komorebi's place is the profile all the same.
+    const user = { USERPROFILE: windowsPath(profile), LOCALAPPDATA: windowsPath(join(profile, 'AppData', 'Local')), HOME: '/root' };
+    const command = `${windowsEnvCommand(win, dir, [{ args: ['run'], env: user }], true)} 2> ${q(err)}`;
+    // A UTF-8 locale: Wine maps Linux file names to Windows ones through it, and the pane's environment is
+    // otherwise empty (without it, node.exe never showed anything here with the profile's non-ASCII name).
+    const p = openPane(command, { width: 160, height: 3, env: { ...win.env, TZ: 'UTC', LANG: 'C.UTF-8' } });
     pane = p;
     const said = () => {
       const read = (path: string) => {
@@ -96,6 +110,9 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`tilebar run under the Wi
     await shows((s) => s.includes('EDITED 20'), 'the last good bar beside the error');
     expect(readFileSync(log, 'utf8')).toMatch(/bar\.json:\d+:\d+: error: syntax error/);
     expect(readFileSync(log, 'utf8')).not.toMatch(/internal error/);
+    // The log names the discovered file; the cache of validated models is beside the log, under %LOCALAPPDATA%.
+    expect(readFileSync(log, 'utf8')).toContain(`${windowsPath(profile)}\\komorebi.bar.json`);
+    expect(readdirSync(join(profile, 'AppData', 'Local', 'tilebar', 'cache', 'models')).length).toBeGreaterThan(0);
 
     p.sendKeys('q');
     await until(() => p.currentCommand() === 'sleep', () => `the bar to end on q (pane runs ${p.currentCommand()})${said()}`, WINE_PATIENCE_MS);
