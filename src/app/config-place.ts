@@ -30,7 +30,13 @@ import type { Timers } from '../scheduler/timers.js';
 
 const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
 
-/** How the config `found` is read by a bar run by `uid` (undefined where there are none: Windows). */
+/**
+ * How the config `found` is read by a bar run by `uid` (undefined where there are none: Windows). On Windows
+ * Node has no process.getuid and fs.stat gives uid 0 for every file, so no owner can be compared: the rule is
+ * not applied there, and who may write where discovery looks is left to the folders' permissions
+ * (`%USERPROFILE%` is the user's own; `%KOMOREBI_CONFIG_HOME%` is the user's choice). Were a uid ever given
+ * there, a file of uid 0 counts as root's and is read, so no file is refused for lack of an owner.
+ */
 export function configReadOptions(found: Discovered, uid: number | undefined): ReadOptions {
   if (uid === undefined || found.embedded || found.reason === '--config') return { maxBytes: MAX_CONFIG_BYTES };
   const hint = 'a config that discovery finds is read only when it is yours, since its clicks run commands (name it with --config to use it)';
