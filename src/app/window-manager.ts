@@ -114,7 +114,7 @@ export class WindowManagerLink {
             this.store.update({ tiler: undefined, tilerDown: true });
           }
         },
-        log: (m) => s.log(`${manager}: ${m}`),
+        log: (m) => s.log(namedFor(manager, m)),
       });
     } catch (e) {
       s.onStray(e);
@@ -125,4 +125,9 @@ export class WindowManagerLink {
   async close(): Promise<void> {
     await this.#source?.close();
   }
+}
+
+/** A source's message with its manager's name in front, once: sources that name it themselves are not named twice. */
+export function namedFor(manager: string, message: string): string {
+  return message.toLowerCase().startsWith(manager.toLowerCase()) ? message : `${manager}: ${message}`;
 }

@@ -5,7 +5,6 @@
  * with status 0.
  */
 import { existsSync, fstatSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
@@ -19,6 +18,7 @@ import type { BarModel } from '../config/model.js';
 import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
 import { polybarConfig } from '../feeds/polybar.js';
 import { printedWaybarConfig } from './feed-waybar.js';
+import { userHome } from '../io/user-dirs.js';
 import { privateRuntimeDir, runtimeDirPlaces, type RuntimeDir } from '../io/runtime-dir.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { answerHostSignals, answerUserSignals } from './bar-signals.js';
@@ -81,7 +81,7 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
   const log = deps.log ?? fileLog(logPath);
   // Where the hosts' click commands write: the same directory for --print-config and for the feed it prints.
   // i3bar and swaybar send their clicks on our stdin: nothing of theirs is made there.
-  const runtime: RuntimeDir = host === 'i3bar' || host === 'swaybar' ? { ok: false, why: `${host} sends clicks on standard input` } : privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, io.env.HOME ?? homedir()));
+  const runtime: RuntimeDir = host === 'i3bar' || host === 'swaybar' ? { ok: false, why: `${host} sends clicks on standard input` } : privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));
   if (runtime.ok && runtime.refused) log(`feed: ${runtime.refused}`);
   const onStray = (e: unknown) => log(`internal error (the feed goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const stopCatching = deps.out ? () => undefined : catchStrays(onStray);

@@ -15,10 +15,11 @@
  */
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { join, win32 } from 'node:path';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
+import { localAppData, userHome } from '../io/user-dirs.js';
 
 export const COMMAND_SOCKET = 'komorebi.sock';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper', 'kestrel', 'lagoon', 'meadow', 'nectar', 'orchid', 'pebble', 'quartz', 'raven', 'summit', 'tundra', 'umber', 'violet', 'willow', 'yarrow', 'zephyr'];
@@ -32,8 +33,8 @@ export function subscriberName(): string {
 /** Where the window manager keeps its sockets: A `%LOCALAPPDATA%\komorebi`, B `~/Library/Application Support/komorebi`. */
 export function tilerDataDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, override?: string): string {
   if (override) return override;
-  const home = env.HOME ?? env.USERPROFILE ?? '';
-  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'komorebi');
+  const home = userHome(env, platform, () => '');
+  if (platform === 'win32') return win32.join(localAppData(env, home), 'komorebi');
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'komorebi');
   return join(env.XDG_RUNTIME_DIR ?? join(home, '.local', 'share'), 'komorebi');
 }

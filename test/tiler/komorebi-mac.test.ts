@@ -32,5 +32,8 @@ describe('komorebi for Mac state', () => {
 
   it('its sockets are in ~/Library/Application Support/komorebi', () => {
     expect(tilerDataDir({ HOME: '/Users/me' }, 'darwin')).toBe('/Users/me/Library/Application Support/komorebi');
+    // Windows: the profile, not a HOME another layer set (Git Bash, Wine), and Windows separators throughout.
+    expect(tilerDataDir({ HOME: '/home/me', USERPROFILE: 'C:\\Users\\Zoë Müller' }, 'win32')).toBe('C:\\Users\\Zoë Müller\\AppData\\Local\\komorebi');
+    expect(tilerDataDir({ LOCALAPPDATA: 'D:\\Data' }, 'win32')).toBe('D:\\Data\\komorebi');
   });
 });

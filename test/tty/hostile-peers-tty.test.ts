@@ -89,6 +89,8 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('the bar against hosti
     expectPeakUnderBound('hostile i3 peer', pid);
     expect(pane.currentCommand()).not.toBe('sleep');
     expect(await log()).not.toMatch(/internal error/);
+    // Each line names the window manager once ("i3 at …", not "i3: i3 at …").
+    expect(await log()).not.toMatch(/^(?:[\d:.TZ-]+ )?(\w+): \1\b/im);
   });
 
   it('Hyprland: nested, many-valued, endless and garbage replies and an endless event line leave it drawn and following, under the bound', async () => {
