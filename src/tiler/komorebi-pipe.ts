@@ -81,6 +81,34 @@ function parseState(text: string, problems: Link['problems']): unknown {
   return doc;
 }
 
+/** `komorebic state`'s answer, applied while `current` says no notification came since (it would be newer). */
+function askState(file: string, env: KomorebiPipeOptions['env'], problems: Link['problems'], current: () => boolean, apply: (doc: unknown) => void): void {
+  komorebic(file, ['state'], env).then(
+    (out) => {
+      const doc = current() ? parseState(out, problems) : undefined;
+      if (doc !== undefined) apply(doc);
+    },
+    (e: unknown) => problems.say(`komorebi: ${e instanceof Error ? e.message : String(e)}`),
+  );
+}
+
+/** A socket path left by an earlier run would refuse the listen (not so for pipes, which vanish with their server). */
+function removeStaleSocket(path: string): void {
+  if (!path.startsWith('\\\\')) rmSync(path, { force: true });
+}
+
+/** Each notification komorebi writes on `socket`, a line each, parsed; an over-long one is dropped and said. */
+function onNotifications(socket: Socket, problems: Link['problems'], each: (doc: unknown) => void): void {
+  const lines = new LineSplitter(MAX_NOTIFICATION_LINE, (bytes) => problems.say(`komorebi: dropped a notification of ${bytes} bytes or more`));
+  socket.on('data', (chunk: Buffer) => {
+    for (const line of lines.push(chunk)) {
+      if (line.trim() === '') continue;
+      const doc = parseState(line, problems);
+      if (doc !== undefined) each(doc);
+    }
+  });
+}
+
 /** Run the messages as `komorebic` commands (those it has), in order. */
 async function runKomorebic(file: string, env: KomorebiPipeOptions['env'], events: TilerSourceEvents, messages: readonly SocketMessage[]): Promise<void> {
   const t = komorebicCommands(messages);
@@ -90,8 +118,9 @@ async function runKomorebic(file: string, env: KomorebiPipeOptions['env'], event
 
 export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource {
   const { timers, events } = opts;
-  const name = opts.name ?? subscriberName().replace(/^komorebi-bar-/, 'tilebar-');
-  const path = opts.pipePath(name);
+  const freshName = () => subscriberName().replace(/^komorebi-bar-/, 'tilebar-');
+  let name = opts.name ?? freshName();
+  let path = opts.pipePath(name);
   const file = opts.komorebic ?? 'komorebic';
   const link = new Link(events);
   const problems = link.problems;
@@ -103,7 +132,6 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   let notified = 0;
 
   const accept = (doc: unknown) => acceptState(doc, problems, events);
-  const parse = (text: string): unknown => parseState(text, problems);
 
   const resubscribe = (why: string) => {
     if (closed) return;
@@ -119,16 +147,10 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     peer?.destroy();
     peer = socket;
     timers.clearTimeout(waiting);
-    const lines = new LineSplitter(MAX_NOTIFICATION_LINE, (bytes) => problems.say(`komorebi: dropped a notification of ${bytes} bytes or more`));
-    socket.on('data', (chunk: Buffer) => {
-      for (const line of lines.push(chunk)) {
-        if (line.trim() === '') continue;
-        const doc = parse(line);
-        if (doc === undefined) continue;
-        notified++;
-        link.up();
-        accept(doc);
-      }
+    onNotifications(socket, problems, (doc) => {
+      notified++;
+      link.up();
+      accept(doc);
     });
     socket.on('error', () => undefined); // 'close' follows
     socket.on('close', () => {
@@ -138,7 +160,16 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
       }
     });
   });
-  server.on('error', (e: NodeJS.ErrnoException) => problems.say(`komorebi: the pipe ${path}: ${e.code ?? e.message}`));
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    if (server.listening) return problems.say(`komorebi: the pipe ${path}: ${e.code ?? e.message}`);
+    // The pipe could not be made: on Windows EADDRINUSE when another program (any local user may) made a pipe of
+    // that name first. Never join theirs: a fresh name after a back-off, and komorebi is told that one.
+    problems.say(`komorebi: cannot make the pipe (${e.code ?? e.message}); trying a fresh name`);
+    name = freshName();
+    path = opts.pipePath(name);
+    timers.clearTimeout(retry);
+    retry = timers.setTimeout(listen, link.backoff.next());
+  });
 
   const subscribe = async () => {
     retry = undefined;
@@ -155,25 +186,25 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
       if (!peer) resubscribe(`komorebi did not connect to ${path} within ${CONNECT_WITHIN_MS / 1000} s`);
     }, CONNECT_WITHIN_MS);
     const before = notified;
-    komorebic(file, ['state'], opts.env).then(
-      (out) => {
-        const doc = closed || notified !== before ? undefined : parse(out);
-        if (doc !== undefined) {
-          link.up();
-          accept(doc);
-        }
-      },
-      (e: unknown) => problems.say(`komorebi: ${e instanceof Error ? e.message : String(e)}`),
-    );
+    askState(file, opts.env, problems, () => !closed && notified === before, (doc) => {
+      link.up();
+      accept(doc);
+    });
   };
 
-  // A socket path left by an earlier run would refuse the listen (not so for pipes, which vanish with their server).
-  if (!path.startsWith('\\\\')) rmSync(path, { force: true });
-  server.listen(path, () => void subscribe());
+  function listen(): void {
+    retry = undefined;
+    if (closed) return;
+    removeStaleSocket(path);
+    server.listen(path, () => void subscribe());
+  }
+  listen();
 
   return {
     manager: 'komorebi',
-    where: path,
+    get where() {
+      return path;
+    },
     send: (messages: readonly SocketMessage[]) => runKomorebic(file, opts.env, events, messages),
     async close() {
       closed = true;
@@ -181,7 +212,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
       timers.clearTimeout(waiting);
       peer?.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!path.startsWith('\\\\')) rmSync(path, { force: true });
+      removeStaleSocket(path);
     },
   };
 }

@@ -147,4 +147,28 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     expect(t.logs.join('\n')).toMatch(/dropped a notification of \d+ bytes or more/);
     k.destroy();
   });
+
+  it('a pipe name already taken (another program made it first) is given up for a fresh one, which komorebi is told', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-pipe-taken-'));
+    const bin = join(dir, 'bin');
+    await import('node:fs/promises').then((fs) => fs.mkdir(bin));
+    await copyFile(new URL('./fake-komorebic.mjs', import.meta.url), join(bin, 'komorebic'));
+    await import('node:fs/promises').then((fs) => fs.chmod(join(bin, 'komorebic'), 0o755));
+    const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, FAKE_KOMOREBIC_LOG: join(dir, 'args.log'), FAKE_KOMOREBIC_STATE: join(dir, 'state.json'), FAKE_KOMOREBIC_DOWN: join(dir, 'down') };
+    await writeFile(env.FAKE_KOMOREBIC_STATE, JSON.stringify(stateDoc({ workspaces: [{ name: 'from state' }], focused: 0 }).state));
+    const rec = recordingEvents();
+    // The first name cannot be listened on (here: its place does not exist; on Windows: EADDRINUSE, a squatter's pipe).
+    const source = startKomorebiPipeSource({ pipePath: (name) => (name === 'taken' ? join(dir, 'no-such-dir', name) : join(dir, name)), name: 'taken', env, timers: realTimers, events: rec.events });
+    cleanups.push(async () => {
+      await source.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+    const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
+    await eventually(() => expect(calls()[0]?.[0]).toBe('subscribe-pipe'));
+    const fresh = calls()[0]?.[1] ?? '';
+    expect(fresh).toMatch(/^tilebar-/);
+    expect(source.where).toBe(join(dir, fresh));
+    await eventually(() => expect(rec.states.at(-1)?.workspaces.map((w) => w.name)).toEqual(['from state']));
+    expect(rec.logs.join('\n')).toMatch(/cannot make the pipe/);
+  }, 30_000);
 });
