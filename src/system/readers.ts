@@ -4,6 +4,7 @@
  * elsewhere.
  */
 import type { Reader, Readers } from './readings.js';
+import { macUserVolumes } from './mac-volumes.js';
 import { linuxBatteryReader, linuxCpuReader, linuxDisksReader, linuxMemoryReader, linuxNetworkReader } from './linux/readers.js';
 import type { Sleep } from './sampler.js';
 import { windowsReaders, type WindowsIo } from './windows/readers.js';
@@ -58,7 +59,7 @@ export function machineReaders(e: ReaderEnvironment): Readers {
     cpu: lazy(async () => (await si()).siCpuReader(e.sleep)),
     memory: lazy(async () => (await si()).siMemoryReader(e.platform === 'darwin')),
     network: lazy(async () => (await si()).siNetworkReader(e.sleep, e.now)),
-    disks: lazy(async () => (await si()).siDisksReader()),
+    disks: lazy(async () => (await si()).siDisksReader(e.platform === 'darwin' ? macUserVolumes : undefined)),
     battery: lazy(async () => (await si()).siBatteryReader()),
     update,
   };

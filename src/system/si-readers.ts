@@ -1,6 +1,6 @@
 /** Readers on systeminformation: every platform it supports (the Linux default is ./linux/readers.ts). */
 import si from 'systeminformation';
-import type { Reader, Readings } from './readings.js';
+import type { Disk, Reader, Readings } from './readings.js';
 import { deltaReader, networkReading, type NetworkSample, type Sleep } from './sampler.js';
 
 export function siCpuReader(sleep: Sleep): Reader<Readings['cpu']> {
@@ -56,11 +56,12 @@ export function siNetworkReader(sleep: Sleep, now: () => number): Reader<Reading
   return deltaReader(sample, networkReading, sleep, SI_NETWORK_FIRST_GAP_MS);
 }
 
-export function siDisksReader(): Reader<Readings['disks']> {
+/** `shown` picks the volumes a user has from all that are mounted (on macOS: macUserVolumes). */
+export function siDisksReader(shown: (disks: Disk[]) => Disk[] = (disks) => disks): Reader<Readings['disks']> {
   return async () => {
     const [sizes, devices] = await Promise.all([si.fsSize(), si.blockDevices().catch(() => [])]);
     return {
-      disks: sizes.map((f) => {
+      disks: shown(sizes.map((f) => {
         const device = devices.find((d) => d.mount === f.mount || d.name === f.fs || d.device === f.fs);
         return {
           mount: f.mount,
@@ -72,7 +73,7 @@ export function siDisksReader(): Reader<Readings['disks']> {
           readOnly: f.rw === false,
           removable: device?.removable ?? false,
         };
-      }),
+      })),
     };
   };
 }

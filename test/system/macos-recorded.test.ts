@@ -7,6 +7,7 @@
 import os from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { machineReaders } from '../../src/system/readers.js';
+import { macUserVolumes } from '../../src/system/mac-volumes.js';
 import type { Readers } from '../../src/system/readings.js';
 import { loadSysteminformationOnMac, recorded, RecordedShell, type Recordings } from './macos/recorded-shell.js';
 
@@ -62,15 +63,25 @@ describe('battery on a Mac (ioreg + pmset)', () => {
 });
 
 describe('disks on a Mac (df -kP)', () => {
-  it('shows each mounted volume with its size in bytes', async () => {
+  it('shows each volume a user has, with its size in bytes', async () => {
     const { disks } = await mac(new Map([['df -kP', recorded('df-k.txt')]])).disks(signal);
     // df -k counts 1024-byte blocks: /dev/disk1 243966468 blocks, 110040020 used, 133670448 available. devfs and
-    // the automounter's "map" entries are not disks; a volume name with a space ("NO NAME") stays whole.
+    // the automounter's "map" entries are not disks; a volume name with a space ("NO NAME") stays whole. Time
+    // Machine's local snapshots (localhost:/… on /Volumes/MobileBackups) are no volume of the user's: always "full".
     expect(disks.map((d) => [d.mount, d.name, d.totalBytes, d.usedBytes, d.availableBytes])).toEqual([
       ['/', '/dev/disk1', 243966468 * 1024, 110040020 * 1024, 133670448 * 1024],
-      ['/Volumes/MobileBackups', 'localhost:/KJDS7Bgpbp1QglL9lBwOe6', 243966468 * 1024, 243966468 * 1024, 0],
       ['/Volumes/NO NAME', '/dev/disk2s1', 31154688 * 1024, 2506560 * 1024, 28648128 * 1024],
     ]);
+  });
+
+  it("leaves out macOS 11+'s system volumes, which share the startup disk's space", () => {
+    // The mount points `df -h` listed on a macOS VM in a Wazuh 5.0.0 test (https://github.com/wazuh/wazuh/issues/35807,
+    // 2025): the sealed system volume on /, its APFS siblings under /System/Volumes (VM, Preboot, Update, Data: each
+    // reports the container's free space), the Apple Silicon firmware volumes (xarts, iSCPreboot, Hardware), a
+    // shared folder and a mounted disk image.
+    const mounts = ['/', '/System/Volumes/VM', '/System/Volumes/Preboot', '/System/Volumes/Update', '/System/Volumes/xarts', '/System/Volumes/iSCPreboot', '/System/Volumes/Hardware', '/System/Volumes/Data', '/Volumes/My Shared Files', '/Volumes/Parallels Tools'];
+    const disk = (mount: string) => ({ mount, name: mount, fsType: 'APFS', totalBytes: 1, usedBytes: 0, availableBytes: 1, readOnly: false, removable: false });
+    expect(macUserVolumes(mounts.map(disk)).map((d) => d.mount)).toEqual(['/', '/Volumes/My Shared Files', '/Volumes/Parallels Tools']);
   });
 });
 
