@@ -64,15 +64,19 @@ function komorebic(file: string, args: string[], env: KomorebiPipeOptions['env']
   });
 }
 
-/** A state document from komorebi handed on; one that is not a state at all is said, and the last good one kept. */
-function acceptState(doc: unknown, problems: Link['problems'], events: TilerSourceEvents): void {
+/**
+ * A state document from komorebi handed on; one that is not a state at all is said, and the last good one kept.
+ * Whether it was a state: only a state shows that komorebi is the peer (a connection alone is not "connected").
+ */
+function acceptState(doc: unknown, problems: Link['problems'], events: TilerSourceEvents): boolean {
   const probe = tilerStateFrom(doc, 0);
   // A document that is not a state at all says nothing about any monitor; keep the last good one.
   if (!probe.ok && /not a window-manager state/.test(probe.problem)) {
     problems.say(`komorebi: ${probe.problem}`);
-    return;
+    return false;
   }
   events.snapshot((monitor) => tilerStateFrom(doc, monitor));
+  return true;
 }
 
 function parseState(text: string, problems: Link['problems']): unknown {
@@ -149,8 +153,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     timers.clearTimeout(waiting);
     onNotifications(socket, problems, (doc) => {
       notified++;
-      link.up();
-      accept(doc);
+      if (accept(doc)) link.up();
     });
     socket.on('error', () => undefined); // 'close' follows
     socket.on('close', () => {
@@ -187,8 +190,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     }, CONNECT_WITHIN_MS);
     const before = notified;
     askState(file, opts.env, problems, () => !closed && notified === before, (doc) => {
-      link.up();
-      accept(doc);
+      if (accept(doc)) link.up();
     });
   };
 

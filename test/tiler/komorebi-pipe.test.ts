@@ -97,6 +97,18 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     k.destroy();
   });
 
+  it('a peer on the pipe that writes JSON but no state is not komorebi: the bar does not say connected', async () => {
+    const t = await setUp({ down: true });
+    const k = await t.komorebi();
+    k.write('{"no":"monitors"}\n');
+    await eventually(() => expect(t.logs.join('\n')).toMatch(/not a window-manager state/));
+    expect(t.connections).not.toContain(true);
+    k.write(line(['real'], 0));
+    await eventually(() => expect(t.names()).toEqual(['real']));
+    expect(t.connections.at(-1)).toBe(true);
+    k.destroy();
+  });
+
   it('clicks become komorebic command lines, run in order', async () => {
     const t = await setUp();
     await eventually(() => expect(t.names()).toEqual(['from state']));
