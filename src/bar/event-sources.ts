@@ -4,7 +4,7 @@
  * reload removes the last one) and is loaded only then: a bar without them never loads D-Bus or X11 code.
  */
 import type { BarModel } from '../config/model.js';
-import { keyboardSourceFor, onPath, SYSTEMD_MARKER } from '../keyboard/detect.js';
+import { keyboardSourceFor, onPath } from '../keyboard/detect.js';
 import type { KeyboardSource } from '../keyboard/sources.js';
 import type { KeyboardStatus } from '../keyboard/status.js';
 import type { MediaSource } from '../media/mpris.js';
@@ -69,7 +69,7 @@ export class EventSources {
     }
     if (!widget || this.keyboard || this.closed) return;
     const { env, platform, log } = this.deps;
-    const found = keyboardSourceFor(platform, env, (name) => onPath(env, existsSync, name, platform), existsSync(SYSTEMD_MARKER));
+    const found = keyboardSourceFor(platform, env, (name) => onPath(env, existsSync, name, platform), existsSync);
     if (!found.driver) {
       log(`keyboard: ${found.problem}`);
       this.update({ keyboard: { unavailable: found.problem } });

@@ -65,13 +65,62 @@ export function layoutFromGnomeSources(text: string): string | undefined {
   return boundedLayout(m[1] === 'xkb' ? (m[2].split('+')[0] ?? '') : m[2]);
 }
 
-/** `localectl status`: the first of `X11 Layout: us,de` (else the console keymap). */
-export function layoutFromLocalectl(text: string): string | undefined {
-  const unset = (v: string | undefined) => !v || v === '(unset)' || v === 'n/a';
-  const x11 = /X11 Layout:\s*([^\s,]+)/.exec(text);
-  if (!unset(x11?.[1])) return boundedLayout(x11?.[1] ?? '');
-  const vc = /VC Keymap:\s*(\S+)/.exec(text);
-  return unset(vc?.[1]) ? undefined : boundedLayout(vc?.[1] ?? '');
+/** What is read of a system keyboard file: its text, or undefined when the file is absent. */
+export interface SystemKeyboardFiles {
+  /** `/etc/default/keyboard` (Debian, Ubuntu: keyboard(5), written by debconf's keyboard-configuration). */
+  defaultKeyboard?: string | undefined;
+  /** `/etc/X11/xorg.conf.d/00-keyboard.conf` (written by systemd-localed elsewhere). */
+  xorgKeyboard?: string | undefined;
+  /** `/etc/vconsole.conf` (vconsole.conf(5): the console's `KEYMAP=`). */
+  vconsole?: string | undefined;
+}
+
+/** Longest file text looked at: these files are a few hundred bytes. */
+const MAX_FILE_TEXT = 64 * 1024;
+
+/**
+ * The system keyboard layout as `localectl status` shows it, from the files systemd-localed reads: the X11
+ * layout first, else the console keymap. Debian's localed reads its X11 layout from /etc/default/keyboard
+ * instead of 00-keyboard.conf (its "Use Debian specific config files" patch), so where that file exists it
+ * alone says the X11 layout. Of a list (`us,de`), the first: the layout a new session starts with.
+ */
+export function layoutFromSystemFiles(files: SystemKeyboardFiles): string | undefined {
+  const x11 = files.defaultKeyboard !== undefined ? shellVariable(files.defaultKeyboard, 'XKBLAYOUT') : xorgOption(files.xorgKeyboard, 'XkbLayout');
+  return systemLayoutName(x11) ?? systemLayoutName(files.vconsole === undefined ? undefined : shellVariable(files.vconsole, 'KEYMAP'));
+}
+
+/**
+ * The first of a list of names from a system file, kept only when it looks like an XKB layout or a console
+ * keymap (`de`, `de-latin1`, `jp106`: letters, digits, `_ . + -`), at most MAX_LAYOUT_NAME long.
+ */
+function systemLayoutName(value: string | undefined): string | undefined {
+  const first = value?.split(',')[0]?.trim() ?? '';
+  return /^[A-Za-z0-9][A-Za-z0-9_.+-]*$/.test(first) ? boundedLayout(first) : undefined;
+}
+
+/**
+ * `NAME=value` in a shell-style file (keyboard(5), vconsole.conf(5)): the last assignment wins, as when the
+ * shell sources it; the value may be in double or single quotes, and a bare value ends at a blank or `#`.
+ */
+function shellVariable(text: string, name: string): string | undefined {
+  let value: string | undefined;
+  for (const line of text.slice(0, MAX_FILE_TEXT).split(/\r?\n|\r/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+    if (m?.[1] !== name) continue;
+    const raw = m[2] ?? '';
+    const quoted = /^"([^"]*)"/.exec(raw) ?? /^'([^']*)'/.exec(raw);
+    value = quoted ? quoted[1] : /^[^\s#]*/.exec(raw)?.[0];
+  }
+  return value;
+}
+
+/** `Option "XkbLayout" "us,de"` in an xorg.conf snippet: the first not commented out (option names ignore case). */
+function xorgOption(text: string | undefined, option: string): string | undefined {
+  for (const line of (text ?? '').slice(0, MAX_FILE_TEXT).split(/\r?\n|\r/)) {
+    const m = /^\s*Option\s+"([^"]*)"\s+"([^"]*)"/i.exec(line);
+    if (m?.[1]?.toLowerCase() === option.toLowerCase()) return m[2];
+  }
+  return undefined;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * The Keyboard widget's sources (I/O), one per driver of detect.ts. Event-driven where the session allows —
  * sway's input events, Hyprland's `activelayout` events, the X server's XKB state events, `gsettings
- * monitor` — else polled every `data_refresh_interval` seconds (`localectl status`, macOS `defaults read`,
- * and on Windows a line to a long-lived PowerShell helper, started again with back-off). A source that fails shows `Error` (the original's
- * label), says why once in the log, and is tried again every 5 s; whatever it sends is parsed without throwing.
+ * monitor` — else polled every `data_refresh_interval` seconds (the system layout's files, read with no
+ * process started; macOS `defaults read`; on Windows a line to a long-lived PowerShell helper, started again
+ * with back-off). A source that fails shows `Error` (the original's label), says why once in the log, and is
+ * tried again every 5 s; whatever it sends is parsed without throwing.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,8 +17,9 @@ import { powershellCommand } from '../system/powershell.js';
 import { lineHelper, type HelperCommand } from '../system/windows/line-helper.js';
 import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../ipc/i3-ipc.js';
 import { hyprlandDir, hyprlandRequest } from '../ipc/hyprland-ipc.js';
-import type { KeyboardDriver } from './detect.js';
-import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromLocalectl, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from './parse.js';
+import { SYSTEM_KEYBOARD_FILES, type KeyboardDriver } from './detect.js';
+import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromSystemFiles, layoutFromWindowsLine, layoutFromXkbSymbols, type SystemKeyboardFiles } from './parse.js';
+import { readTextFile, type ReadOutcome } from '../io/read-text-file.js';
 import type { KeyboardStatus } from './status.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 
@@ -32,6 +34,8 @@ export interface KeyboardSourceOptions {
   refreshMs: number;
   /** The Windows helper to run (tests run a fake); PowerShell with WINDOWS_KEYBOARD_SCRIPT otherwise. */
   helper?: HelperCommand;
+  /** How the `system` driver reads a file (tests give fake files); readSystemKeyboardFile otherwise. */
+  readFile?: (path: string) => Promise<ReadOutcome>;
 }
 
 export interface KeyboardSource {
@@ -94,8 +98,8 @@ export function watchKeyboard(onStatus: (s: KeyboardStatus) => void, opts: Keybo
       return watchGnome(report, opts);
     case 'windows':
       return watchWindows(report, opts);
-    case 'localectl':
-      return poll(report, opts, async () => layoutFromLocalectl(await run('localectl', ['status'])) ?? fail('localectl shows no keyboard layout'));
+    case 'system':
+      return poll(report, opts, () => readSystemLayout(opts.readFile ?? readSystemKeyboardFile));
     case 'macos':
       return poll(report, opts, async () => layoutFromMacDefaults(await run('defaults', ['read', join(opts.env.HOME ?? homedir(), 'Library/Preferences/com.apple.HIToolbox.plist'), 'AppleSelectedInputSources'])) ?? fail('no selected input source'));
   }
@@ -105,6 +109,32 @@ const fail = (why: string): never => {
   throw new Error(why);
 };
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]?.slice(0, 200) ?? '';
+
+/** A system keyboard file, bounded (they are a few hundred bytes) and only if it is a regular file. */
+export function readSystemKeyboardFile(path: string): Promise<ReadOutcome> {
+  return readTextFile(path, { maxBytes: 64 * 1024 });
+}
+
+/**
+ * The system layout (parse.ts's layoutFromSystemFiles), from the files systemd-localed reads, read again on
+ * every poll: a few hundred bytes each, where `localectl status` was a process and a round trip to localed.
+ * An absent file is skipped; one that cannot be read is said only when no other file names a layout.
+ * Polled, not watched: localed and debconf replace these files by rename, /etc/X11/xorg.conf.d may not exist
+ * until something writes it, and a change reaches a console only at its next login anyway; three small reads
+ * per interval are simpler and cheaper than keeping watches on /etc right.
+ */
+async function readSystemLayout(readFile: (path: string) => Promise<ReadOutcome>): Promise<string> {
+  const names = ['defaultKeyboard', 'xorgKeyboard', 'vconsole'] as const;
+  const reads = await Promise.all(names.map((name) => readFile(SYSTEM_KEYBOARD_FILES[name])));
+  const files: SystemKeyboardFiles = {};
+  const problems: string[] = [];
+  reads.forEach((read, i) => {
+    const name = names[i] ?? 'vconsole';
+    if (read.ok) files[name] = read.text;
+    else if (read.code !== 'ENOENT' && read.code !== 'ENOTDIR') problems.push(`${SYSTEM_KEYBOARD_FILES[name]}: ${read.problem}`);
+  });
+  return layoutFromSystemFiles(files) ?? fail(problems[0] ?? `no keyboard layout in ${Object.values(SYSTEM_KEYBOARD_FILES).join(', ')}`);
+}
 
 /** A polled driver: read now, then every refresh interval (at least a second). */
 function poll(report: Reporter, opts: KeyboardSourceOptions, read: () => Promise<string>): KeyboardSource {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keyboardSourceFor } from '../../src/keyboard/detect.js';
-import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromLocalectl, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from '../../src/keyboard/parse.js';
+import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromWindowsLine, layoutFromXkbSymbols } from '../../src/keyboard/parse.js';
 import { watchKeyboard, type KeyboardSource } from '../../src/keyboard/sources.js';
 import type { KeyboardStatus } from '../../src/keyboard/status.js';
 import { realTimers } from '../../src/scheduler/timers.js';
@@ -39,12 +39,10 @@ describe('what each source prints, read', () => {
     expect(layoutFromHyprlandDevices({ mice: [], keyboards: [{ name: 'video-bus', active_keymap: 'English (US)', main: false }, { name: 'at-translated', active_keymap: 'German', main: true }] })).toBe('German');
     expect(layoutFromHyprlandDevices({ keyboards: 'x' })).toBeUndefined();
   });
-  it('GNOME, localectl, macOS defaults and the Windows helper', () => {
+  it('GNOME, macOS defaults and the Windows helper', () => {
     expect(layoutFromGnomeSources("[('xkb', 'de+nodeadkeys'), ('xkb', 'us')]")).toBe('de');
     expect(layoutFromGnomeSources("mru-sources: [('ibus', 'mozc-jp'), ('xkb', 'us')]")).toBe('mozc-jp');
     expect(layoutFromGnomeSources('@a(ss) []')).toBeUndefined();
-    expect(layoutFromLocalectl('   System Locale: LANG=en_US.UTF-8\n       VC Keymap: us\n      X11 Layout: us,de\n       X11 Model: pc105\n')).toBe('us');
-    expect(layoutFromLocalectl('   System Locale: LANG=C.UTF-8\n       VC Keymap: (unset)\n      X11 Layout: (unset)\n')).toBeUndefined();
     expect(layoutFromMacDefaults('(\n        {\n        InputSourceKind = "Keyboard Layout";\n        "KeyboardLayout ID" = 0;\n        "KeyboardLayout Name" = "U.S.";\n    }\n)\n')).toBe('U.S.');
     expect(layoutFromMacDefaults('(\n        {\n        "Bundle ID" = "com.apple.inputmethod.SCIM";\n        "Input Mode" = "com.apple.inputmethod.SCIM.ITABC";\n        InputSourceKind = "Input Mode";\n    }\n)\n')).toBe('ITABC');
     expect(layoutFromWindowsLine('en-US\r')).toBe('en-US');
@@ -53,19 +51,23 @@ describe('what each source prints, read', () => {
   });
   it('picks the driver by session', () => {
     const none = () => false;
-    expect(keyboardSourceFor('linux', { SWAYSOCK: '/s', DISPLAY: ':0' }, none, true).driver).toBe('sway');
-    expect(keyboardSourceFor('linux', { HYPRLAND_INSTANCE_SIGNATURE: 'x', DISPLAY: ':0' }, none, true).driver).toBe('hyprland');
-    expect(keyboardSourceFor('linux', { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME', DISPLAY: ':0' }, () => true, true).driver).toBe('gnome');
-    expect(keyboardSourceFor('linux', { DISPLAY: ':0' }, none, true).driver).toBe('x11');
-    expect(keyboardSourceFor('linux', {}, (n) => n === 'localectl', true).driver).toBe('localectl');
-    expect(keyboardSourceFor('linux', {}, none, true)).toMatchObject({ problem: expect.stringContaining('no keyboard layout source') });
-    expect(keyboardSourceFor('win32', {}, none, false).driver).toBe('windows');
-    expect(keyboardSourceFor('darwin', {}, none, false).driver).toBe('macos');
+    expect(keyboardSourceFor('linux', { SWAYSOCK: '/s', DISPLAY: ':0' }, none, none).driver).toBe('sway');
+    expect(keyboardSourceFor('linux', { HYPRLAND_INSTANCE_SIGNATURE: 'x', DISPLAY: ':0' }, none, none).driver).toBe('hyprland');
+    expect(keyboardSourceFor('linux', { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME', DISPLAY: ':0' }, () => true, none).driver).toBe('gnome');
+    expect(keyboardSourceFor('linux', { DISPLAY: ':0' }, none, none).driver).toBe('x11');
+    expect(keyboardSourceFor('linux', {}, none, (p) => p === '/etc/default/keyboard')).toEqual({ driver: 'system', why: 'the system keyboard layout (/etc/default/keyboard), polled' });
+    expect(keyboardSourceFor('linux', {}, none, none)).toMatchObject({ problem: expect.stringContaining('no keyboard layout source') });
+    expect(keyboardSourceFor('win32', {}, none, none).driver).toBe('windows');
+    expect(keyboardSourceFor('darwin', {}, none, none).driver).toBe('macos');
   });
 
-  it('takes localectl only where systemd runs: installed in a container, it can only fail', () => {
-    const r = keyboardSourceFor('linux', {}, (n) => n === 'localectl', false);
-    expect(r).toMatchObject({ problem: expect.stringContaining('localectl without systemd running; the widget is hidden') });
+  it('takes the system layout where any of its files exists, whether or not localectl is installed or systemd runs', () => {
+    for (const file of ['/etc/default/keyboard', '/etc/X11/xorg.conf.d/00-keyboard.conf', '/etc/vconsole.conf']) {
+      expect(keyboardSourceFor('linux', {}, () => false, (p) => p === file)).toMatchObject({ driver: 'system', why: `the system keyboard layout (${file}), polled` });
+    }
+    // localectl installed (and systemd running) but none of the files: localectl would show nothing either.
+    const r = keyboardSourceFor('linux', {}, (n) => n === 'localectl', (p) => p === '/run/systemd/system');
+    expect(r).toMatchObject({ problem: expect.stringContaining('and no system keyboard layout (/etc/default/keyboard, /etc/X11/xorg.conf.d/00-keyboard.conf, /etc/vconsole.conf); the widget is hidden') });
   });
 });
 

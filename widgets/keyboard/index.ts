@@ -14,8 +14,8 @@ export const keyboard = defineKind<KeyboardConfig>({
   view: (config, ctx) => keyboardView(config, ctx.keyboard),
   inputs: (_, ctx) => [ctx.keyboard],
   async unavailable({ platform, env, exists }) {
-    const { keyboardSourceFor, onPath, SYSTEMD_MARKER } = await import('../../src/keyboard/detect.js');
-    const s = keyboardSourceFor(platform, env, (name) => onPath(env, exists, name, platform), exists(SYSTEMD_MARKER));
+    const { keyboardSourceFor, onPath } = await import('../../src/keyboard/detect.js');
+    const s = keyboardSourceFor(platform, env, (name) => onPath(env, exists, name, platform), exists);
     return s.driver ? undefined : s.problem;
   },
   simulation: {
