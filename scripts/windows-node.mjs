@@ -5,7 +5,7 @@
 // once (stock Wine says Windows 7, which Node 20 refuses: "only supported on Windows 8.1 or higher").
 //
 //   node scripts/windows-node.mjs          make what is missing, then print where it is (one JSON line)
-//   node scripts/windows-node.mjs --check  make nothing: print where it is, or say in one line what is missing
+//   node scripts/windows-node.mjs --check  make nothing (but Wine's temp folder): print where it is, or say in one line what is missing
 //
 // Also puts postject (the tool that injects a single-executable application's blob into a copy of node.exe, for
 // the fake Windows programs of test/windows/sea.ts) in the cache, pinned; it too is no dependency of tilebar.
@@ -29,7 +29,11 @@ const marker = join(prefix, 'tilebar-win10-ready');
 const POSTJECT = '1.0.0-alpha.6';
 const postjectDir = join(cache, `postject-${POSTJECT}`);
 const postject = join(postjectDir, 'node_modules', 'postject', 'dist', 'cli.js');
-const wineEnv = { WINEPREFIX: prefix, WINEDLLOVERRIDES: 'mscoree,mshtml=', DISPLAY: '', WINEDEBUG: '-all' };
+// Wine's server keeps its socket and lock in $TMPDIR/wine-<id>, which outlives the server: in the cache, not /tmp,
+// so a test run leaves nothing in the system's temp directory. One place for every run, as each wineserver of a
+// prefix must be found at the same place.
+const wineTmp = join(cache, 'wine-tmp');
+const wineEnv = { WINEPREFIX: prefix, WINEDLLOVERRIDES: 'mscoree,mshtml=', DISPLAY: '', WINEDEBUG: '-all', TMPDIR: wineTmp };
 
 /** Debian's wine64 package puts its loader in /usr/lib/wine only; the `wine` package adds the commands on PATH. */
 function findWine() {
@@ -110,6 +114,7 @@ const checkOnly = process.argv.includes('--check');
 try {
   const wine = findWine();
   if (!wine) throw new Missing('Wine is not installed (Debian: apt-get install wine64)');
+  mkdirSync(wineTmp, { recursive: true });
   if (checkOnly) {
     if (!existsSync(node)) throw new Missing(`no Windows Node in ${nodeDir} (run node scripts/windows-node.mjs)`);
     if (!existsSync(marker)) throw new Missing(`no Windows 10 Wine prefix in ${prefix} (run node scripts/windows-node.mjs)`);
