@@ -12,3 +12,7 @@ export const ICON_NAMES = [
   'LAYOUT_FLOATING', 'LAYOUT_PAUSED', 'LAYOUT_CUSTOM', 'LAYER_TILING', 'LAYER_FLOATING', 'WINDOW',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
+
+/** The glyph sets a bar draws icons in (src/render/icons.ts holds the glyphs of each). */
+export const ICON_SETS = ['nerd', 'unicode', 'ascii'] as const;
+export type IconSet = (typeof ICON_SETS)[number];

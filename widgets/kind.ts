@@ -13,11 +13,10 @@ import type { ClockReading } from '../src/time/clock.js';
 import type { TilerState } from '../src/tiler/state.js';
 import type { MediaStatus } from '../src/media/player.js';
 import type { KeyboardStatus } from '../src/keyboard/status.js';
-import type { IconSet } from '../src/render/icons.js';
+import type { IconSet } from './icons.js';
 import type { ThresholdRule } from '../src/thresholds/rules.js';
 import type { FunctionComponent } from 'react';
-import type { RunsProps } from '../src/render/ink/runs.js';
-import type { SourceStatus, UnitView } from './view.js';
+import type { RunsProps, SourceStatus, UnitView } from './view.js';
 import type { TilerViewOptions } from './tiler/view.js';
 
 /** One read of one source; honours `signal` (aborted on timeout or shutdown). */

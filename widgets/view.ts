@@ -3,6 +3,7 @@
  * segments with roles, and a state. The renderer turns roles into glyphs and colours; the threshold
  * debugger reads the same units, so both agree.
  */
+import type { Hex } from '../src/config/model.js';
 import type { LabelPrefix } from '../src/config/schema/common.js';
 import { explainCheck, type RuleCheck } from '../src/thresholds/rules.js';
 import type { SocketMessage } from '../src/config/schema/socket-message.js';
@@ -100,4 +101,33 @@ export function segmentText(segments: readonly Segment[]): string {
 
 export function gridText(lines: readonly GridCell[][]): string {
   return lines.map((l) => l.map((c) => c.text).join('')).join('\n');
+}
+
+/** Which part of the bar a unit sits in. */
+export type SectionName = 'left' | 'center' | 'right';
+
+export interface Run {
+  text: string;
+  fg?: Hex;
+  bg?: Hex;
+  bold?: boolean;
+  /**
+   * A selected unit or element (a threshold's auto-select, the focused workspace): its fill shows it in colour;
+   * without colour the writer draws it in reverse video instead, so it still stands out.
+   */
+  inverse?: boolean;
+  section?: SectionName;
+  /** Which unit the run belongs to (`right[3] cpu`), for components and hit-testing. */
+  unit?: string;
+  /** The unit's widget kind (`Cpu`): which component draws it. */
+  kind?: string;
+  /** Which group frame it belongs to. */
+  group?: string;
+  /** What a click here does. */
+  action?: ClickAction;
+}
+
+/** What a kind's own component (`component` in kind.ts) is given: the runs of its unit, as laid out. */
+export interface RunsProps {
+  runs: readonly Run[];
 }

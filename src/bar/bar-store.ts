@@ -10,7 +10,7 @@
 import type { Appearance } from './appearance.js';
 import type { BarModel } from '../config/model.js';
 import type { Timers } from '../scheduler/timers.js';
-import type { Statuses } from '../thresholds/report.js';
+import type { Statuses } from './threshold-report.js';
 import type { TilerState } from '../tiler/state.js';
 import type { KeyboardStatus } from '../keyboard/status.js';
 import type { MediaStatus } from '../media/player.js';

@@ -1,7 +1,7 @@
 /** Subscribes the enabled system widgets to the scheduler and keeps each source's latest status. */
 import type { Scheduler } from '../scheduler/scheduler.js';
 import type { Reader } from '../system/readings.js';
-import type { Statuses } from '../thresholds/report.js';
+import type { Statuses } from './threshold-report.js';
 import type { SystemWidget } from './system-widgets.js';
 
 /** A reader per source name; a source with none is not read. */

@@ -24,7 +24,7 @@ import { chooseIconSet, type IconSet } from '../render/icons.js';
 import { rowText } from '../render/rows.js';
 import { type BarLayout, type SectionName } from '../render/bar-types.js';
 import { realTimers } from '../scheduler/timers.js';
-import type { Statuses } from '../thresholds/report.js';
+import type { Statuses } from '../bar/threshold-report.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { quote } from '../text/safe-text.js';

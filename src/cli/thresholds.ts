@@ -4,7 +4,7 @@ import { systemWidgets, type SystemWidget } from '../bar/system-widgets.js';
 import type { Variant } from '../config/variant.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import { formatRows, formatRuleTable, stateChanges, thresholdRows, type RowState, type StatePainter, type Statuses, type ThresholdRow } from '../thresholds/report.js';
+import { formatRows, formatRuleTable, stateChanges, thresholdRows, type RowState, type StatePainter, type Statuses, type ThresholdRow } from '../bar/threshold-report.js';
 import type { ColourChoice } from '../colour/depth.js';
 import { paint, type TextStyle } from '../colour/sgr.js';
 import { colourDepthFor } from './colour-options.js';

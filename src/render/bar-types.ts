@@ -2,32 +2,13 @@
 import type { GroupingModel, Hex } from '../config/model.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';
 import type { Backgrounds } from '../../themes/transparency.js';
-import type { ClickAction, UnitState, UnitView } from '../../widgets/view.js';
+import type { ClickAction, Run, SectionName, UnitState, UnitView } from '../../widgets/view.js';
 import type { CellMetrics } from './cells.js';
 import type { IconSet } from './icons.js';
 
-export type SectionName = 'left' | 'center' | 'right';
-
-export interface Run {
-  text: string;
-  fg?: Hex;
-  bg?: Hex;
-  bold?: boolean;
-  /**
-   * A selected unit or element (a threshold's auto-select, the focused workspace): its fill shows it in colour;
-   * without colour the writer draws it in reverse video instead, so it still stands out.
-   */
-  inverse?: boolean;
-  section?: SectionName;
-  /** Which unit the run belongs to (`right[3] cpu`), for components and hit-testing. */
-  unit?: string;
-  /** The unit's widget kind (`Cpu`): which component draws it. */
-  kind?: string;
-  /** Which group frame it belongs to. */
-  group?: string;
-  /** What a click here does. */
-  action?: ClickAction;
-}
+// What a unit draws (styled runs) is the widget kinds' vocabulary too (a kind may bring its own component):
+// it is written down in widgets/view.ts and read here.
+export type { Run, SectionName };
 
 export interface ClickTarget {
   x: number;

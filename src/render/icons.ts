@@ -3,10 +3,10 @@
  * Nerd Fonts (stable across Nerd Fonts 2 and 3). `unicode`: single-width BMP symbols any font has.
  * `ascii`: letters. Which one: see `chooseIconSet`.
  */
-import type { IconName } from '../../widgets/icons.js';
+import { ICON_SETS, type IconName, type IconSet } from '../../widgets/icons.js';
 
-export const ICON_SETS = ['nerd', 'unicode', 'ascii'] as const;
-export type IconSet = (typeof ICON_SETS)[number];
+// The sets are named beside the icon names: a widget kind's context says which set it draws in (widgets/kind.ts).
+export { ICON_SETS, type IconSet };
 
 const u = (cp: number) => String.fromCodePoint(cp);
 

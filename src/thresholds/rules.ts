@@ -4,7 +4,7 @@
  * 90 or more), on whole numbers: the original is inclusive for percentages but strict (`>`) for the
  * Network byte thresholds; one byte per second of difference is not worth a second kind of rule.
  */
-import { bytesText } from '../../widgets/bytes.js';
+import { bytesText } from '../units/bytes.js';
 
 export type Comparison = '>=' | '<=';
 export type RuleEffect = 'selected' | 'hidden';

@@ -7,7 +7,7 @@
  */
 import { didYouMean } from '../config/suggest.js';
 import { quote } from '../text/safe-text.js';
-import { parseBytes } from '../../widgets/bytes.js';
+import { parseBytes } from '../units/bytes.js';
 
 export type SimulatedReadings = Record<string, unknown>;
 

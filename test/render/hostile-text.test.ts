@@ -12,7 +12,7 @@ import { textWidth } from '../../src/render/text-width.js';
 import { hasUnsafeCharacters } from '../../src/text/safe-text.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
 import { tilerStateFrom } from '../../src/tiler/state.js';
-import { thresholdRows, formatRows } from '../../src/thresholds/report.js';
+import { thresholdRows, formatRows } from '../../src/bar/threshold-report.js';
 import { systemWidgets } from '../../src/bar/system-widgets.js';
 import { load, model } from '../helpers.js';
 import { stateDoc } from '../tiler/fake-wm.js';

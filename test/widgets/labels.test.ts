@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batteryLevel, batteryView } from '../../widgets/battery/view.js';
-import { formatBytes, parseBytes } from '../../widgets/bytes.js';
+import { formatBytes, parseBytes } from '../../src/units/bytes.js';
 import { cpuView } from '../../widgets/cpu/view.js';
 import { memoryView } from '../../widgets/memory/view.js';
 import type { NetworkConfig } from '../../widgets/network/schema.js';

@@ -1,7 +1,7 @@
 /** Date widget: the four preset formats, strftime, CustomModifiers and a time zone. */
 import type * as z from 'zod';
 import type { SchemaKit } from '../../src/config/schema/widget-kit.js';
-import { checkModifiers } from '../../src/time/format-checks.js';
+import { checkModifiers } from '../../src/config/format-checks.js';
 import { DATE_FORMATS } from './formats.js';
 
 export const dateSchema = (k: SchemaKit) => {

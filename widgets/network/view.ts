@@ -2,7 +2,7 @@
 import type { NetworkReading } from '../../src/system/readings.js';
 import { checkRule, checksOf, type ThresholdRule } from '../../src/thresholds/rules.js';
 import { NETWORK_RECEIVED, NETWORK_TOTAL_RECEIVED, NETWORK_TOTAL_TRANSMITTED, NETWORK_TRANSMITTED } from './rules.js';
-import { bytesText, formatBytes } from '../bytes.js';
+import { bytesText, formatBytes } from '../../src/units/bytes.js';
 import type { IconName } from '../icons.js';
 import type { NetworkConfig } from './schema.js';
 import { WAITING } from '../percent-unit.js';

@@ -1,6 +1,6 @@
 /** Fields most widget configurations share. */
 import * as z from 'zod';
-import { checkStrftime, checkTimezone } from '../../time/format-checks.js';
+import { checkStrftime, checkTimezone } from '../format-checks.js';
 import { percent, u64, withMeta } from '../schema-kit.js';
 import { labelPrefix, type LabelPrefix } from './common.js';
 import { doc } from '../schema-docs.js';

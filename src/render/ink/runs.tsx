@@ -1,12 +1,10 @@
 /** Runs of the layout as Ink <Text>: one style each, and the equality that lets React skip unchanged ones. */
 import { Text } from 'ink';
 import { memo, useContext, type ReactNode } from 'react';
-import type { Run } from '../bar-types.js';
+import type { Run, RunsProps } from '../../../widgets/view.js';
 import { PaintContext, paintRun } from './paint.js';
 
-export interface RunsProps {
-  runs: readonly Run[];
-}
+export type { RunsProps };
 
 /** A run that stands for the same cells as another. */
 const sameRun = (x: Run, y: Run): boolean => x === y || (x.text === y.text && x.fg === y.fg && x.bg === y.bg && !x.bold === !y.bold && !x.inverse === !y.inverse);

@@ -1,8 +1,8 @@
 /** Rows of `tilebar thresholds`: one per widget unit, from the same views the bar draws. */
-import type { SystemWidget } from '../bar/system-widgets.js';
+import type { SystemWidget } from './system-widgets.js';
 import type { SourceStatus, UnitState } from '../../widgets/view.js';
 import { displayText } from '../text/safe-text.js';
-import { configuredRules, describeRule, type ThresholdRule } from './rules.js';
+import { configuredRules, describeRule, type ThresholdRule } from '../thresholds/rules.js';
 
 export type RowState = UnitState | 'disabled' | 'not read';
 

@@ -1,9 +1,9 @@
 /** What `tilebar check` says about Date/Time formats, CustomModifiers and time zone names. */
-import { isValidZone } from './zone-valid.js';
-import type { StringFinding } from '../config/schema-kit.js';
-import { looseForm, MAX_SUGGESTIBLE, nearest } from '../config/suggest.js';
+import { isValidZone } from '../time/zone-valid.js';
+import type { StringFinding } from './schema-kit.js';
+import { looseForm, MAX_SUGGESTIBLE, nearest } from './suggest.js';
 import { quote } from '../text/safe-text.js';
-import { MODIFIABLE, modifierConversion, parseStrftime } from './strftime.js';
+import { MODIFIABLE, modifierConversion, parseStrftime } from '../time/strftime.js';
 
 export function checkStrftime(format: string): StringFinding[] {
   return parseStrftime(format).problems.map((p) => ({
