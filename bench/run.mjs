@@ -55,8 +55,8 @@ strftime(dt, tokens);
 rows.push([`strftime "${fmt}" (parsed once; per call)`, `${((time(() => { for (let i = 0; i < 1000; i++) strftime(dt, tokens); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
 rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)', `${((time(() => { for (let i = 0; i < 1000; i++) strftime(DateTime.fromMillis(1725782703000 + i * 1000, { zone: 'Europe/London' }), '%T'); }, 9) * 1000) / 1000).toFixed(1)} µs`]);
 {
-  const { appearanceOf, layoutFor } = await import('../dist/src/bar/appearance.js');
-  const { renderFrame } = await import('../dist/src/render/ink/frame.js');
+  const { appearanceOf, layoutFor } = await import('../dist/src/view/appearance.js');
+  const { renderFrame } = await import('../dist/src/pane/ink/frame.js');
   const { simulatedReadings } = await import('../dist/src/thresholds/simulate.js');
   const m = loadConfigText(example, 'x', { kinds: BUILTIN_WIDGETS }).model;
   const look = appearanceOf(m);

@@ -119,7 +119,7 @@ const commanderLazyChildProcess = {
 /**
  * Ink's output tokenizer (@alcalzone/ansi-tokenize) runs an Intl.Segmenter, built when its module loads, over
  * every line; the first Intl object in a process loads ICU's data (~15 ms of a preview in bench/oneshot.mjs, and
- * the bar's first frame pays it too). It asks src/render/ink/graphemes.ts instead, which splits a line of
+ * the bar's first frame pays it too). It asks src/pane/ink/graphemes.ts instead, which splits a line of
  * single-unit clusters itself (a bar's usual text) and builds the Segmenter for any other line.
  */
 const tokenizerGraphemes = {
@@ -127,7 +127,7 @@ const tokenizerGraphemes = {
   setup(b) {
     b.onLoad({ filter: /@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, (args) => {
       const source = patched(args.path, 'tokenizerGraphemes', [
-        ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `import { graphemeSegments } from ${JSON.stringify(join(root, 'src', 'render', 'ink', 'graphemes.ts'))};`],
+        ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `import { graphemeSegments } from ${JSON.stringify(join(root, 'src', 'pane', 'ink', 'graphemes.ts'))};`],
         ['of segmenter.segment(str))', 'of graphemeSegments(str))'],
       ]);
       if (source.includes('segmenter')) throw new Error(`${args.path}: the tokenizer uses its Segmenter elsewhere; see tokenizerGraphemes in scripts/bundle.mjs`);
@@ -193,8 +193,8 @@ const common = {
   define: { __TILEBAR_BUILD__: JSON.stringify(BUILD), 'process.env.NODE_ENV': '"production"' },
   // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
   // which tilebar never sets; its package is not even installed.
-  // Ink measures text with the bar's own width function (src/render/ink/string-width.ts says why).
-  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'render', 'ink', 'string-width.ts') },
+  // Ink measures text with the bar's own width function (src/pane/ink/string-width.ts says why).
+  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'pane', 'ink', 'string-width.ts') },
   // The PNG renderer's WebAssembly and the picture fonts are files read from their installed packages (the
   // package's only dependencies, loaded for --format png alone): their JavaScript stays with them.
   external: ['@resvg/resvg-wasm'],

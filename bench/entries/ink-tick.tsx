@@ -3,24 +3,24 @@
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { render } from 'ink';
-import { appearanceOf } from '../../src/bar/appearance.js';
+import { appearanceOf } from '../../src/view/appearance.js';
 import { BarStore } from '../../src/bar/bar-store.js';
 import { loadConfigText } from '../../src/config/load.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
-import { startDirectView } from '../../src/render/direct-view.js';
-import { App } from '../../src/render/ink/App.js';
-import { InkFrameSink } from '../../src/render/ink/frame-sink.js';
+import { startDirectView } from '../../src/pane/direct-view.js';
+import { App } from '../../src/pane/ink/App.js';
+import { InkFrameSink } from '../../src/pane/ink/frame-sink.js';
 import chalk from 'chalk';
-import { FrameWriter } from '../../src/render/terminal.js';
+import { FrameWriter } from '../../src/pane/terminal.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
 
 import { Box, Text } from 'ink';
 import { memo, useSyncExternalStore, useMemo } from 'react';
-import { layoutFor } from '../../src/bar/appearance.js';
+import { layoutFor } from '../../src/view/appearance.js';
 import { rowToAnsi } from '../../src/render/ansi.js';
-import { Bar } from '../../src/render/ink/Bar.js';
-import { Styled } from '../../src/render/ink/runs.js';
+import { Bar } from '../../src/pane/ink/Bar.js';
+import { Styled } from '../../src/pane/ink/runs.js';
 import type { Run } from '../../src/render/bar-types.js';
 
 // Experimental shapes, to compare with the shipped one.

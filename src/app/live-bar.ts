@@ -9,7 +9,7 @@
  * It knows no terminal: `run` draws the store in a terminal pane (through Ink or directly); other front ends
  * (the feeds of other bars) read the same store and call the same actions.
  */
-import type { Appearance } from '../bar/appearance.js';
+import type { Appearance } from '../view/appearance.js';
 import { BarStore, type BarSnapshot } from '../bar/bar-store.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
 import type { ConfigFileEvent } from '../bar/config-file.js';
@@ -76,7 +76,7 @@ const foundOf = (settings: LiveBarSettings): Discovered => settings.discovery?.f
 export type BarAction = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
 
 export class LiveBar {
-  readonly store: BarStore;
+  readonly store: BarStore<Appearance>;
   readonly #live: LiveConfig;
   readonly #scheduler: Scheduler;
   readonly #events: EventSources;
@@ -107,7 +107,7 @@ export class LiveBar {
       onFileEvent: (event, path) => this.#queueConfigEvent(event, path),
       onBetter: (to) => this.#queueMove(to),
     });
-    this.store = new BarStore(deps.timers, {
+    this.store = new BarStore<Appearance>(deps.timers, {
       model: config.model,
       look: settings.appearance(config.model),
       message: config.message,

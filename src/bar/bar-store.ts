@@ -7,19 +7,20 @@
  * first change: the polls a heartbeat starts answer a few milliseconds after its clock tick, and this way
  * they and the tick make one render, not two. A burst of notifications makes at most ten a second.
  */
-import type { Appearance } from './appearance.js';
 import type { BarModel } from '../config/model.js';
 import type { Timers } from '../scheduler/timers.js';
 import type { Statuses } from './threshold-report.js';
 import type { TilerState } from '../tiler/state.js';
 import type { KeyboardStatus } from '../keyboard/status.js';
 import type { MediaStatus } from '../media/player.js';
-import type { TilerViewOptions } from '../../widgets/tiler/view.js';
-import type { BarState } from './compose.js';
 
-export interface BarSnapshot {
+/**
+ * `Look`: the front ends' look of the model (theme, icons, cells: src/view/appearance.ts), which the store only
+ * keeps beside the model it was made from — the live core does not know what a look is made of.
+ */
+export interface BarSnapshot<Look = unknown> {
   model: BarModel;
-  look: Appearance;
+  look: Look;
   /** What is wrong with the config file, in one line; undefined when nothing is. */
   message: string | undefined;
   statuses: Statuses;
@@ -39,22 +40,22 @@ export interface BarSnapshot {
   size: { width: number; height: number };
 }
 
-export type BarChange = Partial<Omit<BarSnapshot, 'epochMs'>>;
+export type BarChange<Look = unknown> = Partial<Omit<BarSnapshot<Look>, 'epochMs'>>;
 
 export const MIN_FRAME_MS = 100;
 /** Long enough for a heartbeat's reads of /proc and statfs (well under a millisecond each), short to see. */
 export const SETTLE_MS = 25;
 
-export class BarStore {
-  private snapshot: BarSnapshot;
-  private pending: BarChange | undefined;
+export class BarStore<Look = unknown> {
+  private snapshot: BarSnapshot<Look>;
+  private pending: BarChange<Look> | undefined;
   private timer: unknown;
   private lastPublished = -Infinity;
   private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly timers: Timers,
-    initial: Omit<BarSnapshot, 'epochMs'>,
+    initial: Omit<BarSnapshot<Look>, 'epochMs'>,
     private readonly minFrameMs = MIN_FRAME_MS,
     private readonly settleMs = SETTLE_MS,
   ) {
@@ -66,10 +67,10 @@ export class BarStore {
     return () => this.listeners.delete(listener);
   };
 
-  readonly getSnapshot = (): BarSnapshot => this.snapshot;
+  readonly getSnapshot = (): BarSnapshot<Look> => this.snapshot;
 
   /** Record a change (or none: the clock moved) and publish it with whatever else comes within the frame. */
-  update(change: BarChange = {}): void {
+  update(change: BarChange<Look> = {}): void {
     this.pending = { ...this.pending, ...change };
     if (this.timer !== undefined) return;
     this.timer = this.timers.setTimeout(() => this.publish(), Math.max(this.settleMs, this.lastPublished + this.minFrameMs - this.timers.now()));
@@ -90,16 +91,4 @@ export class BarStore {
     this.timer = undefined;
     this.listeners.clear();
   }
-}
-
-/** What the widgets are composed from, in a snapshot (both renderers draw from this). */
-export function barStateOf(s: BarSnapshot, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen: boolean): BarState {
-  return {
-    statuses: s.statuses,
-    clock: { epochMs: s.epochMs, systemZone: s.systemZone },
-    ...(s.tiler ? { tiler: s.tiler } : {}),
-    ...(s.media ? { media: s.media } : {}),
-    ...(s.keyboard ? { keyboard: s.keyboard } : {}),
-    tilerOptions: { ...tilerOptions, pickerOpen, ...(s.noTiler ? { noManager: true } : {}), ...(s.tilerDown ? { down: true } : {}) },
-  };
 }

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { LiveBar } from '../app/live-bar.js';
-import type { BarSnapshot } from '../bar/bar-store.js';
+import type { BarSnapshot } from '../app/store.js';
 import type { Log } from '../bar/log.js';
 import { removeStaleInboxes } from '../feeds/click-inbox.js';
 import { clickToken, appendClickCommand, parseClickLine } from '../feeds/feed-clicks.js';

@@ -9,7 +9,7 @@
 import { rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { BarSnapshot, BarStore } from '../bar/bar-store.js';
+import type { BarSnapshot, BarStore } from '../app/store.js';
 import { feedView, MESSAGE_INSTANCE, type FeedWidget } from '../feeds/blocks.js';
 import { pangoText } from '../feeds/escape.js';
 import { parseClickLine } from '../feeds/feed-clicks.js';

@@ -8,7 +8,7 @@ import { existsSync, fstatSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
-import { appearanceOf } from '../bar/appearance.js';
+import { appearanceOf } from '../view/appearance.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';

@@ -12,10 +12,10 @@ import { CLOCK_LOCALE } from '../time/clock.js';
 import { clockZone } from '../time/host-zone.js';
 import { tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
-import { appearanceOf, layoutFor } from '../bar/appearance.js';
+import { appearanceOf, layoutFor } from '../view/appearance.js';
 import { readOnce, type SourceReaders } from '../bar/live-sources.js';
 import { systemWidgets } from '../bar/system-widgets.js';
-import { unreadNote, unreadWidgets, type UnreadWidget } from '../bar/unread-widgets.js';
+import { unreadNote, unreadWidgets, type UnreadWidget } from '../view/unread-widgets.js';
 import { forcedColourDepth, resolveColourDepth, type ColourChoice, type ColourDepth } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
@@ -155,7 +155,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     return drawn();
   }
   // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
-  const { renderFrame } = await import('../render/ink/frame.js');
+  const { renderFrame } = await import('../pane/ink/frame.js');
   const frame = format === 'text' ? renderFrame(layout, 'none', true, widgets) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io), false, widgets);
   await write(`${frame}\n`);
   return drawn();

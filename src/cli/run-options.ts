@@ -13,7 +13,7 @@ import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';
 import type { RunTerminal } from '../io/terminal.js';
-import type { Renderer } from '../render/bar-view.js';
+import type { Renderer } from '../pane/bar-view.js';
 import type { CellSize } from '../render/cells.js';
 import type { IconSet } from '../render/icons.js';
 import type { Timers } from '../scheduler/timers.js';

@@ -1,5 +1,5 @@
 /**
- * `tilebar run`: the live bar in this terminal, an Ink app (render/ink/) by default, or the direct renderer
+ * `tilebar run`: the live bar in this terminal, an Ink app (src/pane/ink/) by default, or the direct renderer
  * with `--renderer direct`. The bar itself — config, sources, window manager, actions — is the live core
  * (app/live-bar.ts); this is the terminal front end around it: the terminal and its size, the frame writer,
  * the renderer, the mouse, and how the bar ends. `q` quits (0), Ctrl-C gives 130 and SIGTERM 143, as a shell
@@ -7,16 +7,16 @@
  */
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { appearanceOf } from '../bar/appearance.js';
+import { appearanceOf } from '../view/appearance.js';
 import { LiveBar } from '../app/live-bar.js';
 import { fileLog } from '../bar/log.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../bar/mouse.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { barSize, processTerminal } from '../io/terminal.js';
-import type { BarViewOptions } from '../render/bar-view.js';
-import { startBarView } from '../render/start-view.js';
+import type { BarViewOptions } from '../pane/bar-view.js';
+import { startBarView } from '../pane/start-view.js';
 import { chooseIconSet } from '../render/icons.js';
-import { FrameWriter } from '../render/terminal.js';
+import { FrameWriter } from '../pane/terminal.js';
 import { realTimers } from '../scheduler/timers.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { VERSION } from '../version.js';

@@ -4,9 +4,9 @@
  * theme's colours for its state, as the pane paints them (`unitRuns`, render/paint.ts). The host lays them out
  * itself: no fitting, no group boxes. Pure: the feeds' writers turn blocks into each host's protocol.
  */
-import type { BarSnapshot } from '../bar/bar-store.js';
-import { barStateOf } from '../bar/bar-store.js';
-import { composeSections } from '../bar/compose.js';
+import type { BarSnapshot } from '../app/store.js';
+import { barStateOf } from '../view/bar-state.js';
+import { composeSections } from '../view/compose.js';
 import type { LayoutInput, Run, SectionName, WidgetUnits } from '../render/bar-types.js';
 import type { Hex } from '../colour/rgb.js';
 import { unitRuns } from '../render/paint.js';

@@ -6,7 +6,7 @@
  * letters, digits, `-` and `_` only, safe in a shell word, a Polybar tag and a tmux format alike.
  */
 import type { BarAction } from '../app/live-bar.js';
-import { pickerAfter } from '../bar/bar-input.js';
+import { pickerAfter } from '../view/bar-state.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { FeedBlock } from './blocks.js';
 import { CLICK_MARK } from './click-inbox.js';

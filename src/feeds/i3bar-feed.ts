@@ -5,7 +5,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { BarAction } from '../app/live-bar.js';
-import type { BarStore } from '../bar/bar-store.js';
+import type { BarStore } from '../app/store.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import { LineSplitter } from '../io/lines.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';

@@ -5,7 +5,7 @@
  * as the pane's (feed-clicks.ts).
  */
 import type { Writable } from 'node:stream';
-import type { BarStore, BarSnapshot } from '../bar/bar-store.js';
+import type { BarStore, BarSnapshot } from '../app/store.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
 import { openClickInbox, type ClickInbox } from './click-inbox.js';

@@ -42,4 +42,24 @@ describe('the import graph', () => {
     expect(edges.filter((e) => e.from.startsWith('src/keyboard/') && e.to.startsWith('src/tiler/'))).toEqual([]);
     expect(edges.filter((e) => e.from.startsWith('src/ipc/') && !e.to.startsWith('src/io/') && !e.to.startsWith('src/scheduler/'))).toEqual([]);
   });
+
+  /** A folder: `src/<x>`, or `widgets` as a whole (a kind's subfolder counts as widgets). */
+  const folderOf = (f: string) => (f.startsWith('widgets/') ? 'widgets' : f.split('/').slice(0, 2).join('/'));
+  const crossing = edges.filter((e) => folderOf(e.from) !== folderOf(e.to));
+
+  it('has no knots between folders: no two folders import each other (issue 34)', () => {
+    const pairs = new Set(crossing.map((e) => `${folderOf(e.from)} -> ${folderOf(e.to)}`));
+    const knotted = crossing.filter((e) => pairs.has(`${folderOf(e.to)} -> ${folderOf(e.from)}`));
+    expect(knotted.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
+  it('keeps src/render pure: it imports nothing from the live core, the view step or any front end', () => {
+    const outside = ['src/bar', 'src/app', 'src/view', 'src/pane', 'src/feeds', 'src/cli'];
+    expect(crossing.filter((e) => folderOf(e.from) === 'src/render' && outside.includes(folderOf(e.to)))).toEqual([]);
+  });
+
+  it('lets front ends (src/feeds, src/pane, src/cli) reach the store only through src/app', () => {
+    const frontEnds = ['src/feeds', 'src/pane', 'src/cli'];
+    expect(edges.filter((e) => frontEnds.includes(folderOf(e.from)) && e.to === 'src/bar/bar-store.ts')).toEqual([]);
+  });
 });

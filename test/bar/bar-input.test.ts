@@ -1,7 +1,7 @@
 /** What the bar's keys and mouse do (BarInput), fed as a terminal's reads arrive: split anywhere. */
 import { describe, expect, it } from 'vitest';
-import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
-import { BarInput } from '../../src/bar/bar-input.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
+import { BarInput } from '../../src/pane/bar-input.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { load, model } from '../helpers.js';
 

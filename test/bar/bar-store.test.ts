@@ -1,6 +1,6 @@
 /** The running bar's store: one snapshot a render, a tick and its readings together, at most ten a second. */
 import { describe, expect, it } from 'vitest';
-import { appearanceOf } from '../../src/bar/appearance.js';
+import { appearanceOf } from '../../src/view/appearance.js';
 import { BarStore, MIN_FRAME_MS, SETTLE_MS } from '../../src/bar/bar-store.js';
 import { emptyModel } from '../../src/config/empty-model.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';

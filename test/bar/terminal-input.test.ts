@@ -1,7 +1,7 @@
 /** The terminal's input as one stream: keys and mouse reports, however the reads cut it (terminal-input.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TerminalInputDecoder, type TerminalInput } from '../../src/bar/terminal-input.js';
+import { TerminalInputDecoder, type TerminalInput } from '../../src/pane/terminal-input.js';
 import { CONTROL_STRINGS } from './control-strings.js';
 
 /** Everything the chunks complete, fed in order to one decoder. */

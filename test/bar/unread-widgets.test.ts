@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unreadNote, unreadWidgets } from '../../src/bar/unread-widgets.js';
+import { unreadNote, unreadWidgets } from '../../src/view/unread-widgets.js';
 import { previewCommand } from '../../src/cli/preview.js';
 import type { CliIo } from '../../src/cli/io.js';
 import type { SourceReaders } from '../../src/bar/live-sources.js';

@@ -51,11 +51,11 @@ describe('what each command loads', () => {
       expect(loaded.some((f) => /react\/cjs\/react\.development\.js$/.test(f)), command).toBe(false);
       expect(loaded.some((f) => /react-reconciler\/cjs\/react-reconciler\.development\.js$/.test(f)), command).toBe(false);
     }
-    expect(loadedWith(['src/render/ink/mount.tsx'])).toContain('src/render/ink/App.tsx');
+    expect(loadedWith(['src/pane/ink/mount.tsx'])).toContain('src/pane/ink/App.tsx');
   });
 
   it('check, schema, themes, the direct renderer and the feeds never load Ink or React', () => {
-    for (const command of ['src/cli/check.ts', 'src/cli/schema.ts', 'src/cli/themes.ts', 'src/render/direct-view.ts', 'src/cli/feed.ts']) {
+    for (const command of ['src/cli/check.ts', 'src/cli/schema.ts', 'src/cli/themes.ts', 'src/pane/direct-view.ts', 'src/cli/feed.ts']) {
       // The entry's static imports, and everything the command itself may load.
       const packages = packagesIn([...loadedWith(ENTRY), ...loadedWith([command], true)]);
       for (const pkg of ['ink', 'react', 'react-reconciler', 'yoga-layout']) expect(packages, `${command} loads ${pkg}`).not.toContain(pkg);
@@ -63,7 +63,7 @@ describe('what each command loads', () => {
   });
 
   it('run loads no schema or validator before its first frame (a warm start takes its model from the cache)', () => {
-    const loaded = loadedWith([...ENTRY, 'src/cli/run.ts', 'src/render/ink/mount.tsx']);
+    const loaded = loadedWith([...ENTRY, 'src/cli/run.ts', 'src/pane/ink/mount.tsx']);
     expect(loaded.filter((m) => m.includes('node_modules/zod/'))).toEqual([]);
     expect(loaded.filter((m) => /^src\/config\/(schema\/|schema-kit|validate|load\.ts|normalise)/.test(m))).toEqual([]);
     // The widget kinds are loaded, schemas included: a kind's schema is a function of the kit the config core

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appearanceOf } from '../../src/bar/appearance.js';
+import { appearanceOf } from '../../src/view/appearance.js';
 import { BarStore } from '../../src/bar/bar-store.js';
 import { feedBlocks } from '../../src/feeds/blocks.js';
 import { i3barBlocks } from '../../src/feeds/i3bar.js';

@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appearanceOf } from '../../src/bar/appearance.js';
+import { appearanceOf } from '../../src/view/appearance.js';
 import { load, model } from '../helpers.js';
 import { until } from '../wait.js';
 import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';

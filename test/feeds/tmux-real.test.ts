@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
-import { appearanceOf } from '../../src/bar/appearance.js';
+import { appearanceOf } from '../../src/view/appearance.js';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { load, model } from '../helpers.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote } from '../tty/tmux.js';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appearanceOf } from '../../src/bar/appearance.js';
+import { appearanceOf } from '../../src/view/appearance.js';
 import { load, model } from '../helpers.js';
 import { hasSway, startSway } from '../tiler/real-wm.js';
 import { shellQuote } from '../tty/tmux.js';

@@ -14,7 +14,7 @@ import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
 import { applyFixes } from '../../src/config/fix.js';
 import { INTERNAL_PROBLEM, loadConfigText, MAX_CONFIG_BYTES, WALKER_GAP_HINT, type LoadResult } from '../../src/config/load.js';
 import { modelProblem } from '../../src/config/model-guard.js';

@@ -1,8 +1,8 @@
 import chalk from 'chalk';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Bar } from '../../src/render/ink/Bar.js';
-import { renderFrame } from '../../src/render/ink/frame.js';
+import { Bar } from '../../src/pane/ink/Bar.js';
+import { renderFrame } from '../../src/pane/ink/frame.js';
 import { layoutOf, rows, sp } from './helpers.js';
 
 const doc = {

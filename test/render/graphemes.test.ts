@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { graphemeSegments, SINGLE_UNIT_CLUSTERS } from '../../src/render/ink/graphemes.js';
+import { graphemeSegments, SINGLE_UNIT_CLUSTERS } from '../../src/pane/ink/graphemes.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const icu = (text: string) => [...segmenter.segment(text)].map(({ segment, index }) => ({ segment, index }));

@@ -1,4 +1,4 @@
-import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { BarLayout } from '../../src/render/bar-types.js';
 import { rowText } from '../../src/render/rows.js';

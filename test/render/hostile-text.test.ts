@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
-import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
 import { frameToAnsi } from '../../src/render/ansi.js';
 import { rowText } from '../../src/render/rows.js';
 import { textWidth } from '../../src/render/text-width.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseIconSet, textForSet } from '../../src/render/icons.js';
 import { rows } from './helpers.js';
-import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
 import { load, model } from '../helpers.js';
 

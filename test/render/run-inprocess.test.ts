@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCommand } from '../../src/cli/run.js';
-import { FrameWriter } from '../../src/render/terminal.js';
+import { FrameWriter } from '../../src/pane/terminal.js';
 import { fakeTerminal, screenOf } from './fake-terminal.js';
 import type { Readers } from '../../src/system/readings.js';
 import { eventually } from '../wait.js';

@@ -9,12 +9,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appearanceOf, layoutFor } from '../../src/bar/appearance.js';
-import { BarStore, barStateOf } from '../../src/bar/bar-store.js';
-import type { BarView, BarViewOptions, Renderer } from '../../src/render/bar-view.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
+import { BarStore } from '../../src/bar/bar-store.js';
+import { barStateOf } from '../../src/view/bar-state.js';
+import type { BarView, BarViewOptions, Renderer } from '../../src/pane/bar-view.js';
 import type { BarLayout } from '../../src/render/bar-types.js';
-import { startBarView } from '../../src/render/start-view.js';
-import { FrameWriter } from '../../src/render/terminal.js';
+import { startBarView } from '../../src/pane/start-view.js';
+import { FrameWriter } from '../../src/pane/terminal.js';
 import { load, model } from '../helpers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';

@@ -13,9 +13,9 @@ describe('textWidth', () => {
   });
 });
 
-describe('the string-width Ink is bundled with (src/render/ink/string-width.ts)', () => {
+describe('the string-width Ink is bundled with (src/pane/ink/string-width.ts)', () => {
   it('is the bar’s own width, escape sequences counting for nothing, as string-width counts them', async () => {
-    const { default: shim } = await import('../../src/render/ink/string-width.js');
+    const { default: shim } = await import('../../src/pane/ink/string-width.js');
     for (const s of ['CPU: 95%', '\x1b[1;31mred\x1b[0m', '\x1b]8;;https://x\x07link\x1b]8;;\x07', '漢字 \x1b[2m·\x1b[22m 👍', '╭──╮']) {
       expect(shim(s), JSON.stringify(s)).toBe(stringWidth(s));
     }
@@ -27,6 +27,6 @@ describe('the string-width Ink is bundled with (src/render/ink/string-width.ts)'
     const { readFileSync } = await import('node:fs');
     const meta = JSON.parse(readFileSync('dist/bundle-meta.json', 'utf8')) as { inputs: Record<string, unknown> };
     expect(Object.keys(meta.inputs).filter((f) => f.includes('node_modules/string-width/'))).toEqual([]);
-    expect(Object.keys(meta.inputs)).toContain('src/render/ink/string-width.ts');
+    expect(Object.keys(meta.inputs)).toContain('src/pane/ink/string-width.ts');
   });
 });

@@ -14,7 +14,7 @@ import { previewCommand } from '../../src/cli/preview.js';
 import { thresholdsCommand } from '../../src/cli/thresholds.js';
 import { loadConfigText } from '../../src/config/load.js';
 import { modelProblem } from '../../src/config/model-guard.js';
-import type { RunsProps } from '../../src/render/ink/runs.js';
+import type { RunsProps } from '../../src/pane/ink/runs.js';
 import { checkRule, checksOf, type ThresholdRule } from '../../src/thresholds/rules.js';
 import { percentOf } from '../../src/thresholds/simulate.js';
 import { defineKind, statusOf } from '../../widgets/kind.js';

@@ -6,7 +6,7 @@
  * frame: ~22 ms of a ~370 ms preview (bench/oneshot.mjs). Escape sequences count for nothing, as in string-width.
  */
 import { stripVTControlCharacters } from 'node:util';
-import { textWidth } from '../text-width.js';
+import { textWidth } from '../../render/text-width.js';
 
 export interface StringWidthOptions {
   /** Count escape sequences as characters (string-width's option; Ink never sets it). */

@@ -3,7 +3,7 @@
  * snapshot (its source's status, the instant, the window manager's state, the media and keyboard statuses).
  */
 import type { BarModel } from '../config/model.js';
-import type { Statuses } from './threshold-report.js';
+import type { Statuses } from '../bar/threshold-report.js';
 import type { ClockReading } from '../time/clock.js';
 import type { IconSet } from '../render/icons.js';
 import type { SectionName, WidgetUnits } from '../render/bar-types.js';

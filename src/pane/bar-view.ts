@@ -3,7 +3,7 @@
  * (direct-view.ts, `--renderer direct`). Both subscribe to the same store, lay out with the same pure
  * function, hand frames to the same FrameWriter and read input through BarInput.
  */
-import type { BarStore } from '../bar/bar-store.js';
+import type { BarStore } from '../app/store.js';
 import type { ColourDepth } from '../colour/depth.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';

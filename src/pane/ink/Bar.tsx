@@ -11,7 +11,7 @@
 import { Box } from 'ink';
 import { memo, useContext, type ReactNode } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
-import type { BarLayout, Run, SectionName } from '../bar-types.js';
+import type { BarLayout, Run, SectionName } from '../../render/bar-types.js';
 import { PaintContext, paintFor } from './paint.js';
 import { sameProps, Styled, type RunsProps } from './runs.js';
 import { WidgetsContext, unitComponent } from './widgets.js';

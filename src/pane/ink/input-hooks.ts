@@ -3,7 +3,7 @@
  * a key, a whole escape sequence, or an unfinished one it flushes at the next turn of the event loop (so
  * `ESC[<35;5` and `;1M` can come as two pieces) — and hands each to its input listeners in order; joined, the
  * pieces are the terminal's bytes. This hook passes every piece on as it is, in that one order, and BarInput's
- * decoder (bar/terminal-input.ts) makes keys and mouse reports of the stream, whatever the cuts. Hooks that
+ * decoder (terminal-input.ts) makes keys and mouse reports of the stream, whatever the cuts. Hooks that
  * each took some of the pieces (by what they start with) would sort out a cut report's tail wrongly; Ink's
  * `useInput` would strip ESCs and name keys, which a bar does not need.
  */

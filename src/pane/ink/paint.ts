@@ -8,7 +8,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { createContext } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
 import { inkColour } from '../../colour/ink-colour.js';
-import type { Run } from '../bar-types.js';
+import type { Run } from '../../render/bar-types.js';
 
 export interface InkPaint {
   depth: ColourDepth;

@@ -5,7 +5,7 @@
 import { renderToString } from 'ink';
 import { createElement } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
-import type { BarLayout } from '../bar-types.js';
+import type { BarLayout } from '../../render/bar-types.js';
 import { Bar } from './Bar.js';
 import { WidgetsContext } from './widgets.js';
 import type { WidgetRegistry } from '../../../widgets/registry.js';

@@ -5,12 +5,12 @@
  * who want it; the default is the Ink app. Input is read from the terminal itself, each read handed to BarInput
  * as it comes (a key or mouse report cut between two reads is made whole there).
  */
-import { layoutFor } from '../bar/appearance.js';
-import { BarInput, pickerAfter } from '../bar/bar-input.js';
-import { frameToAnsi } from './ansi.js';
-import { barStateOf } from '../bar/bar-store.js';
+import { layoutFor } from '../view/appearance.js';
+import { BarInput } from './bar-input.js';
+import { frameToAnsi } from '../render/ansi.js';
+import { barStateOf, pickerAfter } from '../view/bar-state.js';
 import type { BarView, BarViewOptions } from './bar-view.js';
-import type { BarLayout } from './bar-types.js';
+import type { BarLayout } from '../render/bar-types.js';
 
 export function startDirectView(o: BarViewOptions): BarView {
   let pickerOpen = false;

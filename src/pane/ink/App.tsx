@@ -6,11 +6,11 @@
  * piece in order) and mean what BarInput says, as for the direct renderer.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { layoutFor } from '../../bar/appearance.js';
-import { BarInput, pickerAfter, type BarInputEffects } from '../../bar/bar-input.js';
-import { barStateOf } from '../../bar/bar-store.js';
+import { layoutFor } from '../../view/appearance.js';
+import { BarInput, type BarInputEffects } from '../bar-input.js';
+import { barStateOf, pickerAfter } from '../../view/bar-state.js';
 import type { BarViewOptions } from '../bar-view.js';
-import type { BarLayout } from '../bar-types.js';
+import type { BarLayout } from '../../render/bar-types.js';
 import { Bar } from './Bar.js';
 import { useTerminalInput } from './input-hooks.js';
 import { WidgetsContext } from './widgets.js';

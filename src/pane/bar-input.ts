@@ -12,7 +12,7 @@ import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { BarLayout } from '../render/bar-types.js';
 import { SIGNAL_EXIT } from '../io/exit-status.js';
 import type { ClickAction } from '../../widgets/view.js';
-import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, type MouseEvent } from './mouse.js';
+import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, type MouseEvent } from '../bar/mouse.js';
 import { TerminalInputDecoder } from './terminal-input.js';
 
 export interface BarInputEffects {
@@ -28,15 +28,6 @@ export interface BarInputEffects {
    * `show_command_on_hover`); undefined when it left it. Called only when that changes.
    */
   hover?(text: string | undefined): void;
-}
-
-/**
- * The layout picker a front end keeps open or closed, after a click's action: its own action toggles it, and a
- * choice sent to the window manager closes it. The renderers and the feeds share this.
- */
-export function pickerAfter(action: ClickAction, open: boolean): boolean {
-  if (action.kind === 'toggle-layout-picker') return !open;
-  return action.kind === 'messages' ? false : open;
 }
 
 const NO_MOUSE = { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} } as const;
