@@ -32,7 +32,7 @@ import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/sys
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { ConfigPlace, configReadOptions } from './config-place.js';
-import { WindowManagerLink } from './window-manager.js';
+import { WindowManagerLink, type StartTilerSource } from './window-manager.js';
 
 export interface LiveBarSettings {
   /** The widget kinds the bar knows (validated, polled, drawn). */
@@ -67,6 +67,8 @@ export interface LiveBarDeps {
   log: Log;
   /** What escaped a handler: logged, and the bar goes on. */
   onStray: (e: unknown) => void;
+  /** The window manager's source; default: the real one for the manager found. Tests hand in a fake peer. */
+  startTilerSource?: StartTilerSource;
 }
 
 /** How the config in use was found: as discovery said, else named (`--config`). */
@@ -127,6 +129,7 @@ export class LiveBar {
       timers: deps.timers,
       log: deps.log,
       onStray: deps.onStray,
+      ...(deps.startTilerSource ? { startSource: deps.startTilerSource } : {}),
     });
   }
 

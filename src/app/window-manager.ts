@@ -11,7 +11,8 @@ import type { BarModel } from '../config/model.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
 import { askSocketPath, detectManager } from '../tiler/detect.js';
-import type { TilerSource } from '../tiler/manager.js';
+import type { ManagerName, TilerSource, TilerSourceEvents } from '../tiler/manager.js';
+import type { SourceContext } from '../tiler/sources.js';
 import type { TilerStateResult } from '../tiler/state.js';
 
 export interface WindowManagerSettings {
@@ -26,7 +27,11 @@ export interface WindowManagerSettings {
   log: Log;
   /** What escaped a handler: logged, and the bar goes on. */
   onStray: (e: unknown) => void;
+  /** Starts the manager's source; default: the real one (tiler/sources.ts). Tests hand in a fake peer. */
+  startSource?: StartTilerSource;
 }
+
+export type StartTilerSource = (manager: ManagerName, ctx: SourceContext, events: TilerSourceEvents) => Promise<TilerSource>;
 
 /** Whether a model has anything the window manager must answer or act on. */
 export function needsWindowManager(m: BarModel): boolean {
@@ -101,7 +106,8 @@ export class WindowManagerLink {
     const manager = detected.manager;
     s.log(`window manager: ${manager} (${detected.why})`);
     try {
-      const { startTilerSource } = await import('../tiler/sources.js');
+      // Loaded only when a manager is found: a bar without Tiler widgets loads none of the sources.
+      const startTilerSource = s.startSource ?? (await import('../tiler/sources.js')).startTilerSource;
       this.#source = await startTilerSource(manager, { env: s.env, platform: s.platform, timers: s.timers, exists: existsSync, komorebiDir: s.komorebiDir }, {
         snapshot: (derive) => {
           this.#derive = derive;

@@ -1,0 +1,280 @@
+/**
+ * The live core on its own (src/app/live-bar.ts), with no front end: a temp config file, fake timers, fake
+ * readers and a fake window-manager peer. What is asserted is what any front end would show: the store's
+ * snapshot (the config's model and its one-line message, each source's reading or error, the clock's instant,
+ * the window manager's state) and what the actions reach (the manager's messages, a launched command).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LiveBar, type BarAction } from '../../src/app/live-bar.js';
+import { appearanceOf } from '../../src/bar/appearance.js';
+import type { BarSnapshot } from '../../src/bar/bar-store.js';
+import type { SourceReaders } from '../../src/bar/live-sources.js';
+import type { SocketMessage } from '../../src/config/schema/socket-message.js';
+import { feedView } from '../../src/feeds/blocks.js';
+import type { ManagerName, TilerSource, TilerSourceEvents } from '../../src/tiler/manager.js';
+import type { TilerState } from '../../src/tiler/state.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import { FakeTimers } from '../scheduler/fake-timers.js';
+import { saveConfig, writeBarConfig } from '../support/bar-config.js';
+import { until } from '../wait.js';
+
+const cpu = { Cpu: { enable: true, label_prefix: 'Text', data_refresh_interval: 2 } };
+const time = { Time: { enable: true, format: 'TwentyFourHour' } };
+const workspaces = { Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' } } };
+const BAR = { left_widgets: [workspaces], right_widgets: [cpu, time] };
+
+/** A window manager's state: one monitor with the workspaces named. */
+const tilerState = (names: readonly string[], focused = 0): TilerState => ({
+  monitorIndex: 0,
+  workspaces: names.map((name, index) => ({ index, name, focused: index === focused, empty: false, focusedWindows: [], allWindows: [], id: index + 1 })),
+  focusedWorkspace: focused,
+  layout: 'BSP',
+  layer: 'Tiling',
+  manager: 'hyprland',
+});
+
+/** A window manager the test plays: it hands the bar states and its connection, and records what it is sent. */
+class FakePeer {
+  events: TilerSourceEvents | undefined;
+  readonly sent: SocketMessage[][] = [];
+  closed = false;
+  readonly start = async (manager: ManagerName, _ctx: unknown, events: TilerSourceEvents): Promise<TilerSource> => {
+    this.events = events;
+    return {
+      manager,
+      where: 'the test',
+      send: async (messages) => void this.sent.push([...messages]),
+      close: async () => void (this.closed = true),
+    };
+  };
+  /** The manager answers with this state for monitor 0, and says it has no other monitor. */
+  show(state: TilerState): void {
+    this.events?.connection(true);
+    this.events?.snapshot((monitor) => (monitor === state.monitorIndex ? { ok: true, state } : { ok: false, problem: `no monitor ${monitor}` }));
+  }
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+
+interface Started {
+  bar: LiveBar;
+  timers: FakeTimers;
+  dir: string;
+  file: string;
+  log: string[];
+  strays: unknown[];
+  peer: FakePeer;
+  snap: () => BarSnapshot;
+  /** Moves fake time on, a frame at a time, until `test` holds of the store's snapshot (real file events may take a while). */
+  until: (test: (s: BarSnapshot) => boolean, what: string) => Promise<void>;
+}
+
+async function startBar(opts: { config?: object; readers?: SourceReaders; tiler?: string } = {}): Promise<Started> {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-live-'));
+  const file = opts.config ? await writeBarConfig(dir, opts.config) : join(dir, 'bar.json');
+  const timers = new FakeTimers();
+  const log: string[] = [];
+  const strays: unknown[] = [];
+  const peer = new FakePeer();
+  const widgets = BUILTIN_WIDGETS;
+  const bar = await LiveBar.load(
+    {
+      widgets,
+      configPath: file,
+      label: 'bar.json',
+      cacheDir: join(dir, 'cache'),
+      logPath: join(dir, 'log'),
+      tiler: opts.tiler ?? 'hyprland',
+      komorebiDir: join(dir, 'komorebi'),
+      komorebiDirGiven: false,
+      appearance: (model) => appearanceOf(model, { widgets, icons: 'ascii' }),
+      size: { width: 160, height: 1 },
+    },
+    {
+      env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' },
+      platform: 'linux',
+      cwd: dir,
+      timers,
+      readers: opts.readers ?? {},
+      log: (line) => void log.push(line),
+      onStray: (e) => void strays.push(e),
+      startTilerSource: peer.start,
+    },
+  );
+  cleanups.push(async () => {
+    await bar.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  await bar.start();
+  const snap = () => bar.store.getSnapshot();
+  return {
+    bar,
+    timers,
+    dir,
+    file,
+    log,
+    strays,
+    peer,
+    snap,
+    until: (test, what) =>
+      until(async () => {
+        await timers.advance(100);
+        return test(snap());
+      }, () => `${what}; the snapshot's message: ${snap().message ?? 'none'}; the log: ${log.join(' | ')}`),
+  };
+}
+
+const kinds = (s: BarSnapshot) => [...s.model.left, ...s.model.center, ...s.model.right].map((w) => w.kind);
+const cpuReading = (s: BarSnapshot) => (s.statuses.cpu?.reading as { percent?: number } | undefined)?.percent;
+
+describe('LiveBar: the config file', () => {
+  it('a save is followed: the new widgets reach the snapshot', async () => {
+    const b = await startBar({ config: BAR });
+    expect(kinds(b.snap())).toEqual(['Tiler', 'Cpu', 'Time']);
+    await saveConfig(b.file, { left_widgets: [], right_widgets: [time] });
+    await b.until((s) => kinds(s).join() === 'Time', 'the saved config (Time alone) in the snapshot');
+    expect(b.snap().message).toBeUndefined();
+  });
+
+  it('a bad save keeps the last good config and says what is wrong, located; the next good save clears it', async () => {
+    const b = await startBar({ config: BAR });
+    await saveConfig(b.file, { left_widgets: [], right_widgets: [{ Cpu: { enable: true, data_refresh_interval: 'often' } }] });
+    await b.until((s) => s.message !== undefined, 'a message about the bad save');
+    expect(kinds(b.snap())).toEqual(['Tiler', 'Cpu', 'Time']);
+    expect(b.snap().message).toMatch(/bar\.json/);
+    expect(b.log.join('\n')).toMatch(/bar\.json:\d+:\d+: error: .*data_refresh_interval/);
+    await saveConfig(b.file, { left_widgets: [], right_widgets: [time] });
+    await b.until((s) => s.message === undefined && kinds(s).join() === 'Time', 'the good save taken and the message gone');
+  });
+
+  it('a config file that does not exist yet: an empty bar that says so, then the file once it appears', async () => {
+    const b = await startBar();
+    expect(kinds(b.snap())).toEqual([]);
+    expect(b.snap().message).toBeDefined();
+    await writeBarConfig(b.dir, { left_widgets: [], right_widgets: [time] });
+    await b.until((s) => kinds(s).join() === 'Time' && s.message === undefined, 'the file that appeared, read');
+  });
+});
+
+describe('LiveBar: sources and the clock', () => {
+  it("each reading reaches the snapshot at its source's interval", async () => {
+    const reads: number[] = [];
+    let percent = 10;
+    let now = () => 0;
+    const b = await startBar({ config: BAR, readers: { cpu: async () => (reads.push(now()), { percent }) } });
+    now = b.timers.now;
+    await b.until((s) => cpuReading(s) === 10, 'the first CPU reading');
+    percent = 55;
+    await b.until((s) => cpuReading(s) === 55, 'the next CPU reading');
+    // data_refresh_interval: 2 (seconds): one read at start, then one every 2 s, no more.
+    const gaps = reads.slice(1).map((t, i) => t - (reads[i] ?? 0));
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const gap of gaps) expect(gap).toBe(2000);
+  });
+
+  it('a failing reader keeps the last good reading and says why', async () => {
+    let fail = false;
+    const b = await startBar({ config: BAR, readers: { cpu: async () => {
+      if (fail) throw new Error('the sensor went away');
+      return { percent: 42 };
+    } } });
+    await b.until((s) => cpuReading(s) === 42, 'the CPU reading');
+    fail = true;
+    await b.until((s) => s.statuses.cpu?.error !== undefined, 'the reader’s failure in the snapshot');
+    expect(cpuReading(b.snap())).toBe(42);
+    expect(b.snap().statuses.cpu?.error).toMatch(/the sensor went away; retrying in \d+ s/);
+  });
+
+  it('the clock ticks: the instant shown moves on each second', async () => {
+    const b = await startBar({ config: { left_widgets: [], right_widgets: [time] } });
+    await b.until(() => true, 'the first frame');
+    const seen = new Set<number>();
+    for (let i = 0; i < 3; i++) {
+      await b.timers.advance(1000);
+      seen.add(Math.floor(b.snap().epochMs / 1000));
+    }
+    expect(seen.size).toBe(3);
+  });
+
+  it('paused, no source is read; resumed, every source is read at once and polling goes on', async () => {
+    let reads = 0;
+    const b = await startBar({ config: BAR, readers: { cpu: async () => ({ percent: ++reads }) } });
+    await b.until((s) => cpuReading(s) === 1, 'the first reading');
+    b.bar.pause();
+    const before = reads;
+    await b.timers.advance(60_000);
+    expect(reads).toBe(before);
+    b.bar.resume();
+    await b.timers.advance(0);
+    expect(reads).toBe(before + 1);
+    await b.until((s) => cpuReading(s) === before + 2, 'polling going on after resume');
+  });
+});
+
+describe('LiveBar: the window manager', () => {
+  it("the manager's states reach the snapshot; its going shows as not connected", async () => {
+    const b = await startBar({ config: BAR });
+    await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
+    b.peer.show(tilerState(['one', 'two']));
+    await b.until((s) => s.tiler?.workspaces.length === 2, 'the workspaces in the snapshot');
+    expect(b.snap().tiler?.workspaces.map((w) => w.name)).toEqual(['one', 'two']);
+    b.peer.events?.connection(false);
+    await b.until((s) => s.tiler === undefined && s.tilerDown === true, 'not connected');
+    expect(b.log.join('\n')).toMatch(/hyprland: not connected; trying again/);
+  });
+
+  it('no window manager: the snapshot says so, and nothing is subscribed', async () => {
+    const b = await startBar({ config: BAR, tiler: 'none' });
+    await b.until((s) => s.noTiler === true, 'no window manager');
+    expect(b.peer.events).toBeUndefined();
+  });
+});
+
+describe('LiveBar: actions', () => {
+  it("a workspace's click, as a front end gets it from the view, sends its message to the manager", async () => {
+    const b = await startBar({ config: BAR });
+    await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
+    b.peer.show(tilerState(['one', 'two']));
+    await b.until((s) => s.tiler !== undefined, 'the workspaces in the snapshot');
+    const view = feedView(b.snap(), 'test', { exists: () => false, resolvePath: (p) => p });
+    const two = view.blocks.find((block) => block.runs.some((r) => r.text.includes('two')) && block.action?.kind === 'messages');
+    expect(two?.action).toBeDefined();
+    b.bar.act(two?.action as BarAction);
+    await b.until(() => b.peer.sent.length > 0, 'a message sent to the manager');
+    expect(b.peer.sent[0]?.map((m) => m.type)).toEqual(expect.arrayContaining([expect.stringMatching(/Workspace/)]));
+  });
+
+  it("a widget's command is started, in the bar's directory", async () => {
+    const b = await startBar({ config: BAR });
+    b.bar.act({ kind: 'launch', id: 'test', command: 'touch launched' });
+    await b.until(() => existsSync(join(b.dir, 'launched')), 'the command run (the file it touches)');
+  });
+});
+
+describe('LiveBar: several front ends over one core', () => {
+  it('two front ends subscribed to one LiveBar see the same samples', async () => {
+    let percent = 0;
+    const b = await startBar({ config: BAR, readers: { cpu: async () => ({ percent: (percent += 7) }) } });
+    // A feed's view (blocks for a host) and a pane's (the snapshot it draws), each a subscriber of the store.
+    const feedSaw: string[] = [];
+    const paneSaw: string[] = [];
+    const options = { exists: () => false, resolvePath: (p: string) => p };
+    const sample = (s: BarSnapshot) => `${s.epochMs} cpu=${cpuReading(s) ?? '-'}`;
+    b.bar.store.subscribe(() => {
+      const s = b.bar.store.getSnapshot();
+      feedView(s, 'test', options);
+      feedSaw.push(sample(s));
+    });
+    b.bar.store.subscribe(() => paneSaw.push(sample(b.bar.store.getSnapshot())));
+    await b.until((s) => (cpuReading(s) ?? 0) >= 21, 'three CPU readings');
+    expect(feedSaw.length).toBeGreaterThan(2);
+    expect(paneSaw).toEqual(feedSaw);
+  });
+});
