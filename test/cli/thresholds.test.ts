@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
 import { thresholdsCommand, type ThresholdsDeps } from '../../src/cli/thresholds.js';
 import type { Readers, Readings } from '../../src/system/readings.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
+import { writeBarConfig } from '../support/bar-config.js';
+import { captureIo } from '../support/capture-io.js';
 import { cli } from './capture.js';
 import { eventually } from '../wait.js';
 
@@ -19,20 +21,8 @@ const untouchable: Readers = Object.fromEntries(
   ['cpu', 'memory', 'network', 'disks', 'battery', 'update'].map((k) => [k, async () => { throw new Error(`${k} was read`); }]),
 ) as unknown as Readers;
 
-function captureIo(): { io: CliIo; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    io: { out: (t) => void (out += t), err: (t) => void (err += t), env: {}, cwd: process.cwd(), isTTY: false, platform: 'linux' },
-    out: () => out,
-    err: () => err,
-  };
-}
-
 async function bar(widgets: unknown[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'tilebar-th-'));
-  await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [], right_widgets: widgets }));
-  return join(dir, 'bar.json');
+  return writeBarConfig(await mkdtemp(join(tmpdir(), 'tilebar-th-')), { left_widgets: [], right_widgets: widgets });
 }
 
 describe('tilebar thresholds', () => {
@@ -161,6 +151,7 @@ describe('tilebar thresholds --rules', () => {
     expect(r.out).toMatch(/^Cpu +auto_select_over +>= +selected +CPU busy %, truncated$/m);
     expect(r.out).toMatch(/^Storage +auto_hide_under +<= +hidden /m);
     expect(r.out).toMatch(/^Network +auto_select\.received_over +>= +selected +bytes\/s received, truncated +original: >$/m);
-    expect(r.out.trim().split('\n')).toHaveLength(10);
+    // A header, then a row per rule of every kind: a kind added (or a rule) adds rows, and this test follows.
+    expect(r.out.trim().split('\n')).toHaveLength(1 + BUILTIN_WIDGETS.rules.length);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WidgetModel } from '../../src/config/model.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { at, bar, errors, load, model, notes, warnings } from '../helpers.js';
 
 const one = (w: unknown, variant: 'A' | 'B' = 'A'): WidgetModel => {
@@ -64,7 +65,9 @@ describe('widget kinds', () => {
     const r = load(bar([{ CPU: { enable: true } }, { Battry: { enable: true } }, { Clock: {} }]));
     expect(at(r, 'right_widgets[0].CPU')).toMatchObject({ message: '"CPU" is not a widget kind', hint: 'did you mean "Cpu"?', fix: { content: '"Cpu"' } });
     expect(at(r, 'right_widgets[1].Battry').hint).toBe('did you mean "Battery"?');
-    expect(at(r, 'right_widgets[2].Clock').hint).toMatch(/^one of 14 names/);
+    // Every name a widget may have: each kind's, its aliases (Komorebi for Tiler), and those skipped (Systray).
+    const names = [...BUILTIN_WIDGETS.kinds.flatMap((k) => [k.name, ...(k.aliases ?? [])]), ...Object.keys(BUILTIN_WIDGETS.skipped)];
+    expect(at(r, 'right_widgets[2].Clock').hint).toMatch(new RegExp(`^one of ${names.length} names`));
   });
 
   it('wants exactly one key per widget object', () => {

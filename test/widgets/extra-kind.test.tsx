@@ -3,13 +3,12 @@
  * simulation and component — passed in as a registry value, and seen validated, polled, drawn, simulated by
  * `thresholds` and previewed, with no file outside this one knowing it (issue 24).
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Text } from 'ink';
 import { memo, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
 import { previewCommand } from '../../src/cli/preview.js';
 import { thresholdsCommand } from '../../src/cli/thresholds.js';
 import { loadConfigText } from '../../src/config/load.js';
@@ -22,6 +21,8 @@ import { BUILTIN_KINDS, BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { widgetRegistry } from '../../widgets/registry.js';
 import { decide, prefixed, type UnitView } from '../../widgets/view.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
+import { writeBarConfig } from '../support/bar-config.js';
+import { captureIo } from '../support/capture-io.js';
 import { eventually } from '../wait.js';
 
 interface LoadConfig {
@@ -88,20 +89,11 @@ const load = defineKind<LoadConfig>({
 
 const widgets = widgetRegistry([...BUILTIN_KINDS, load]);
 
-function captureIo(): { io: CliIo; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  return {
-    io: { out: (t) => void (out += t), err: (t) => void (err += t), env: { HOME: '/nonexistent', XDG_CACHE_HOME: '/nonexistent' }, cwd: process.cwd(), isTTY: false, platform: 'linux' },
-    out: () => out,
-    err: () => err,
-  };
-}
+/** A command's output, with a HOME and cache that do not exist: nothing of the developer's is read or written. */
+const quietIo = () => captureIo({ HOME: '/nonexistent', XDG_CACHE_HOME: '/nonexistent' });
 
-async function configFile(doc: unknown): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'tilebar-kind-')), 'bar.json');
-  await writeFile(file, JSON.stringify(doc));
-  return file;
+async function configFile(doc: object): Promise<string> {
+  return writeBarConfig(await mkdtemp(join(tmpdir(), 'tilebar-kind-')), doc);
 }
 
 const DOC = { left_widgets: [{ Load: { enable: true, auto_select_over: 4, data_refresh_interval: 5 } }], right_widgets: [{ Cpu: { enable: false } }] };
@@ -129,15 +121,15 @@ describe('a widget kind defined in a test alone', () => {
 
   it('is simulated by `thresholds --set`, with its own rule, and its key is in the help of an unknown key', async () => {
     const file = await configFile(DOC);
-    const c = captureIo();
+    const c = quietIo();
     expect(await thresholdsCommand({ config: file, set: ['load=9'] }, c.io, { widgets })).toBe(0);
     expect(c.out()).toMatch(/^left\[0\] +Load +9\.00 +auto_select_over 4 \(>=\) +selected +9 >= auto_select_over 4$/m);
 
-    const rules = captureIo();
+    const rules = quietIo();
     await thresholdsCommand({ rules: true }, rules.io, { widgets });
     expect(rules.out()).toMatch(/^Load +auto_select_over +>= +selected +the 1-minute load average$/m);
 
-    await expect(thresholdsCommand({ config: file, set: ['lod=3'] }, captureIo().io, { widgets })).rejects.toThrow(/did you mean "load"\?.*keys: .*load/);
+    await expect(thresholdsCommand({ config: file, set: ['lod=3'] }, quietIo().io, { widgets })).rejects.toThrow(/did you mean "load"\?.*keys: .*load/);
   });
 
   it('is polled by its own reader on its interval, and its state change is reported when and why', async () => {
@@ -146,7 +138,7 @@ describe('a widget kind defined in a test alone', () => {
     reads = 0;
     const timers = new FakeTimers();
     const stop = new AbortController();
-    const c = captureIo();
+    const c = quietIo();
     const done = thresholdsCommand({ config: file, watch: true }, c.io, { widgets, timers, stop: stop.signal });
     await eventually(() => expect(c.out()).toMatch(/left\[0\] +Load +1\.20 .* normal/));
     await timers.advance(5_000);
@@ -161,7 +153,7 @@ describe('a widget kind defined in a test alone', () => {
   it('is drawn by its own Ink component in a preview, beside the built-in kinds', async () => {
     const file = await configFile({ ...DOC, right_widgets: [{ Cpu: { enable: true, label_prefix: 'Text' } }] });
     drawn = 0;
-    const c = captureIo();
+    const c = quietIo();
     expect(await previewCommand({ config: file, format: 'text', width: '60', height: '1', at: '2024-09-08T09:05:03Z', set: ['load=2.5', 'cpu=40'] }, c.io, { widgets })).toBe(0);
     expect(c.out()).toMatch(/LOAD: 2\.50.*CPU: 40%/);
     expect(drawn).toBeGreaterThan(0);
