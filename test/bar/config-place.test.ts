@@ -3,9 +3,9 @@
  * timers that never fire: what is seen here is seen by the watches alone, as a user's save is (within a second),
  * not by the stat poll that backs them.
  */
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigPlace } from '../../src/app/config-place.js';
 import type { ConfigFileEvent } from '../../src/bar/config-file.js';
@@ -13,6 +13,7 @@ import { configCandidates, type Discovered } from '../../src/config/discover.js'
 import type { Timers } from '../../src/scheduler/timers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
+import { saveConfig } from '../support/bar-config.js';
 
 const never: Timers = { now: () => 0, wallNow: () => 0, setTimeout: () => undefined, clearTimeout: () => undefined };
 const places: ConfigPlace[] = [];
@@ -21,12 +22,6 @@ afterEach(async () => {
   for (const p of places.splice(0)) await p.close();
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
-
-async function save(file: string, text: string) {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-}
 
 function place(found: Discovered, home: string, timers: Timers = never) {
   const events: Array<{ path: string; event: ConfigFileEvent }> = [];
@@ -50,9 +45,9 @@ describe('ConfigPlace', () => {
     const file = join(home, 'later', 'deeper', 'bar.json');
     const { p, texts } = place({ path: file, reason: '--config', embedded: false }, home);
     await p.start();
-    await save(file, 'one');
+    await saveConfig(file, 'one');
     await eventually(() => expect(texts()).toEqual([[file, 'one']]));
-    await save(file, 'two');
+    await saveConfig(file, 'two');
     await eventually(() => expect(texts()).toEqual([[file, 'one'], [file, 'two']]));
   });
 
@@ -60,22 +55,22 @@ describe('ConfigPlace', () => {
     const home = await mkdtemp(join(tmpdir(), 'tb-place-'));
     dirs.push(home);
     const example = join(home, 'example.json');
-    await save(example, 'example');
+    await saveConfig(example, 'example');
     const { p, better, texts, lines } = place({ path: example, reason: 'embedded default', embedded: true }, home);
     await p.start('example');
     const file = join(home, '.config', 'tilebar', 'bar.json');
-    await save(file, 'mine');
+    await saveConfig(file, 'mine');
     await eventually(() => expect(better.at(-1)).toEqual({ path: file, reason: '~/.config', embedded: false }));
     expect(p.ranksAbove(better.at(-1)!)).toBe(true);
     await p.moveTo(better.at(-1)!);
     expect(lines).toContain(`config: now ${file} (~/.config: it appeared, and ranks above config.example.json (embedded))`);
     await eventually(() => expect(texts()).toEqual([[file, 'mine']]));
-    await save(file, 'edited');
+    await saveConfig(file, 'edited');
     await eventually(() => expect(texts().at(-1)).toEqual([file, 'edited']));
     // ~/komorebi.bar.json ranks below: it moves nothing. The example is no longer watched.
-    await save(join(home, 'komorebi.bar.json'), 'lower');
-    await save(example, 'example edited');
-    await save(file, 'last');
+    await saveConfig(join(home, 'komorebi.bar.json'), 'lower');
+    await saveConfig(example, 'example edited');
+    await saveConfig(file, 'last');
     await eventually(() => expect(texts().at(-1)).toEqual([file, 'last']));
     expect(texts().some(([path]) => path !== file)).toBe(false);
     expect(better).toHaveLength(1);
@@ -85,8 +80,8 @@ describe('ConfigPlace', () => {
     const home = await mkdtemp(join(tmpdir(), 'tb-place-'));
     dirs.push(home);
     const file = join(home, '.config', 'tilebar', 'bar.json');
-    await save(file, 'mine');
-    await save(join(home, 'komorebi.bar.json'), 'lower');
+    await saveConfig(file, 'mine');
+    await saveConfig(join(home, 'komorebi.bar.json'), 'lower');
     const timers = new FakeTimers();
     const { p, lines, events, better } = place({ path: file, reason: '~/.config', embedded: false }, home, timers);
     await p.start('mine');
@@ -99,7 +94,7 @@ describe('ConfigPlace', () => {
     expect(lines).toContain(`config: ${file} is gone; the bar keeps its last good config until it is written again or a file that ranks above it appears (one that ranks below is taken at the next start)`);
     await timers.advance(10_000);
     expect(better).toEqual([]);
-    await save(file, 'back');
+    await saveConfig(file, 'back');
     await eventually(() => expect(events.at(-1)).toEqual({ path: file, event: { kind: 'text', text: 'back' } }));
     expect(lines.filter((l) => l.startsWith('config: now'))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLineOf } from '../../src/cli/bare-command.js';
+import { FEED_HOSTS } from '../../src/cli/feed-hosts.js';
 
 const tilebar = (args: string[]) =>
   spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), ...args], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent-home' } });
@@ -32,7 +33,9 @@ describe('tilebar feed without a host', () => {
   it('names every host it can feed and how to start, with status 2', () => {
     const r = tilebar(['feed']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe('tilebar: feed: which bar? name one of i3bar, swaybar, tmux, polybar, waybar (for example `tilebar feed tmux --print-config`)\n');
+    // Every host on the list, whatever it holds: a host added there is named here without this test changing.
+    expect(r.stderr).toBe(`tilebar: feed: which bar? name one of ${FEED_HOSTS.join(', ')} (for example \`tilebar feed tmux --print-config\`)\n`);
+    expect(FEED_HOSTS).toEqual(expect.arrayContaining(['i3bar', 'swaybar', 'tmux', 'polybar', 'waybar']));
     expect(r.stdout).toBe('');
   });
 });

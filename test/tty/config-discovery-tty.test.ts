@@ -5,12 +5,16 @@
  * The built binary in a real tmux pane, with an empty HOME of its own; as an ordinary user when run as root.
  */
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
 import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
+import { saveConfig } from '../support/bar-config.js';
+
+/** Written as a user would from a shell: the directories made, the file saved by an editor, readable by the bar's user. */
+const saveAs = (file: string, text: string) => saveConfig(file, text, { mode: 0o644 });
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -19,13 +23,6 @@ afterEach(() => pane?.close());
 /** A small config no example has: a date in a format of its own. */
 const config = (word: string) =>
   `{\n  "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${word}" }, "label_prefix": "None" } } ],\n  "right_widgets": []\n}\n`;
-
-/** Written as a user would from a shell: the directories made, the file saved by an editor (new file, renamed). */
-async function saveAs(file: string, text: string) {
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, text, { mode: 0o644 });
-  await rename(`${file}.tmp`, file);
-}
 
 /** An empty HOME the bar's user can write in (its log and cache go there). */
 async function emptyHome(prefix: string) {

@@ -4,11 +4,15 @@
  * itself after a good write. Run as an ordinary user when the tests run as root, so permissions count.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
+import { saveConfig } from '../support/bar-config.js';
+
+/** An editor's save, readable by the bar's user (CI runs the bar as another user). */
+const save = (file: string, text: string) => saveConfig(file, text, { mode: 0o644 });
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -16,11 +20,6 @@ afterEach(() => pane?.close());
 
 const config = (word: string) =>
   `{\n  "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${word}" }, "label_prefix": "None" } } ],\n  "right_widgets": [ { "Time": { "enable": true, "format": { "Custom": "%H:%M" }, "timezone": "UTC", "label_prefix": "None" } } ]\n}\n`;
-
-async function save(file: string, text: string) {
-  await writeFile(`${file}.tmp`, text, { mode: 0o644 });
-  await rename(`${file}.tmp`, file);
-}
 
 /** A directory the bar's user can write (its log and cache go there). */
 async function workspace(prefix: string) {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { saveConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -11,11 +12,6 @@ afterEach(() => pane?.close());
 
 const config = (word: string) =>
   `{ "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${word}" }, "label_prefix": "None" } } ], "right_widgets": [] }\n`;
-
-async function save(file: string, text: string) {
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-}
 
 describe.skipIf(!hasTmux)('tilebar run started again with the same config (real tmux pane)', () => {
   it('uses the model validated at the last start, validates an edited file again, and ignores a damaged cache', async () => {
@@ -32,12 +28,12 @@ describe.skipIf(!hasTmux)('tilebar run started again with the same config (real 
       return runs.at(-1) ?? '';
     };
 
-    await save(file, config('ALPHA'));
+    await saveConfig(file, config('ALPHA'));
     expect(await start('ALPHA')).toContain('(config validated;');
     expect(await start('ALPHA')).toContain('(config as validated at an earlier start, from the cache;');
 
     // Edited while the bar was not running: the new text is validated, and shown.
-    await save(file, config('BRAVO'));
+    await saveConfig(file, config('BRAVO'));
     expect(await start('BRAVO')).toContain('(config validated;');
 
     // A damaged entry is a miss: the bar validates and starts as usual.
@@ -46,7 +42,7 @@ describe.skipIf(!hasTmux)('tilebar run started again with the same config (real 
     expect(await start('BRAVO')).toContain('(config validated;');
 
     // An edit that breaks the file is never hidden by the cache of the old text: the bar shows the error.
-    await save(file, config('CHARLIE').replace('"right_widgets"', '"right_widgets" oops'));
+    await saveConfig(file, config('CHARLIE').replace('"right_widgets"', '"right_widgets" oops'));
     pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`, { width: 100, height: 1, env: { XDG_CACHE_HOME: join(dir, 'cache') } });
     const screen = await pane.waitFor('config error');
     expect(screen).toMatch(/config error: syntax error.*\(bar\.json:1:\d+; log/);
@@ -70,7 +66,7 @@ describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the
     const logFile = join(dir, 'tilebar.log');
     const command = `${shellQuote(process.execPath)} ${shellQuote(join(app, 'main.js'))} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`;
     const env = { XDG_CACHE_HOME: join(dir, 'cache') };
-    await save(file, config('ALPHA'));
+    await saveConfig(file, config('ALPHA'));
     pane = openPane(command, { width: 100, height: 1, env });
     await pane.waitFor('ALPHA');
     pane.sendKeys('q');
@@ -84,7 +80,7 @@ describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the
     expect(await readFile(logFile, 'utf8')).toContain('from the cache');
     await rm(join(app, (validatorChunk ?? '').replace(/^dist\/bundle\//, '')));
 
-    await save(file, config('BRAVO'));
+    await saveConfig(file, config('BRAVO'));
     const screen = await pane.waitFor('config not reloaded');
     expect(screen).toContain('ALPHA');
     expect(await readFile(logFile, 'utf8')).toMatch(/not reloaded: the validator could not be loaded .*Restart the bar/);

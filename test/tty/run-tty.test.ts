@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { saveConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -17,12 +18,6 @@ function config(leftText: string): string {
   "right_widgets": [ { "Time": { "enable": true, "format": { "Custom": "%H:%M" }, "timezone": "UTC", "label_prefix": "None" } } ],
 }
 `;
-}
-
-/** Save as editors do: write a new file and rename it over the old one. */
-async function save(file: string, text: string) {
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
 }
 
 const utcMinutes = () => {
@@ -40,7 +35,7 @@ for (const [rows, renderer] of [
     it('shows the time in the palette, follows a valid edit, survives an invalid one, quits on q', async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
       const file = join(dir, 'bar.json');
-      await save(file, config('FIRST %Y'));
+      await saveConfig(file, config('FIRST %Y'));
       pane = openPane(`${bin} run --renderer ${renderer} --config ${shellQuote(file)} --log ${shellQuote(join(dir, 'tilebar.log'))}`, { width: 80, height: rows, env: { COLORTERM: 'truecolor' } });
 
       const first = await pane.waitFor((s) => s.includes('FIRST') && utcMinutes().some((m) => s.includes(m)));
@@ -55,16 +50,16 @@ for (const [rows, renderer] of [
       expect(new Set(backgrounds)).toEqual(new Set(['30;30;46']));
       expect(pane.capture(true)).toContain('38;2;205;214;244m'); // Text #cdd6f4
 
-      await save(file, config('EDITED %Y'));
+      await saveConfig(file, config('EDITED %Y'));
       await pane.waitFor('EDITED');
 
-      await save(file, config('BROKEN %Y').replace('"left_widgets"', '"left_widgets" oops'));
+      await saveConfig(file, config('BROKEN %Y').replace('"left_widgets"', '"left_widgets" oops'));
       const broken = await pane.waitFor('config error');
       expect(broken).toContain('EDITED');
       expect(broken).not.toContain('BROKEN');
       expect(await readFile(join(dir, 'tilebar.log'), 'utf8')).toMatch(/bar\.json:\d+:\d+: error: syntax error/);
 
-      await save(file, config('AGAIN %Y'));
+      await saveConfig(file, config('AGAIN %Y'));
       const again = await pane.waitFor('AGAIN');
       expect(again).not.toContain('config error');
 

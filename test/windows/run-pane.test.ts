@@ -17,13 +17,14 @@
  * every wait polls for what the pane shows, with a patience beyond the shared one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
 import { SKIP, found, q, windowsEnvCommand, type WindowsNode } from './wine.js';
+import { saveConfig } from '../support/bar-config.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
 const WINE_PATIENCE_MS = 4 * PATIENCE_MS;
@@ -43,12 +44,6 @@ function config(word: string): string {
 
 /** A Linux path as node.exe under Wine sees it (the Linux root is drive Z:). */
 const windowsPath = (linux: string) => `Z:${linux.replaceAll('/', '\\')}`;
-
-/** Save as editors do: a new file renamed over the old one. */
-async function save(file: string, text: string) {
-  await writeFile(`${file}.tmp`, text);
-  await rename(`${file}.tmp`, file);
-}
 
 /** The times the pane shows (Wine's shifted redraws may leave an older frame's beside the newest). */
 const clockTexts = (screen: string): string[] => screen.match(/\d\d:\d\d:\d\d/g) ?? [];
@@ -70,7 +65,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`tilebar run under the Wi
     const file = join(profile, 'komorebi.bar.json');
     const log = join(profile, 'AppData', 'Local', 'tilebar', 'tilebar.log');
     const err = join(dir, 'node.err');
-    await save(file, config('FIRST'));
+    await saveConfig(file, config('FIRST'));
     // HOME as Git Bash would set it: komorebi's place is the profile all the same.
     const user = { USERPROFILE: windowsPath(profile), LOCALAPPDATA: windowsPath(join(profile, 'AppData', 'Local')), HOME: '/root' };
     const command = `${windowsEnvCommand(win, dir, [{ args: ['run'], env: user }], true)} 2> ${q(err)}`;
@@ -101,10 +96,10 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`tilebar run under the Wi
     await shows((s) => /CPU: \d+%/.test(s) && /RAM: \d+%/.test(s) && /[A-Z]:\\ \d+%/.test(s), 'CPU, memory and disk percentages');
     await shows((s) => clockTexts(s).some((t) => !first.includes(t)), 'the clock to tick');
 
-    await save(file, config('EDITED'));
+    await saveConfig(file, config('EDITED'));
     await shows((s) => s.includes('EDITED 20') && !s.includes('FIRST'), 'the saved label');
 
-    await save(file, config('BROKEN').replace('"left_widgets"', '"left_widgets" oops'));
+    await saveConfig(file, config('BROKEN').replace('"left_widgets"', '"left_widgets" oops'));
     const broken = await shows((s) => s.includes('config error'), 'the config error');
     expect(broken).not.toContain('BROKEN');
     await shows((s) => s.includes('EDITED 20'), 'the last good bar beside the error');
