@@ -11,6 +11,7 @@ import { MAX_MISSING_LEVELS, watchPathAppearance, watchPlaceOf, type PathAppeara
 import type { Timers } from '../../src/scheduler/timers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 /** Timers that never fire: what is seen, the watch saw. */
 const never: Timers = { now: () => 0, wallNow: () => 0, setTimeout: () => undefined, clearTimeout: () => undefined };
@@ -48,7 +49,7 @@ describe('watchPathAppearance', () => {
     await eventually(() => expect(seen.at(-1)).toEqual([file]));
     await rm(join(home, '.config'), { recursive: true });
     await eventually(() => expect(seen.at(-1)).toEqual([]));
-    await writeFile(join(home, 'komorebi.bar.json'), '{}');
+    await writeBarConfig(home, '{}', 'komorebi.bar.json');
     await eventually(() => expect(seen.at(-1)).toEqual([join(home, 'komorebi.bar.json')]));
     await rm(home, { recursive: true });
   });

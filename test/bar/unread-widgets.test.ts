@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import type { SourceReaders } from '../../src/bar/live-sources.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { load, model } from '../helpers.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const example = model(load(readFileSync(join(process.cwd(), 'config.example.json'), 'utf8')));
 
@@ -47,7 +48,7 @@ describe('a preview that reads the machine (no --set)', () => {
   it('names what it never asks for (the network, a player, the session), and not what it read', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-unread-'));
     try {
-      await writeFile(join(dir, 'bar.json'), readFileSync(join(process.cwd(), 'config.example.json')));
+      await writeBarConfig(dir, readFileSync(join(process.cwd(), 'config.example.json')));
       let out = '';
       let err = '';
       const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), env: { HOME: dir, XDG_CACHE_HOME: join(dir, 'cache') }, cwd: dir, isTTY: false, platform: 'linux' };

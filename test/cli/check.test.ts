@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
 import { discoverConfig } from '../../src/config/discover.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const tmp = () => mkdtemp(join(tmpdir(), 'tilebar-'));
 
@@ -21,7 +22,7 @@ describe('tilebar check', () => {
 
   it('warns at a Media or Keyboard widget that would have no source on this machine, saying what it needs', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'bar.json'), '{\n  "left_widgets": [],\n  "center_widgets": [ { "Media": { "enable": true } } ],\n  "right_widgets": [\n    { "Keyboard": { "enable": true } },\n    { "Keyboard": { "enable": false } }\n  ]\n}\n');
+    await writeBarConfig(dir, '{\n  "left_widgets": [],\n  "center_widgets": [ { "Media": { "enable": true } } ],\n  "right_widgets": [\n    { "Keyboard": { "enable": true } },\n    { "Keyboard": { "enable": false } }\n  ]\n}\n');
     // No session bus, no display, nothing on PATH.
     const bare = await cli(['check', 'bar.json'], { PATH: '' }, dir);
     expect(bare.code).toBe(0);
@@ -89,7 +90,7 @@ describe('tilebar check', () => {
 
   it('exits 1 with located errors and a caret excerpt', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'bar.json'), '{\n  "left_widgets": [],\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n}\n');
+    await writeBarConfig(dir, '{\n  "left_widgets": [],\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ]\n}\n');
     const r = await cli(['check', 'bar.json'], {}, dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain('bar.json:3:69: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n');
@@ -184,7 +185,7 @@ describe('tilebar check', () => {
     const r = await cli(['check'], { HOME: home });
     expect(r.err).toBe('tilebar: using the embedded default config (no config file was found)\n');
     expect(r.code).toBe(0);
-    await writeFile(join(home, 'komorebi.bar.json'), '{"left_widgets": [], "right_widgets": []}');
+    await writeBarConfig(home, '{"left_widgets": [], "right_widgets": []}', 'komorebi.bar.json');
     expect((await cli(['check'], { HOME: home })).err).toBe(`tilebar: using ${join(home, 'komorebi.bar.json')} (home directory)\n`);
   });
 
@@ -237,7 +238,7 @@ describe('tilebar check, as editors and scripts use it', () => {
   it('sorts problems by position, each as FILE:LINE:COL: SEVERITY: PATH: MESSAGE', async () => {
     const dir = await tmp();
     // The unknown key (line 3) is found before the bad threshold (line 2) by the walk; the output is by position.
-    await writeFile(join(dir, 'bar.json'), '{\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ],\n  "tranparency_alpha": 3, "left_widgets": []\n}\n');
+    await writeBarConfig(dir, '{\n  "right_widgets": [ { "Cpu": { "enable": true, "auto_select_over": 300 } } ],\n  "tranparency_alpha": 3, "left_widgets": []\n}\n');
     const r = await cli(['check', 'bar.json'], {}, dir);
     const lines = r.out.split('\n').filter((l) => /^bar\.json:\d+:\d+: /.test(l));
     expect(lines).toEqual([
@@ -250,7 +251,7 @@ describe('tilebar check, as editors and scripts use it', () => {
 
   it('paints on a terminal and not under NO_COLOR', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'bar.json'), twoProblems);
+    await writeBarConfig(dir, twoProblems);
     const tty = await cli(['check', 'bar.json'], { TERM: 'xterm-256color' }, dir, true);
     expect(tty.out).toContain('\x1b[1mbar.json:2:69:\x1b[0m \x1b[1;31merror:\x1b[0m right_widgets');
     expect(tty.out).toContain('\x1b[1;35mwarning:\x1b[0m');
@@ -261,7 +262,7 @@ describe('tilebar check, as editors and scripts use it', () => {
 
   it('prints only errors with -q: no warnings, excerpts or summary', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'bar.json'), twoProblems);
+    await writeBarConfig(dir, twoProblems);
     const r = await cli(['check', '-q', 'bar.json'], {}, dir);
     expect(r).toMatchObject({ code: 1, out: 'bar.json:2:69: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n' });
     await writeFile(join(dir, 'ok.json'), '{"left_widgets": [], "right_widgets": [], "x": 1}');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const run = promisify(execFile);
 const bin = join(process.cwd(), 'dist/bundle/main.js');
@@ -45,13 +46,10 @@ describe('tilebar preview', () => {
   it('takes readings from a --data file, and sizes from --width and --height', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
     await writeFile(join(dir, 'readings.json'), JSON.stringify({ cpu: 12, memory: 91, 'storage./': 50, update: '9.9.9' }));
-    await writeFile(
-      join(dir, 'bar.json'),
-      JSON.stringify({
-        left_widgets: [{ Memory: { enable: true, auto_select_over: 90 } }],
-        right_widgets: [{ Cpu: { enable: true } }, { Storage: { enable: true } }, { Update: { enable: true } }],
-      }),
-    );
+    await writeBarConfig(dir, {
+      left_widgets: [{ Memory: { enable: true, auto_select_over: 90 } }],
+      right_widgets: [{ Cpu: { enable: true } }, { Storage: { enable: true } }, { Update: { enable: true } }],
+    });
     const r = await cli(['preview', '--config', 'bar.json', '--data', 'readings.json', '--width', '70', '--height', '3', '--format', 'text', '--icons', 'ascii'], {}, dir);
     expect(r.code).toBe(0);
     const lines = r.out.replace(/\n$/, '').split('\n');
@@ -65,14 +63,11 @@ describe('tilebar preview', () => {
   it('never runs a command named in the config', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
     const marker = join(dir, 'ran');
-    await writeFile(
-      join(dir, 'bar.json'),
-      JSON.stringify({
-        left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${marker}` }] } }],
-        right_widgets: [],
-        mouse: { on_primary_double_click: `touch ${marker}`, on_middle_click: `touch ${marker}` },
-      }),
-    );
+    await writeBarConfig(dir, {
+      left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${marker}` }] } }],
+      right_widgets: [],
+      mouse: { on_primary_double_click: `touch ${marker}`, on_middle_click: `touch ${marker}` },
+    });
     const r = await cli(['preview', '--config', 'bar.json', '--set', 'cpu=1', '--format', 'json'], {}, dir);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).sections.left[0].units[0].text).toBe('Touch');
@@ -93,10 +88,7 @@ describe('tilebar preview --tiler-state', () => {
     const { stateDoc } = await import('../tiler/fake-wm.js');
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-pv-'));
     await writeFile(join(dir, 'state.json'), JSON.stringify(stateDoc({ workspaces: [{ name: 'a' }, { name: 'b', containers: [[{ title: 'Firefox', exe: 'firefox.exe' }]] }], focused: 1 })));
-    await writeFile(
-      join(dir, 'bar.json'),
-      JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true, display: 'Text' }, focused_container: { enable: true } } }], right_widgets: [] }),
-    );
+    await writeBarConfig(dir, { left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true, display: 'Text' }, focused_container: { enable: true } } }], right_widgets: [] });
     const r = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'state.json', '--set', 'cpu=1', '--format', 'text', '--width', '40', '--height', '1'], {}, dir);
     expect(r.out).toBe(' a b BSP Firefox\n');
     const json = await cli(['preview', '--config', 'bar.json', '--tiler-state', 'state.json', '--set', 'cpu=1', '--format', 'json', '--width', '40'], {}, dir);

@@ -6,11 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -38,7 +39,7 @@ describe.each(['tmux', 'polybar', 'waybar', 'i3bar'] as const)('tilebar feed %s,
   it('ends with status 0 although the bar is quiet', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-closed-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(quietBar));
+    await writeBarConfig(dir, quietBar);
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC' };
     const log = join(dir, 'log');
     const args = ['dist/bundle/main.js', 'feed', host, '--config', join(dir, 'bar.json'), '--log', log, '--update-url', 'http://127.0.0.1:9/'];

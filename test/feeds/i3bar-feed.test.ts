@@ -4,7 +4,7 @@
  * host closing stdout ending the feed quietly with 0.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -13,18 +13,16 @@ import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const readers = { cpu: async () => ({ percent: 95 }) };
 
 async function setUp(touched: string) {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-'));
-  await writeFile(
-    join(dir, 'bar.json'),
-    JSON.stringify({
-      left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${touched}`, icon: 'T' }] } }],
-      right_widgets: [{ Cpu: { enable: true, auto_select_over: 80, label_prefix: 'Text' } }, { Time: { enable: true, format: 'TwentyFourHour' } }],
-    }),
-  );
+  await writeBarConfig(dir, {
+    left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${touched}`, icon: 'T' }] } }],
+    right_widgets: [{ Cpu: { enable: true, auto_select_over: 80, label_prefix: 'Text' } }, { Time: { enable: true, format: 'TwentyFourHour' } }],
+  });
   const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
   return { dir, io };
 }
@@ -62,7 +60,7 @@ function drawn(line: ReadonlyArray<Record<string, unknown>>): string {
 /** The last status line the feed wrote for `config`, once it shows `wanted`. */
 async function lineFor(config: object, wanted: RegExp): Promise<{ line: Array<Record<string, unknown>>; shown: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-units-'));
-  await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+  await writeBarConfig(dir, config);
   const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
   let written = '';
   const out = new Writable({
@@ -103,7 +101,7 @@ const UNITS = {
 async function printedFor(host: string, config: object): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-print-'));
   try {
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+    await writeBarConfig(dir, config);
     let text = '';
     const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
     expect(await feedCommand(host, { config: join(dir, 'bar.json'), log: join(dir, 'log'), printConfig: true, tiler: 'none' }, io, { log: () => undefined, readers: {} })).toBe(0);

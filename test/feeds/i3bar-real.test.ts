@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -19,6 +19,7 @@ import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows } from './png-rows.js';
 import { barBoxes, type ScreenBox } from './bar-boxes.js';
 import { openX11Screen } from './x11-screen.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -51,7 +52,7 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
   it("draws i3's workspaces in the theme's colours and switches workspace on a click", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-i3-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
+    await writeBarConfig(dir, CONFIG);
     const log = join(dir, 'log');
     const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed i3bar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
     const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
@@ -102,7 +103,7 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
   it('frames each unit apart, as the pane spaces them, with room between the text and the frame; a click on an item still lands on it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-i3-units-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(UNITS_CONFIG(dir)));
+    await writeBarConfig(dir, UNITS_CONFIG(dir));
     // The bar block as `--print-config` gives it: i3bar's own workspace buttons off (else they would be a box more).
     const wm = await startI3(printedBar('i3bar', dir));
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
@@ -176,7 +177,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     // sway runs as nobody when the tests run as root: the feed it starts writes its log and cache here.
     chmodSync(dir, 0o755);
     if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
+    await writeBarConfig(dir, CONFIG);
     const log = join(dir, 'log');
     const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed swaybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
     const wm = await startSway(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
@@ -231,7 +232,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sway-units-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     chmodSync(dir, 0o777);
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(UNITS_CONFIG(dir)));
+    await writeBarConfig(dir, UNITS_CONFIG(dir));
     const wm = await startSway(printedBar('swaybar', dir));
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     const runtime = dirname(wm.socket);

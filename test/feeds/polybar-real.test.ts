@@ -19,6 +19,7 @@ import { until } from '../wait.js';
 import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
 import { twoItemBar } from './host-config.js';
 import { openX11Screen } from './x11-screen.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
 
@@ -45,11 +46,11 @@ const tilebarAlone = (_dir: string, feed: string) => ['modules-left = tilebar', 
  * Polybar under a fresh Xvfb, in a directory of its own, running `tilebar feed polybar` on the config made for it,
  * with the module lines `modulesOf` gives for the feed's command after the bar's own.
  */
-async function polybarFeeding<C>(configIn: (dir: string) => C, modulesOf: (dir: string, feed: string) => string = tilebarAlone) {
+async function polybarFeeding<C extends object>(configIn: (dir: string) => C, modulesOf: (dir: string, feed: string) => string = tilebarAlone) {
   const dir = await mkdtemp(join(tmpdir(), 'tb-feed-polybar-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const config = configIn(dir);
-  await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+  await writeBarConfig(dir, config);
   const log = join(dir, 'log');
   const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main())} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
   await writeFile(

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -58,7 +59,7 @@ describe.each(['tmux', 'polybar', 'i3bar'] as const)('a stalled host (feed %s)',
   it('costs a bounded queue, and gets the newest line once it reads again', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-stall-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(config));
+    await writeBarConfig(dir, config);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: false, platform: 'linux' };
     const { out, readNow } = await namedPipe(dir);
     const timers = new FakeTimers();

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { fakeTerminal, screenOf } from './fake-terminal.js';
 import type { Readers } from '../../src/system/readings.js';
 import { eventually } from '../wait.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../../src/bar/mouse.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const readers = {
   cpu: async () => ({ percent: 42 }),
@@ -43,7 +44,7 @@ describe('FrameWriter', () => {
 describe('tilebar run (in process, fake terminal)', () => {
   it('draws the bar, redraws at the new width on resize, and quits on q restoring the screen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
-    await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Cpu: { enable: true, label_prefix: 'Text' } }], right_widgets: [{ Memory: { enable: true, label_prefix: 'Text' } }] }));
+    await writeBarConfig(dir, { left_widgets: [{ Cpu: { enable: true, label_prefix: 'Text' } }], right_widgets: [{ Memory: { enable: true, label_prefix: 'Text' } }] });
     const t = fakeTerminal(40, 1);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC' }, cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log') }, io, { terminal: t.terminal, readers });
@@ -67,14 +68,11 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
     const wm = new FakeWindowManager(dir);
     await wm.start();
     const marker = join(dir, 'launched');
-    await writeFile(
-      join(dir, 'bar.json'),
-      JSON.stringify({
-        left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }],
-        right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch "${marker}"` }] } }],
-        mouse: { on_middle_click: { message: { type: 'CycleFocusWorkspace', content: 'Previous' } } },
-      }),
-    );
+    await writeBarConfig(dir, {
+      left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }],
+      right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch "${marker}"` }] } }],
+      mouse: { on_middle_click: { message: { type: 'CycleFocusWorkspace', content: 'Previous' } } },
+    });
     const t = fakeTerminal(40, 1);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log'), tilerSocketDir: dir }, io, { terminal: t.terminal, readers });
@@ -125,15 +123,12 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
 describe('tilebar run on Linux without any window manager (in process, fake terminal)', () => {
   it('the bar says "no window manager" once, in its first Tiler widget, not in each; the log says where tilebar looked; clicks are logged, not sent', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-nowm-'));
-    await writeFile(
-      join(dir, 'bar.json'),
-      JSON.stringify({
-        left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true }, locked_container: { enable: true } } }],
-        center_widgets: [{ Komorebi: { focused_container: { enable: true } } }],
-        right_widgets: [],
-        mouse: { on_middle_click: { message: { type: 'TogglePause' } } },
-      }),
-    );
+    await writeBarConfig(dir, {
+      left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false }, layout: { enable: true }, locked_container: { enable: true } } }],
+      center_widgets: [{ Komorebi: { focused_container: { enable: true } } }],
+      right_widgets: [],
+      mouse: { on_middle_click: { message: { type: 'TogglePause' } } },
+    });
     const t = fakeTerminal(60, 1);
     const logs: string[] = [];
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: true, platform: 'linux' };

@@ -1,19 +1,19 @@
 /**
  * The one way tests write a bar config: `writeBarConfig` for a file a test starts with, `saveConfig` for an edit
- * made while a bar runs. A config given as an object is written as JSON; text is written as it is (JSONC,
- * broken files, byte-level cases).
+ * made while a bar runs.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
-export type ConfigText = string | object;
+/** A config: an object (written as JSON), text (JSONC, broken files) or bytes (a file copied as it is). */
+export type ConfigText = string | Uint8Array | object;
 
 export interface WriteOptions {
   /** The file's mode: tests whose bar runs as another user (test/tty under setpriv) need it readable by all. */
   mode?: number;
 }
 
-const textOf = (config: ConfigText): string => (typeof config === 'string' ? config : JSON.stringify(config));
+const textOf = (config: ConfigText): string | Uint8Array => (typeof config === 'string' || config instanceof Uint8Array ? config : JSON.stringify(config));
 
 /** Writes `config` as `dir/name` (directories made as needed) and returns the file's path. */
 export async function writeBarConfig(dir: string, config: ConfigText, name = 'bar.json', opts: WriteOptions = {}): Promise<string> {

@@ -1,5 +1,5 @@
 /** Hyprland against a fake pair of sockets: its state, its events, clicks as dispatches, and a peer that misbehaves. */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ import type { Readers } from '../../src/system/readings.js';
 import { fakeTerminal, screenOf } from '../render/fake-terminal.js';
 import { FakeHyprland } from './fake-hyprland.js';
 import { eventually } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -122,7 +123,7 @@ describe('tilebar run on Hyprland (in process, fake terminal, fake sockets)', ()
   it('detects Hyprland, shows its workspaces, and a click on one switches it', async () => {
     const h = await started();
     await h.source.close();
-    await writeFile(join(h.root, 'bar.json'), JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' }, locked_container: { enable: true, show_when_unlocked: true, display: 'Text' } } }], right_widgets: [] }));
+    await writeBarConfig(h.root, { left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' }, locked_container: { enable: true, show_when_unlocked: true, display: 'Text' } } }], right_widgets: [] });
     const t = fakeTerminal(40, 1);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: h.root, TZ: 'UTC', XDG_RUNTIME_DIR: h.root, HYPRLAND_INSTANCE_SIGNATURE: 'sig' }, cwd: h.root, isTTY: true, platform: 'linux' };
     const readers = { cpu: async () => ({ percent: 1 }), memory: async () => ({ totalBytes: 1, usedBytes: 0 }), network: async () => ({ interfaces: [] }), disks: async () => ({ disks: [] }), battery: async () => ({ batteries: [] }), update: async () => ({}) } satisfies Readers;

@@ -1,8 +1,9 @@
 /** `tilebar` alone in a real terminal (a tmux pane) starts the bar, as `waybar` or `polybar` alone start theirs. */
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'vitest';
+import { writeBarConfig } from '../support/bar-config.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 
 let pane: Pane | undefined;
@@ -11,9 +12,8 @@ afterEach(() => pane?.close());
 describe.skipIf(!hasTmux)('a bare tilebar in a real terminal', () => {
   it('draws the bar of the discovered config', async () => {
     const home = await mkdtemp(join(tmpdir(), 'tilebar-bare-'));
-    await mkdir(join(home, '.config', 'tilebar'), { recursive: true });
     const bar = { left_widgets: [{ Date: { enable: true, format: { Custom: 'BARE %Y' }, label_prefix: 'None' } }], right_widgets: [] };
-    await writeFile(join(home, '.config', 'tilebar', 'bar.json'), JSON.stringify(bar));
+    await writeBarConfig(join(home, '.config', 'tilebar'), bar);
     pane = openPane(`${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`, { width: 60, height: 1, env: { HOME: home, TZ: 'UTC' } });
     await pane.waitFor((s) => /^ BARE 20\d\d/.test(s));
   });

@@ -1,10 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -19,7 +20,7 @@ describe.skipIf(!hasTmux)('a mouse click in a real tmux pane', () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-'));
     wm = new FakeWindowManager(dir);
     await wm.start();
-    await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [] }));
+    await writeBarConfig(dir, { left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [] });
     pane = openPane(`${bin} run --config ${shellQuote(join(dir, 'bar.json'))} --tiler-socket-dir ${shellQuote(dir)} --log ${shellQuote(join(dir, 'log'))}`, { width: 60, height: 1 });
     await eventually(() => expect(wm?.received.length).toBeGreaterThan(0));
     const name = (wm.received[0]?.[0] as { content: [string] }).content[0];

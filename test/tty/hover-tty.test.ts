@@ -3,11 +3,12 @@
  * report, which the bar asks the terminal for) shows the item's command in the bar's centre, and moving off it
  * hides it again; an item without it shows nothing. Skipped where tmux is missing.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 const cleanups: Array<() => unknown> = [];
@@ -27,7 +28,7 @@ describe.skipIf(!hasTmux)('hovering an item in a real tmux pane', () => {
         { name: 'Edit', command: 'editor ~/notes.md', show_command_on_hover: true },
         { name: 'Term', command: 'xterm-secret' },
       ];
-      await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Applications: { enable: true, display: 'Text', items } }], right_widgets: [] }));
+      await writeBarConfig(dir, { left_widgets: [{ Applications: { enable: true, display: 'Text', items } }], right_widgets: [] });
       const pane = openPane(`${bin} run --renderer ${renderer} --config ${shellQuote(join(dir, 'bar.json'))} --log ${shellQuote(join(dir, 'log'))}`, { width: 80, height: 1 });
       cleanups.push(() => pane.close());
       const screen = await pane.waitFor('Edit Term');

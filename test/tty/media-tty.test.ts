@@ -3,13 +3,14 @@
  * dbus-daemon) and a fake MPRIS player in its own process. What a user sees and does: the track, its change,
  * clicks on next and play/pause reaching the player, the widget going when the player quits.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasDbusDaemon, startFakePlayer, startSessionBus, type FakePlayer, type SessionBus } from '../media/session-bus.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 let pane: Pane | undefined;
@@ -29,7 +30,7 @@ describe.skipIf(!hasTmux || !hasDbusDaemon)('the Media widget in a real tmux pan
   it('shows the track, follows a change, sends clicks to the player and goes when it quits', async () => {
     bus = await startSessionBus();
     const dir = await mkdtemp(join(tmpdir(), 'tb-'));
-    await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Media: { enable: true, display: 'Full' } }], right_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }] }));
+    await writeBarConfig(dir, { left_widgets: [{ Media: { enable: true, display: 'Full' } }], right_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }] });
     player = await startFakePlayer(bus.address, 'tty');
     pane = openPane(`${bin} run --config ${shellQuote(join(dir, 'bar.json'))} --icons unicode --log ${shellQuote(join(dir, 'log'))}`, { width: 100, height: 1, env: { DBUS_SESSION_BUS_ADDRESS: bus.address } });
     let screen = await pane.waitFor('Artist A - Song 1');

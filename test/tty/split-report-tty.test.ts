@@ -7,12 +7,13 @@
  * full of digits, cut in two writes, starts nothing. Skipped where tmux is missing.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../wait.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 const cleanups: Array<() => unknown> = [];
@@ -42,7 +43,7 @@ describe.skipIf(!hasTmux)('input split across two reads in a real tmux pane', ()
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
       // ` Edit Two Three Four Five`: column 5 (x 4) is Edit's last letter.
       const items = ['Edit', 'Two', 'Three', 'Four', 'Five'].map((name) => ({ name, command: `true started-${name}`, show_command_on_hover: true }));
-      await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Applications: { enable: true, display: 'Text', items } }], right_widgets: [] }));
+      await writeBarConfig(dir, { left_widgets: [{ Applications: { enable: true, display: 'Text', items } }], right_widgets: [] });
       const log = join(dir, 'log');
       const pane = openPane(`${bin} run --renderer ${renderer} --config ${shellQuote(join(dir, 'bar.json'))} --log ${shellQuote(log)}`, { width: 80, height: 1 });
       cleanups.push(() => pane.close());

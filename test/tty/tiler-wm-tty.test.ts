@@ -5,13 +5,14 @@
  * ASCII, the focused window's title and the binding mode. Skipped where tmux, i3/Xvfb or sway are missing
  * (CI installs them).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway, type RealWm } from '../tiler/real-wm.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually, until } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 const cleanups: Array<() => unknown> = [];
@@ -35,7 +36,7 @@ const CONFIG = {
 
 async function barFor(wm: RealWm, width = 100): Promise<{ pane: Pane; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-wm-'));
-  await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
+  await writeBarConfig(dir, CONFIG);
   const pane = openPane(`${bin} run --config ${shellQuote(join(dir, 'bar.json'))} --log ${shellQuote(join(dir, 'log'))}`, { width, height: 1, env: { ...wm.env, TZ: 'UTC', COLORTERM: 'truecolor' } });
   cleanups.push(() => pane.close(), () => rm(dir, { recursive: true, force: true }));
   return { pane, dir };

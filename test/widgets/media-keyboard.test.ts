@@ -3,7 +3,7 @@
  * paused), inert controls, the label's truncation, when each is hidden, and what a player's or a layout
  * source's hostile values become.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -12,13 +12,14 @@ import { MAX_MEDIA_TEXT, choosePlayer, mediaText, mergePlayerProperties, newPlay
 import { keyboardView } from '../../widgets/keyboard/view.js';
 import { mediaView } from '../../widgets/media/view.js';
 import { cli } from '../cli/capture.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 /** The note preview writes on stderr about the widgets it drew no reading for, from the last frame. */
 let lastNote = '';
 
 async function frame(widget: Record<string, unknown>, sets: string[], extra: Record<string, unknown> = {}, width = 48): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-'));
-  await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [widget], right_widgets: [], ...extra }));
+  await writeBarConfig(dir, { left_widgets: [widget], right_widgets: [], ...extra });
   const r = await cli(['preview', '--config', join(dir, 'bar.json'), '--format', 'text', '--width', String(width), '--height', '1', '--icons', 'unicode', ...sets.flatMap((s) => ['--set', s])]);
   lastNote = r.err;
   return r.out.replace(/\s+$/, '');

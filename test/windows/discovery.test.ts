@@ -10,11 +10,12 @@
  * go in one shell (each node.exe start costs seconds under Wine).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SKIP, found, runBundleWithWindowsEnv, wineCouldNotStart, type WindowsNode } from './wine.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 /** A Linux path as node.exe under Wine sees it. */
 const windowsPath = (linux: string) => `Z:${linux.replaceAll('/', '\\')}`;
@@ -35,7 +36,7 @@ describe.skipIf(typeof found === 'string')(`config discovery with Windows paths 
     const komorebiHome = join(dir, 'dotfiles', 'komorebi config');
     for (const [folder, word] of [[profile, 'FROM PROFILE'], [komorebiHome, 'FROM KOMOREBI HOME']] as const) {
       await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, 'komorebi.bar.json'), config(word));
+      await writeBarConfig(folder, config(word), 'komorebi.bar.json');
     }
     const user = { USERPROFILE: windowsPath(profile), LOCALAPPDATA: windowsPath(join(profile, 'AppData', 'Local')), HOME: '/root' };
     const preview = ['preview', '--at', '2024-09-08T09:05:03Z', '--width', '80', '--format', 'text'];

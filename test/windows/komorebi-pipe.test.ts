@@ -23,6 +23,7 @@ import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { eventually } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
 import { BUNDLE, found, q, ROOT, SKIP } from './wine.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -99,7 +100,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
     await copyFile(join(ROOT, 'docs/example-tiler-state.json'), fake.FAKE_KOMOREBIC_STATE);
     await writeFile(fake.FAKE_KOMOREBIC_NOTIFY, FIRST);
     await writeFile(fake.FAKE_KOMOREBIC_MODE, 'down');
-    await writeFile(join(dir, 'bar.json'), JSON.stringify(CONFIG));
+    await writeBarConfig(dir, CONFIG);
     const log = join(dir, 'tilebar.log');
     const logText = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
     /** What the log says from now on. */
