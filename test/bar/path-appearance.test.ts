@@ -3,7 +3,7 @@
  * fire), by the poll alone (no chokidar), and what is watched (the nearest existing directory, depth 0, one name).
  */
 import { EventEmitter } from 'node:events';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { MAX_MISSING_LEVELS, watchPathAppearance, watchPlaceOf, type PathAppeara
 import type { Timers } from '../../src/scheduler/timers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
-import { writeBarConfig } from '../support/bar-config.js';
+import { saveConfig, writeBarConfig } from '../support/bar-config.js';
 
 /** Timers that never fire: what is seen, the watch saw. */
 const never: Timers = { now: () => 0, wallNow: () => 0, setTimeout: () => undefined, clearTimeout: () => undefined };
@@ -43,9 +43,7 @@ describe('watchPathAppearance', () => {
     const seen: string[][] = [];
     const file = join(home, '.config', 'tilebar', 'bar.json');
     watches.push(watchPathAppearance([file, join(home, 'komorebi.bar.json')], (e) => void seen.push([...e]), { timers, log: (m) => expect.fail(m) }));
-    await mkdir(join(home, '.config', 'tilebar'), { recursive: true });
-    await writeFile(`${file}.tmp`, '{}');
-    await rename(`${file}.tmp`, file);
+    await saveConfig(file, '{}');
     await eventually(() => expect(seen.at(-1)).toEqual([file]));
     await rm(join(home, '.config'), { recursive: true });
     await eventually(() => expect(seen.at(-1)).toEqual([]));

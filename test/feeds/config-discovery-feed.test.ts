@@ -3,12 +3,13 @@
  * user copies the example) feeds the embedded example, then takes up `~/.config/tilebar/bar.json` by itself
  * once it is written: the built feed as a child process with an empty HOME, its stdout a pipe, as tmux runs it.
  */
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
 import { startTmuxFeed } from './feed-child.js';
+import { saveConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -28,10 +29,7 @@ describe('tilebar feed tmux started before the config file exists', () => {
     expect(feed.out()).not.toContain('FROMFILE');
 
     const file = join(home, '.config', 'tilebar', 'bar.json');
-    await mkdir(join(home, '.config', 'tilebar'), { recursive: true });
-    const text = { left_widgets: [{ Date: { enable: true, format: { Custom: 'FROMFILE' }, label_prefix: 'None' } }], right_widgets: [] };
-    await writeFile(`${file}.tmp`, JSON.stringify(text));
-    await rename(`${file}.tmp`, file);
+    await saveConfig(file, { left_widgets: [{ Date: { enable: true, format: { Custom: 'FROMFILE' }, label_prefix: 'None' } }], right_widgets: [] });
 
     await until(() => line().includes('FROMFILE'), () => `the feed's line to show the file; last line:\n${line()}`);
     expect(log()).toContain(`config: now ${file} (~/.config: it appeared, and ranks above config.example.json (embedded))`);

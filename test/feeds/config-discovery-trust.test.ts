@@ -9,13 +9,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { startTmuxFeed } from './feed-child.js';
+import { saveConfig } from '../support/bar-config.js';
 
 const asRoot = process.getuid?.() === 0;
 const cleanups: Array<() => unknown> = [];
@@ -54,8 +55,7 @@ function startFeed(p: { home: string; shared: string; logFile: string }): { line
 async function writeOwn(shared: string): Promise<void> {
   const file = join(shared, 'tilebar', 'bar.json');
   await rm(file, { force: true });
-  await writeFile(`${file}.tmp`, dateConfig('MINE'));
-  await rename(`${file}.tmp`, file);
+  await saveConfig(file, dateConfig('MINE'));
 }
 
 describe.skipIf(!asRoot)('a config another user plants where discovery looks', () => {
