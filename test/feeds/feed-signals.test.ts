@@ -9,13 +9,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alive, listeningPorts } from '../tty/process-sockets.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
 const cleanups: Array<() => unknown> = [];
@@ -42,8 +43,7 @@ async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed
   const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sig-'));
   // The feed runs as nobody when we are root: it reads the config and writes its log in here.
   chmodSync(dir, 0o777);
-  const config = join(dir, 'bar.json');
-  await writeFile(config, JSON.stringify(CONFIG), { mode: 0o644 });
+  const config = await writeBarConfig(dir, CONFIG, 'bar.json', { mode: 0o644 });
   const logFile = join(dir, 'log');
   const asNobody = process.getuid?.() === 0 ? UNPRIVILEGED : {};
   // Its runtime directory, the feed user's own (else its click files would go to /tmp/tilebar-<uid>).

@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -23,6 +23,7 @@ import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { eventually, until } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -54,8 +55,7 @@ async function barDir(): Promise<{ dir: string; bar: string; touched: string }> 
   // Traversable by `nobody`, who plays the other user in directories made inside it.
   chmodSync(dir, 0o711);
   const touched = join(dir, 'touched');
-  const bar = join(dir, 'bar.json');
-  await writeFile(bar, JSON.stringify({ right_widgets: [], left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch ${touched}` }, { name: 'Mark', command: `touch ${touched}.mark` }] } }] }));
+  const bar = await writeBarConfig(dir, { right_widgets: [], left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch ${touched}` }, { name: 'Mark', command: `touch ${touched}.mark` }] } }] });
   return { dir, bar, touched };
 }
 

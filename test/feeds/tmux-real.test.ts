@@ -15,6 +15,7 @@ import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { load, model } from '../helpers.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 /** Whether a feed of this config is running (its command line names the config). */
 const running = (bar: string) => spawnSync('pgrep', ['-f', `feed tmux --place right --config ${bar}`]).status === 0;
@@ -57,8 +58,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
   it("shows the widgets in the theme's colours and follows a config save", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const bar = join(dir, 'bar.json');
-    await writeFile(bar, JSON.stringify(config('Hello')));
+    const bar = await writeBarConfig(dir, config('Hello'));
     const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
     await writeFile(
@@ -137,8 +137,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
   it("paints its whole status line in the theme, whatever the user's status-style (the README's lines, status-style green)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const bar = join(dir, 'bar.json');
-    await writeFile(bar, JSON.stringify(threeLists));
+    const bar = await writeBarConfig(dir, threeLists);
     const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
     const height = 6;
     const pane = await innerTmux(dir, ['set -g status-style bg=green', ...tmuxConfLines('line', feed, join(dir, 'tilebar'))], height);
@@ -157,8 +156,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
   it("status-right: the blocks and the gaps between them are one bar in the theme; the rest of the line stays the user's", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const bar = join(dir, 'bar.json');
-    await writeFile(bar, JSON.stringify(threeLists));
+    const bar = await writeBarConfig(dir, threeLists);
     const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const height = 6;
     const pane = await innerTmux(dir, ['set -g status-style bg=green', 'set -g status-left ""', 'set -g window-status-format ""', 'set -g window-status-current-format ""', ...tmuxConfLines('right', feed, join(dir, 'tilebar'))], height);

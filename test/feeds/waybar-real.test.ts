@@ -22,6 +22,7 @@ import { until } from '../wait.js';
 import { twoItemBar } from './host-config.js';
 import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows } from './png-rows.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && has('waybar') && has('grim');
@@ -43,8 +44,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     // And a second widget after the items, a unit of its own: Waybar shows a gap between it and Touch.
     const items = twoItemBar(`<span background="${MAGENTA}">Evil</span>`, touched);
     const config = { ...items, left_widgets: [...items.left_widgets, { Applications: { enable: true, display: 'Text', items: [{ name: 'Next', command: 'true' }] } }] };
-    const bar = join(dir, 'bar.json');
-    await writeFile(bar, JSON.stringify(config));
+    const bar = await writeBarConfig(dir, config);
     const wm = await startSway();
     cleanups.push(() => wm.stop());
     const runtime = dirname(wm.socket);

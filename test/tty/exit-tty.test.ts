@@ -5,11 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
 let pane: Pane | undefined;
@@ -35,8 +36,7 @@ describe.skipIf(!hasTmux)('tilebar run ends as a shell expects (real tmux pane)'
   ] as const) {
     it(`${how} → status ${status}, terminal restored`, async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tilebar-exit-'));
-      const file = join(dir, 'bar.json');
-      await writeFile(file, JSON.stringify({ left_widgets: [{ Date: { enable: true, format: { Custom: 'EXITTEST' }, label_prefix: 'None' } }], right_widgets: [] }));
+      const file = await writeBarConfig(dir, { left_widgets: [{ Date: { enable: true, format: { Custom: 'EXITTEST' }, label_prefix: 'None' } }], right_widgets: [] });
       const command = `sh -c ${shellQuote(`${shellQuote(process.execPath)} ${shellQuote(main)} run --config ${shellQuote(file)} --log ${shellQuote(join(dir, 'log'))}; echo "status=$?"`)}`;
       pane = openPane(command, { width: 60, height: 3 });
       await pane.waitFor('EXITTEST');

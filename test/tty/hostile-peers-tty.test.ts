@@ -6,7 +6,7 @@
  * the one bound stated for every peer (komorebi's socket: tiler-peer-tty.test.ts, the same bound).
  */
 import { mkdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { FakeI3 } from '../tiler/fake-i3.js';
 import { until } from '../wait.js';
 import { barPid, expectPeakUnderBound } from './bar-process.js';
 import { hasTmux, openPane, shellQuote } from './tmux.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
 const cleanups: Array<() => unknown> = [];
@@ -32,8 +33,7 @@ const manyValues = (cap: number) => `[${'{},'.repeat(Math.floor((cap - 64) / 3))
 async function barWith(env: Record<string, string>) {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-hostile-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const config = join(dir, 'bar.json');
-  await writeFile(config, JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [{ Date: { enable: true, format: { Custom: 'PEER' }, label_prefix: 'None' } }] }));
+  const config = await writeBarConfig(dir, { left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [{ Date: { enable: true, format: { Custom: 'PEER' }, label_prefix: 'None' } }] });
   const log = join(dir, 'tilebar.log');
   const pane = openPane(`${bin} run --config ${shellQuote(config)} --log ${shellQuote(log)}`, { width: 100, height: 1, env });
   cleanups.push(() => pane.close());

@@ -15,6 +15,7 @@ import { barPid } from './bar-process.js';
 import { alive, listeningPorts } from './process-sockets.js';
 import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
 import { until } from '../wait.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
 const cleanups: Array<() => unknown> = [];
@@ -34,8 +35,7 @@ describe.skipIf(!hasTmux)('tilebar run and SIGUSR1/SIGUSR2 (real tmux pane)', ()
     const dir = await mkdtemp(join(tmpdir(), 'tb-run-sig-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     chmodSync(dir, 0o777);
-    const file = join(dir, 'bar.json');
-    await writeFile(file, config('SIGFIRST'), { mode: 0o666 });
+    const file = await writeBarConfig(dir, config('SIGFIRST'), 'bar.json', { mode: 0o666 });
     const logFile = join(dir, 'log');
     const log = () => {
       try {

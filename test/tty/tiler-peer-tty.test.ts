@@ -6,7 +6,7 @@
  * peer (PEER_PEAK_RSS_MB, bar-process.ts); a document nested 4 million deep, and one of 1.3 million values, included.
  */
 import { statSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
 import { barPid, expectPeakUnderBound } from './bar-process.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { writeBarConfig } from '../support/bar-config.js';
 
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
@@ -51,8 +52,7 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('the bar against its w
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-peer-'));
     await chmod(dir, 0o755);
     const data = join(dir, 'komorebi');
-    const file = join(dir, 'bar.json');
-    await writeFile(file, JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [{ Date: { enable: true, format: { Custom: 'PEER' }, label_prefix: 'None' } }] }));
+    const file = await writeBarConfig(dir, { left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }], right_widgets: [{ Date: { enable: true, format: { Custom: 'PEER' }, label_prefix: 'None' } }] });
     const log = join(dir, 'tilebar.log');
     pane = openPane(`${bin} run --config ${shellQuote(file)} --log ${shellQuote(log)} --tiler-socket-dir ${shellQuote(data)}`, { width: 120, height: 1 });
     await pane.waitFor('PEER');
