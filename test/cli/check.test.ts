@@ -102,7 +102,7 @@ describe('tilebar check', () => {
 
   it('prints the problems as data with --json', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'b.json'), '{"left_widgets": [], "right_widgets": [], "tranparency_alpha": 3}');
+    await writeBarConfig(dir, '{"left_widgets": [], "right_widgets": [], "tranparency_alpha": 3}', 'b.json');
     const r = await cli(['check', '--json', '--variant', 'B', 'b.json'], {}, dir);
     expect(r.code).toBe(0);
     // One shape for one file or many: an array of reports.
@@ -265,7 +265,7 @@ describe('tilebar check, as editors and scripts use it', () => {
     await writeBarConfig(dir, twoProblems);
     const r = await cli(['check', '-q', 'bar.json'], {}, dir);
     expect(r).toMatchObject({ code: 1, out: 'bar.json:2:69: error: right_widgets[0].Cpu.auto_select_over: expected an integer 0–255, found 300\n' });
-    await writeFile(join(dir, 'ok.json'), '{"left_widgets": [], "right_widgets": [], "x": 1}');
+    await writeBarConfig(dir, '{"left_widgets": [], "right_widgets": [], "x": 1}', 'ok.json');
     expect(await cli(['check', '-q', 'ok.json'], {}, dir)).toMatchObject({ code: 0, out: '', err: '' });
   });
 
@@ -282,7 +282,7 @@ describe('tilebar check, as editors and scripts use it', () => {
 
   it('goes on past a file it cannot read, and exits 2 for it', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'ok.json'), '{"left_widgets": [], "right_widgets": []}');
+    await writeBarConfig(dir, '{"left_widgets": [], "right_widgets": []}', 'ok.json');
     const r = await cli(['check', 'gone.json', 'ok.json'], {}, dir);
     expect(r.code).toBe(2);
     expect(r.err).toBe('tilebar: cannot read gone.json: no such file\n');

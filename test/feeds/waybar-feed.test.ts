@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { writeBarConfig } from '../support/bar-config.js';
 import { eventually, until } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
 
@@ -37,12 +38,11 @@ describe('tilebar feed waybar', () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-waybar-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const touched = join(dir, 'touched');
-    const bar = join(dir, 'bar.json');
     const config = {
       left_widgets: [{ Applications: { enable: true, display: 'Text', show_command_on_hover: true, items: [{ name: 'One', command: 'true' }, { name: 'Touch', command: `touch ${touched}` }] } }],
       right_widgets: [{ Cpu: { enable: true, auto_select_over: 80, label_prefix: 'Text' } }],
     };
-    await writeFile(bar, JSON.stringify(config));
+    const bar = await writeBarConfig(dir, config);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: false, platform: 'linux' };
     let written = '';
     const out = new Writable({

@@ -10,11 +10,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { writeBarConfig } from '../support/bar-config.js';
 import { until } from '../wait.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -82,9 +83,8 @@ describe('Waybar modules', () => {
   it('show their line when started before the feed, started again, or left running while the feed restarts', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-waybar-modules-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const bar = join(dir, 'bar.json');
     // An item's line never changes: the feed writes it once.
-    await writeFile(bar, JSON.stringify({ left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'One', command: 'true' }, { name: 'Touch', command: 'true' }] } }], right_widgets: [] }));
+    const bar = await writeBarConfig(dir, { left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'One', command: 'true' }, { name: 'Touch', command: 'true' }] } }], right_widgets: [] });
     const command = ((await printed(bar, dir))['custom/tilebar-left-0-1'] as { exec: string }).exec;
 
     // Waybar starts every module at once, before the feed (one of its modules) has made their pipes.
