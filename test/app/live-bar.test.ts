@@ -163,6 +163,17 @@ describe('LiveBar: the config file', () => {
   });
 });
 
+describe('LiveBar: refresh asked for (SIGUSR1)', () => {
+  it('refresh reads every source again at once', async () => {
+    let reads = 0;
+    const b = await startBar({ config: BAR, readers: { cpu: async () => ({ percent: ++reads }) } });
+    await b.until((s) => cpuReading(s) === 1, 'the first reading');
+    b.bar.refresh();
+    await b.timers.advance(0);
+    expect(reads).toBe(2);
+  });
+});
+
 describe('LiveBar: sources and the clock', () => {
   it("each reading reaches the snapshot at its source's interval", async () => {
     const reads: number[] = [];
@@ -249,6 +260,15 @@ describe('LiveBar: actions', () => {
     b.bar.act(two?.action as BarAction);
     await b.until(() => b.peer.sent.length > 0, 'a message sent to the manager');
     expect(b.peer.sent[0]?.map((m) => m.type)).toEqual(expect.arrayContaining([expect.stringMatching(/Workspace/)]));
+  });
+
+  it("a mouse binding's message goes to the manager", async () => {
+    const b = await startBar({ config: { ...BAR, mouse: { on_middle_click: { message: { type: 'CycleFocusWorkspace', content: 'Previous' } } } } });
+    await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
+    b.peer.show(tilerState(['one', 'two']));
+    b.bar.bind('on_middle_click', undefined);
+    await b.until(() => b.peer.sent.length > 0, 'the binding sent to the manager');
+    expect(b.peer.sent.flat().map((m) => m.type)).toContain('CycleFocusWorkspace');
   });
 
   it("a widget's command is started, in the bar's directory", async () => {
