@@ -36,16 +36,15 @@ import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { MediaStatus } from '../media/player.js';
 import type { KeyboardStatus } from '../keyboard/status.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
-
-export const PREVIEW_FORMATS = ['text', 'ansi', 'json', 'svg', 'png'] as const;
-export type PreviewFormat = (typeof PREVIEW_FORMATS)[number];
+import { BUILTIN_FORMATS, FormatProblem, formatNamed, type FrameToWrite, type PreviewFormat } from '../render/formats.js';
 
 export interface PreviewOptions {
   config?: string;
   variant?: Variant;
   width?: string;
   height?: string;
-  format?: PreviewFormat;
+  /** A format's name in `deps.formats` (src/render/formats.ts). */
+  format?: string;
   at?: string;
   set?: string[];
   data?: string;
@@ -66,6 +65,8 @@ export interface PreviewDeps {
   readers?: SourceReaders;
   /** The widget kinds a config may use: the bar's own unless others are given. */
   widgets?: WidgetRegistry;
+  /** The formats a frame may be written in: the bar's own unless others are given. */
+  formats?: readonly PreviewFormat[];
 }
 
 const positive = (name: string, v: string | undefined, fallback: number) => {
@@ -76,11 +77,12 @@ const positive = (name: string, v: string | undefined, fallback: number) => {
 };
 
 export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: PreviewDeps = {}): Promise<number> {
-  const format: PreviewFormat = opts.format ?? (io.isTTY ? 'ansi' : 'text');
+  const format = formatNamed(opts.format ?? (io.isTTY ? 'ansi' : 'text'), deps.formats);
+  if (!format) throw new UsageError(`--format ${opts.format ?? ''} is not one of ${(deps.formats ?? BUILTIN_FORMATS).map((f) => f.name).join(', ')}`);
   const givenWidth = opts.width === undefined ? undefined : positive('width', opts.width, 0);
   const scale = scaleOf(opts.scale);
   // A picture's bytes would garble the terminal: into a file or a pipe only.
-  if (format === 'png' && !opts.output && io.isTTY) throw new UsageError('--format png writes binary data: redirect it (> bar.png) or give --output bar.png');
+  if (format.binary && !opts.output && io.isTTY) throw new UsageError(`--format ${format.name} writes binary data: redirect it (> bar.${format.name}) or give --output bar.${format.name}`);
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const { readings, given } = await readingsFromOptions(opts, io, widgets.simulations);
   const loaded = await loadBar(opts, io, { widgets });
@@ -118,47 +120,27 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const layout = layoutAt(givenWidth ?? Math.min(naturalWidth(layoutAt), io.columns ?? MAX_WIDTH));
   // What had no reading is not drawn, as in the bar before its first reading: said, so nothing vanishes unexplained.
   const unread = unreadWidgets(model, widgets, (reading) => statuses[reading] !== undefined || reading in events);
-  const write = output(opts.output, io);
-  if (format === 'json') {
-    await write(`${JSON.stringify(previewJson(layout, look.theme.source, epochMs, zone, unread), null, 2)}\n`);
-    return EXIT.ok;
-  }
+  const frame: FrameToWrite = {
+    layout,
+    // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
+    drawn: async (how) => {
+      const { renderFrame } = await import('../pane/ink/frame.js');
+      return how === 'plain' ? renderFrame(layout, 'none', true, widgets) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io), false, widgets);
+    },
+    // Exact palette colours on the cell grid; the config's font first, then the one shipped for pictures.
+    picture: { cell: look.metrics.cell, scale, fonts: [...(model.fontFamily ? [model.fontFamily] : []), 'DejaVu Sans Mono'], background: look.backgrounds.terminal, foreground: look.theme.colours.text },
+    fontFiles: () => Promise.all((opts.font ?? []).map((f) => readFontFile(resolve(io.cwd, f), f))),
+    document: () => previewJson(layout, look.theme.source, epochMs, zone, unread),
+  };
+  const data = await format.write(frame).catch((e: unknown) => {
+    throw e instanceof FormatProblem ? new UsageError(e.message) : e;
+  });
+  await output(opts.output, io)(data);
   // Beside the frame, never in it (stdout is the picture), and only once a frame is drawn: an option the picture
   // cannot be made with is the one thing said then.
-  const note = unreadNote(unread, given);
-  const drawn = () => {
-    if (note) io.err(note);
-    return EXIT.ok;
-  };
-  if (format === 'svg' || format === 'png') {
-    // A picture is width × height × scale² pixels of four bytes: bounded, whatever the options ask.
-    const pixels = layout.width * look.metrics.cell.width * layout.height * look.metrics.cell.height * scale * scale;
-    if (format === 'png' && pixels > MAX_PICTURE_PIXELS) throw new UsageError(`a ${layout.width} × ${layout.height} cell picture at --scale ${scale} would be ${(pixels / 1e6).toFixed(0)} megapixels; at most ${MAX_PICTURE_PIXELS / 1e6} are drawn (a smaller --width, --height or --scale)`);
-    // Exact palette colours on the cell grid; the config's font first, then the one shipped for pictures.
-    const { frameToSvg } = await import('../render/svg.js');
-    const svg = frameToSvg(layout.rows, {
-      cell: look.metrics.cell,
-      scale,
-      fonts: [...(model.fontFamily ? [model.fontFamily] : []), 'DejaVu Sans Mono'],
-      background: look.backgrounds.terminal,
-      foreground: look.theme.colours.text,
-    });
-    if (format === 'svg') {
-      await write(svg);
-      return drawn();
-    }
-    const fonts = await Promise.all((opts.font ?? []).map((f) => readFontFile(resolve(io.cwd, f), f)));
-    const { svgToPng } = await import('../render/png.js').catch((e: unknown) => {
-      throw new UsageError(`--format png: the PNG renderer could not be loaded (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); reinstall tilebar with its dependencies`);
-    });
-    await write(await svgToPng(svg, fonts));
-    return drawn();
-  }
-  // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.
-  const { renderFrame } = await import('../pane/ink/frame.js');
-  const frame = format === 'text' ? renderFrame(layout, 'none', true, widgets) : renderFrame(layout, previewDepth(opts.color ?? 'auto', io), false, widgets);
-  await write(`${frame}\n`);
-  return drawn();
+  const note = format.notes ? unreadNote(unread, given) : undefined;
+  if (note) io.err(note);
+  return EXIT.ok;
 }
 
 const MAX_WIDTH = 1000;
@@ -179,9 +161,6 @@ export function naturalWidth(layoutAt: (width: number) => Pick<BarLayout, 'gaveW
   }
   return hi;
 }
-
-/** The most pixels a picture may have: 64 megapixels (a 256 MB image in memory). */
-export const MAX_PICTURE_PIXELS = 64_000_000;
 
 /** A `--font` file's bytes, or a usage error saying why not (at most 64 MiB: no font is larger). */
 async function readFontFile(path: string, given: string): Promise<Uint8Array> {

@@ -9,6 +9,15 @@ import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import type { CommandModules, CommandName } from './commands.js';
+import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
+
+/**
+ * The lists the command line offers choices from — each its author's own list, the built-in one unless another
+ * is given (tests add an entry from the test alone, as test/widgets/extra-kind.test.tsx adds a widget kind).
+ */
+export interface CliLists {
+  formats?: readonly PreviewFormat[];
+}
 
 const tilerOption = () =>
   new Option('--tiler <manager>', 'the window manager the Tiler widgets talk to: komorebi, i3, sway, hyprland or none (default: detected from SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket)').choices([
@@ -32,7 +41,7 @@ const variantOption = () =>
  * Parse `argv` and run its command with the module `commands` gives for it. A one-shot command's own script
  * gives only its module: reaching another one there is a bug in the dispatch (main.ts), said as such.
  */
-export async function runCli(argv: readonly string[], io: CliIo, commands: Partial<CommandModules>): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo, commands: Partial<CommandModules>, lists: CliLists = {}): Promise<number> {
   const load = <K extends CommandName>(name: K): ReturnType<CommandModules[K]> => {
     const loader = commands[name];
     if (!loader) throw new Error(`the ${name} command is not in this script`);
@@ -46,7 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
     // One style for every error: commander's own ("error: unknown command") reads as tilebar's other messages.
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(text.replace(/^error: /, 'tilebar: ')) })
     .showHelpAfterError('(run with --help for usage)');
-  const cli: CommandLine = { program, io, load, done: (c) => void (code = c) };
+  const cli: CommandLine = { program, io, load, done: (c) => void (code = c), lists };
 
   checkCommandLine(cli);
   schemaCommandLine(cli);
@@ -79,6 +88,7 @@ interface CommandLine {
   io: CliIo;
   load: <K extends CommandName>(name: K) => ReturnType<CommandModules[K]>;
   done: (code: number) => void;
+  lists: CliLists;
 }
 
 /** `tilebar check`. */
@@ -208,6 +218,7 @@ SIGINT 130, SIGTERM 143; a second one while the bar ends ends it at once.`,
 
 /** `tilebar preview`. */
 function previewCommandLine(ctx: CommandLine): void {
+  const formats = ctx.lists.formats ?? BUILTIN_FORMATS;
   ctx.program
     .command('preview')
     .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
@@ -216,13 +227,7 @@ function previewCommandLine(ctx: CommandLine): void {
     .option('--width <columns>', 'width in columns (default: the narrowest at which nothing gives way; in a terminal at most its width)')
     .option('--height <rows>', "height in rows (default: the config's height; 50 px is 3 rows at font_size 12.5)")
     .addOption(
-      new Option('--format <format>', 'text (plain), ansi (colours), json (each widget with text, state, colours), svg or png (a picture in the palette\'s exact colours); default ansi in a terminal, else text').choices([
-        'text',
-        'ansi',
-        'json',
-        'svg',
-        'png',
-      ]),
+      new Option('--format <format>', `${formatsHelp(formats)}; default ansi in a terminal, else text`).choices(formats.map((f) => f.name)),
     )
     .option('-o, --output <file>', 'write the frame to FILE instead of standard output')
     .option('--scale <n>', 'svg and png: pixels per cell pixel, e.g. 2 for a HiDPI picture (default 1)')
@@ -249,7 +254,7 @@ A preview never starts a process or opens a socket named in the config.`,
     )
     .action(async (opts) => {
       const { previewCommand } = await ctx.load('preview');
-      ctx.done(await previewCommand(opts, ctx.io));
+      ctx.done(await previewCommand(opts, ctx.io, { formats }));
     });
 }
 
