@@ -33,6 +33,7 @@ import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { ConfigPlace, configReadOptions } from './config-place.js';
 import { WindowManagerLink, type StartTilerSource } from './window-manager.js';
+import type { WindowManager } from '../tiler/managers.js';
 
 export interface LiveBarSettings {
   /** The widget kinds the bar knows (validated, polled, drawn). */
@@ -52,6 +53,8 @@ export interface LiveBarSettings {
   tiler?: string;
   komorebiDir: string;
   komorebiDirGiven: boolean;
+  /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
+  managers?: readonly WindowManager[];
   /** The look of a model (theme, icons, cells): the front end's choices applied to the config's. */
   appearance: (model: BarModel) => Appearance;
   /** The bar's first size, in cells; the front end updates it (a terminal's resizes). */
@@ -124,6 +127,7 @@ export class LiveBar {
       ...(settings.tiler !== undefined ? { flag: settings.tiler } : {}),
       komorebiDir: settings.komorebiDir,
       komorebiDirGiven: settings.komorebiDirGiven,
+      ...(settings.managers ? { managers: settings.managers } : {}),
       env: deps.env,
       platform: deps.platform,
       timers: deps.timers,

@@ -11,8 +11,8 @@ import type { BarModel } from '../config/model.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
 import { askSocketPath, detectManager } from '../tiler/detect.js';
-import type { ManagerName, TilerSource, TilerSourceEvents } from '../tiler/manager.js';
-import type { SourceContext } from '../tiler/sources.js';
+import type { TilerSource, TilerSourceEvents } from '../tiler/manager.js';
+import { managerNamed, type SourceContext, type WindowManager } from '../tiler/managers.js';
 import type { TilerStateResult } from '../tiler/state.js';
 
 export interface WindowManagerSettings {
@@ -27,11 +27,13 @@ export interface WindowManagerSettings {
   log: Log;
   /** What escaped a handler: logged, and the bar goes on. */
   onStray: (e: unknown) => void;
-  /** Starts the manager's source; default: the real one (tiler/sources.ts). Tests hand in a fake peer. */
+  /** The managers to choose from: the bar's own unless others are given. */
+  managers?: readonly WindowManager[];
+  /** Starts the manager's source instead of its entry's own start: tests hand in a fake peer. */
   startSource?: StartTilerSource;
 }
 
-export type StartTilerSource = (manager: ManagerName, ctx: SourceContext, events: TilerSourceEvents) => Promise<TilerSource>;
+export type StartTilerSource = (manager: string, ctx: SourceContext, events: TilerSourceEvents) => Promise<TilerSource>;
 
 /** Whether a model has anything the window manager must answer or act on. */
 export function needsWindowManager(m: BarModel): boolean {
@@ -95,6 +97,7 @@ export class WindowManagerLink {
       komorebiDir: s.komorebiDir,
       komorebiDirGiven: s.komorebiDirGiven,
       askI3: () => askSocketPath('i3', s.env),
+      ...(s.managers ? { managers: s.managers } : {}),
     });
     if (detected.manager === 'none') {
       s.log(`window manager: none (${detected.why}); the Tiler widgets say "no window manager"`);
@@ -106,9 +109,10 @@ export class WindowManagerLink {
     const manager = detected.manager;
     s.log(`window manager: ${manager} (${detected.why})`);
     try {
-      // Loaded only when a manager is found: a bar without Tiler widgets loads none of the sources.
-      const startTilerSource = s.startSource ?? (await import('../tiler/sources.js')).startTilerSource;
-      this.#source = await startTilerSource(manager, { env: s.env, platform: s.platform, timers: s.timers, exists: existsSync, komorebiDir: s.komorebiDir }, {
+      const entry = managerNamed(manager, s.managers);
+      if (!entry) throw new Error(`window manager ${manager} is not in the list`);
+      const start: StartTilerSource = s.startSource ?? ((_, ctx, events) => entry.start(ctx, events));
+      this.#source = await start(manager, { env: s.env, platform: s.platform, timers: s.timers, exists: existsSync, komorebiDir: s.komorebiDir }, {
         snapshot: (derive) => {
           this.#derive = derive;
           this.apply();

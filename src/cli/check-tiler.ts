@@ -12,11 +12,9 @@ import type { Problem } from '../config/problem.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import { tilerDataDir } from '../tiler/client.js';
 import { detectManager, type Detected } from '../tiler/detect.js';
-import type { ManagerChoice, Translator } from '../tiler/manager.js';
+import type { ManagerChoice } from '../tiler/manager.js';
+import { managerNamed, type WindowManager } from '../tiler/managers.js';
 import type { TilerState, TilerWindow } from '../tiler/state.js';
-import { i3Commands } from '../tiler/translate-i3.js';
-import { hyprlandCommands } from '../tiler/translate-hyprland.js';
-import { komorebicCommands } from '../tiler/translate-komorebic.js';
 import { tilerView } from '../../widgets/tiler/view.js';
 import type { TilerModel } from '../../widgets/tiler/model.js';
 
@@ -27,28 +25,13 @@ const LISTS = [
 ] as const;
 
 /** Which manager `run` would use here (without starting anything: i3 is not asked for its socket). */
-export function managerForCheck(flag: string | undefined, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): Promise<Detected> {
-  return detectManager({ ...(flag !== undefined ? { flag } : {}), env, platform, exists: existsSync, komorebiDir: tilerDataDir(env, platform) });
+export function managerForCheck(flag: string | undefined, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, managers?: readonly WindowManager[]): Promise<Detected> {
+  return detectManager({ ...(flag !== undefined ? { flag } : {}), env, platform, exists: existsSync, komorebiDir: tilerDataDir(env, platform), ...(managers ? { managers } : {}) });
 }
 
-/** What translates the bar's messages on `manager`; undefined where every message goes through as it is. */
-export function translatorFor(manager: ManagerChoice, platform: NodeJS.Platform): { name: string; translate: Translator<unknown> } | undefined {
-  switch (manager) {
-    case 'i3':
-    case 'sway':
-      return { name: manager, translate: i3Commands };
-    case 'hyprland':
-      return { name: 'Hyprland', translate: hyprlandCommands('classic') };
-    case 'komorebi':
-      return platform === 'win32' ? { name: 'komorebi on Windows', translate: (m) => komorebicCommands(m) } : undefined;
-    case 'none':
-      return undefined;
-  }
-}
-
-/** A state with something everywhere, shaped as `manager` would give it. */
+/** A state with something everywhere, shaped as `manager` would give it (komorebi's has no `manager`). */
 function standIn(manager: ManagerChoice): TilerState {
-  const other = manager === 'i3' || manager === 'sway' || manager === 'hyprland' ? manager : undefined;
+  const other = manager === 'komorebi' || manager === 'none' ? undefined : manager;
   const win = (i: number): TilerWindow => ({ title: `window ${i}`, app: 'app', id: manager === 'hyprland' ? `0x${i + 1}` : i + 1 });
   const windows = [win(0), win(1)];
   const workspaces = [0, 1, 2].map((index) => ({ index, name: String(index + 1), id: index + 1, focused: index === 0, empty: false, focusedWindows: windows, allWindows: windows }));
@@ -64,9 +47,10 @@ function clickBatches(cfg: TilerModel, state: TilerState): Array<{ unit: string;
   return out;
 }
 
-export function tilerWarnings(result: LoadResult, manager: ManagerChoice, platform: NodeJS.Platform): Problem[] {
-  const translator = translatorFor(manager, platform);
-  if (!result.model || !result.tree || !translator) return [];
+export async function tilerWarnings(result: LoadResult, manager: ManagerChoice, platform: NodeJS.Platform, managers?: readonly WindowManager[]): Promise<Problem[]> {
+  const wm = managerNamed(manager, managers);
+  const translator = await wm?.translator(platform);
+  if (!wm || !result.model || !result.tree || !translator) return [];
   const { model, tree } = result;
   const problems: Problem[] = [];
   const at = (node: Node | undefined, path: string, message: string) => {
@@ -93,10 +77,8 @@ export function tilerWarnings(result: LoadResult, manager: ManagerChoice, platfo
           at(entry, path, text);
         }
       }
-      if (manager !== 'komorebi') {
-        if (config.lockedContainer?.enable) at(entry, `${path}.locked_container`, 'there are no container locks; locked_container is not shown');
-        if (config.configurationSwitcher?.enable) at(entry, `${path}.configuration_switcher`, 'there is no configuration to replace; configuration_switcher is not shown');
-      }
+      if (!wm.features.containerLocks && config.lockedContainer?.enable) at(entry, `${path}.locked_container`, 'there are no container locks; locked_container is not shown');
+      if (!wm.features.configurationSwitch && config.configurationSwitcher?.enable) at(entry, `${path}.configuration_switcher`, 'there is no configuration to replace; configuration_switcher is not shown');
     });
   }
   for (const [trigger, binding] of Object.entries(model.mouse?.bindings ?? {})) {

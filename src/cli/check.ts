@@ -26,6 +26,7 @@ import { colourDepthFor } from './colour-options.js';
 import { sourceWarnings } from './check-sources.js';
 import { managerForCheck, tilerWarnings } from './check-tiler.js';
 import type { Detected } from '../tiler/detect.js';
+import type { WindowManager } from '../tiler/managers.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
@@ -46,6 +47,8 @@ export interface CheckDeps {
   stdin?: NodeJS.ReadableStream;
   /** The widget kinds a config may use: the bar's own unless others are given. */
   widgets?: WidgetRegistry;
+  /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
+  managers?: readonly WindowManager[];
 }
 
 interface FileReport {
@@ -84,7 +87,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   if (opts.fix && targets.some((t) => t.stdin)) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   if (targets.filter((t) => t.stdin).length > 1) throw new UsageError('standard input (-) can be checked once');
 
-  const tiler = await managerForCheck(opts.tiler, io.env, io.platform);
+  const tiler = await managerForCheck(opts.tiler, io.env, io.platform, deps.managers);
   // Where the feeds' hosts would write clicks on this machine, only looked at (nothing is made).
   const feedsTrouble = io.platform === 'win32' ? [] : feedsTroubleHere(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));
   const paint = painter(colourDepthFor(opts, io) !== 'none');
@@ -117,7 +120,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       if (applied.length > 0) await writeFile(target.path, current, 'utf8');
       fixed = applied;
     }
-    const problems = [...result.problems, ...(await sourceWarnings(result, widgets, { platform: io.platform, env: io.env, exists: existsSync })), ...tilerWarnings(result, tiler.manager, io.platform)].sort(byPosition);
+    const problems = [...result.problems, ...(await sourceWarnings(result, widgets, { platform: io.platform, env: io.env, exists: existsSync })), ...(await tilerWarnings(result, tiler.manager, io.platform, deps.managers))].sort(byPosition);
     const report: FileReport = {
       file: target.label,
       variant: result.variant,

@@ -27,6 +27,7 @@ import { realTimers, type Timers } from '../scheduler/timers.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import type { WindowManager } from '../tiler/managers.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
@@ -54,6 +55,8 @@ export interface FeedDeps {
   timers?: Timers;
   readers?: SourceReaders;
   widgets?: WidgetRegistry;
+  /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
+  managers?: readonly WindowManager[];
   /** Ends the feed (tests); SIGINT/SIGTERM and the host closing stdout do otherwise. */
   stop?: AbortSignal;
   log?: Log;
@@ -93,6 +96,7 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
     {
       ...places,
       widgets,
+      ...(deps.managers ? { managers: deps.managers } : {}),
       appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }),
       // Nothing is fitted: the host lays out its own line.
       size: { width: 1000, height: 1 },

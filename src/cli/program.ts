@@ -10,6 +10,7 @@ import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import type { CommandModules, CommandName } from './commands.js';
 import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
+import { BUILTIN_MANAGERS, managerChoices, tilerHelp, type WindowManager } from '../tiler/managers.js';
 
 /**
  * The lists the command line offers choices from — each its author's own list, the built-in one unless another
@@ -17,16 +18,10 @@ import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/form
  */
 export interface CliLists {
   formats?: readonly PreviewFormat[];
+  managers?: readonly WindowManager[];
 }
 
-const tilerOption = () =>
-  new Option('--tiler <manager>', 'the window manager the Tiler widgets talk to: komorebi, i3, sway, hyprland or none (default: detected from SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, a komorebi socket)').choices([
-    'komorebi',
-    'i3',
-    'sway',
-    'hyprland',
-    'none',
-  ]);
+const tilerOption = (managers: readonly WindowManager[]) => new Option('--tiler <manager>', tilerHelp(managers)).choices(managerChoices(managers));
 
 const variantOption = () =>
   new Option('--variant <A|B>', 'format variant: A (Windows) or B (macOS); default from $schema, else the platform').argParser(
@@ -91,6 +86,9 @@ interface CommandLine {
   lists: CliLists;
 }
 
+/** The managers given to the command line, for a command's deps (none given: the command's own default). */
+const managersOf = (ctx: CommandLine): { managers?: readonly WindowManager[] } => (ctx.lists.managers ? { managers: ctx.lists.managers } : {});
+
 /** `tilebar check`. */
 function checkCommandLine(ctx: CommandLine): void {
   ctx.program
@@ -102,7 +100,7 @@ function checkCommandLine(ctx: CommandLine): void {
     .option('--json', 'print the problems as JSON')
     .option('--fix', 'rewrite old key names and unambiguous misspellings in place, keeping comments')
     .option('-q, --quiet', 'print errors only (no summary, no excerpts)')
-    .addOption(tilerOption())
+    .addOption(tilerOption(ctx.lists.managers ?? BUILTIN_MANAGERS))
     .addOption(colorOption())
     .addHelpText(
       'after',
@@ -123,7 +121,7 @@ Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors (an unr
     )
     .action(async (files: string[], opts) => {
       const { checkCommand } = await ctx.load('check');
-      ctx.done(await checkCommand(files, opts, ctx.io));
+      ctx.done(await checkCommand(files, opts, ctx.io, managersOf(ctx)));
     });
 }
 
@@ -188,7 +186,7 @@ function runCommandLine(ctx: CommandLine): void {
     .addOption(terminalBgOption())
     .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log; on Windows %LOCALAPPDATA%\\tilebar\\tilebar.log)')
-    .addOption(tilerOption())
+    .addOption(tilerOption(ctx.lists.managers ?? BUILTIN_MANAGERS))
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock (default: ~/Library/Application Support/komorebi, $XDG_RUNTIME_DIR/komorebi)")
     .option('--no-mouse', 'leave the mouse to the terminal (for selecting text) instead of clicks on the bar')
     .addOption(
@@ -212,7 +210,7 @@ SIGINT 130, SIGTERM 143; a second one while the bar ends ends it at once.`,
     )
     .action(async (opts) => {
       const { runCommand } = await ctx.load('run');
-      ctx.done(await runCommand(opts, ctx.io));
+      ctx.done(await runCommand(opts, ctx.io, managersOf(ctx)));
     });
 }
 
@@ -306,7 +304,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .addOption(iconsOption())
     .option('--update-url <url>', 'where the Update widget looks for the newest version (default: the npm registry)')
     .option('--log <file>', 'where reloads and config errors are logged (default: $XDG_STATE_HOME/tilebar/tilebar.log; on Windows %LOCALAPPDATA%\\tilebar\\tilebar.log)')
-    .addOption(tilerOption())
+    .addOption(tilerOption(ctx.lists.managers ?? BUILTIN_MANAGERS))
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
     .option('--print-config', "print the lines to put in the host's config for this bar (Waybar's modules, tmux.conf) and exit")
     .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'line')
@@ -359,6 +357,6 @@ Node's inspector or ends the feed.`,
     )
     .action(async (host: string | undefined, opts) => {
       const { feedCommand } = await ctx.load('feed');
-      ctx.done(await feedCommand(host, opts, ctx.io));
+      ctx.done(await feedCommand(host, opts, ctx.io, managersOf(ctx)));
     });
 }

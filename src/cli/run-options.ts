@@ -5,6 +5,7 @@ import type { LiveBarSettings } from '../app/live-bar.js';
 import { configCandidates, configLabel, discoverConfig } from '../config/discover.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import { tilerDataDir } from '../tiler/client.js';
+import type { WindowManager } from '../tiler/managers.js';
 import { tilebarLogPath, userHome } from '../io/user-dirs.js';
 import type { CliIo } from './io.js';
 import type { Log } from '../bar/log.js';
@@ -44,6 +45,8 @@ export interface RunDeps {
   readers?: SourceReaders;
   /** The widget kinds the bar knows: its own unless others are given. */
   widgets?: WidgetRegistry;
+  /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
+  managers?: readonly WindowManager[];
   /** Ends the run (tests); SIGINT/SIGTERM and `q` do otherwise. */
   stop?: AbortSignal;
   /** Where log lines go (tests); default: the log file. */

@@ -51,6 +51,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     {
       ...places,
       widgets,
+      ...(deps.managers ? { managers: deps.managers } : {}),
       appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
       size: barSize(terminal),
     },

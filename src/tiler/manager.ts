@@ -8,9 +8,10 @@ import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { TilerState, TilerStateResult } from './state.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 
-export const MANAGERS = ['komorebi', 'i3', 'sway', 'hyprland'] as const;
-export type ManagerName = (typeof MANAGERS)[number];
-export type ManagerChoice = ManagerName | 'none';
+/** A manager's name in the list of managers (managers.ts). */
+export type ManagerName = string;
+/** A manager's name, or none. */
+export type ManagerChoice = string;
 
 export interface Translation<C> {
   commands: C[];

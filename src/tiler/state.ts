@@ -42,7 +42,7 @@ export interface TilerState {
   container?: TilerContainer;
   mouseFollowsFocus?: boolean;
   /** Which manager this came from; absent: komorebi. Locks and configuration switching are komorebi's only. */
-  manager?: 'i3' | 'sway' | 'hyprland';
+  manager?: string;
   /** The binding mode (i3/sway) or submap (Hyprland) when not the default one. */
   mode?: string;
 }
