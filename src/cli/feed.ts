@@ -12,12 +12,9 @@ import { appearanceOf } from '../view/appearance.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import { fileLog, type Log } from '../bar/log.js';
 import type { Variant } from '../config/variant.js';
-import { feedView, type FeedWidget } from '../feeds/blocks.js';
-import { i3barConfigBlock, workspaceWidgets } from '../feeds/i3bar.js';
-import type { BarModel } from '../config/model.js';
-import { TMUX_PLACES, tmuxConfLines, type TmuxPlace } from '../feeds/tmux.js';
-import { polybarConfig } from '../feeds/polybar.js';
-import { printedWaybarConfig } from './feed-waybar.js';
+import { feedView } from '../feeds/blocks.js';
+import { TMUX_PLACES, type TmuxPlace } from '../feeds/tmux.js';
+import { BUILTIN_HOSTS, hostNamed, type FeedHost } from '../feeds/hosts.js';
 import { userHome } from '../io/user-dirs.js';
 import { privateRuntimeDir, runtimeDirPlaces, type RuntimeDir } from '../io/runtime-dir.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
@@ -32,8 +29,6 @@ import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { liveBarPlaces } from './run-options.js';
-
-import { FEED_HOSTS, startHostFeed, type FeedHost } from './feed-hosts.js';
 
 export interface FeedOptions {
   config?: string;
@@ -57,6 +52,8 @@ export interface FeedDeps {
   widgets?: WidgetRegistry;
   /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
   managers?: readonly WindowManager[];
+  /** The bars that can be fed: the bar's own list unless another is given. */
+  hosts?: readonly FeedHost[];
   /** Ends the feed (tests); SIGINT/SIGTERM and the host closing stdout do otherwise. */
   stop?: AbortSignal;
   log?: Log;
@@ -73,9 +70,12 @@ const HEARTBEAT_MS = 1_200;
 /** How often the feed looks whether the process that started it is still its parent. */
 const PARENT_WATCH_MS = 2_000;
 
-export async function feedCommand(host: string | undefined, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
-  if (host === undefined) throw new UsageError(`feed: which bar? name one of ${FEED_HOSTS.join(', ')} (for example \`tilebar feed tmux --print-config\`)`);
-  if (!isHost(host)) throw new UsageError(`feed: unknown host "${host}"; expected one of ${FEED_HOSTS.join(', ')}`);
+export async function feedCommand(hostName: string | undefined, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
+  const names = (deps.hosts ?? BUILTIN_HOSTS).map((h) => h.name).join(', ');
+  if (hostName === undefined) throw new UsageError(`feed: which bar? name one of ${names} (for example \`tilebar feed tmux --print-config\`)`);
+  const entry = hostNamed(hostName, deps.hosts);
+  if (!entry) throw new UsageError(`feed: unknown host "${hostName}"; expected one of ${names}`);
+  const host = entry.name;
   const tmuxPlace = placeOf(opts.place);
   const out = deps.out ?? process.stdout;
   const input = deps.in ?? process.stdin;
@@ -84,7 +84,7 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
   const log = deps.log ?? fileLog(logPath);
   // Where the hosts' click commands write: the same directory for --print-config and for the feed it prints.
   // i3bar and swaybar send their clicks on our stdin: nothing of theirs is made there.
-  const runtime: RuntimeDir = host === 'i3bar' || host === 'swaybar' ? { ok: false, why: `${host} sends clicks on standard input` } : privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));
+  const runtime: RuntimeDir = entry.clicksOnStdin ? { ok: false, why: `${host} sends clicks on standard input` } : privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));
   if (runtime.ok && runtime.refused) log(`feed: ${runtime.refused}`);
   const onStray = (e: unknown) => log(`internal error (the feed goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const stopCatching = deps.out ? () => undefined : catchStrays(onStray);
@@ -105,7 +105,7 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
   );
   if (opts.printConfig) {
     const s = bar.store.getSnapshot();
-    io.out(hostConfig(host, opts, tmuxPlace, configPath, feedView(s, VERSION, tilerOptionsOf(io)).widgets, runtime, s.model));
+    io.out(await entry.printConfig({ configArgument: configArgument(opts, configPath), place: tmuxPlace, widgets: feedView(s, VERSION, tilerOptionsOf(io)).widgets, model: s.model, runtime }));
     await bar.close();
     stopCatching();
     return 0;
@@ -120,14 +120,14 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
   // shuts its end of a job's stdin at once (its jobs read nothing), so for tmux and Polybar it is read and
   // dropped, and a heartbeat (line-feed.ts) and the parent's going (below) tell instead.
   // A stdin that is no pipe (`< /dev/null`, a terminal while trying the command out) says nothing of the host.
-  const stdinTellsHost = host === 'i3bar' || host === 'swaybar';
+  const stdinTellsHost = entry.clicksOnStdin;
   const onInEnd = () => end.quit(0);
   if (deps.in || stdinIsAPipe()) {
     if (stdinTellsHost) input.on('end', onInEnd);
     else input.resume();
   }
   const parentWatch = deps.out ? undefined : watchParent(() => end.quit(0));
-  const feed = startHostFeed(host, { bar, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
+  const feed = await entry.start({ bar, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
   await bar.start();
   // Signals that came while starting were kept (io/run-end.ts) and are answered now, in order.
   const offUserSignals = stdinTellsHost ? answerHostSignals(bar, host, log) : answerUserSignals(bar, log);
@@ -154,20 +154,11 @@ export async function feedCommand(host: string | undefined, opts: FeedOptions, i
 
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });
 
-/** What to paste into the host's config to run this feed with this config (tilebar on the PATH). */
-function hostConfig(host: FeedHost, opts: FeedOptions, place: TmuxPlace, configPath: string, widgets: FeedWidget[], runtime: RuntimeDir, model: BarModel): string {
+/** ` --config PATH` for the host's config when the user named the config (tilebar on the PATH); else nothing. */
+function configArgument(opts: FeedOptions, configPath: string): string {
   const word = (s: string) => (/^[\w./:=+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
-  const config = opts.config ? ` --config ${word(configPath)}` : '';
-  if (host === 'waybar') return printedWaybarConfig(widgets, runtime, `tilebar feed waybar${config}`);
-  if (host === 'tmux') {
-    const lines = tmuxConfLines(place, `tilebar feed tmux --place ${place}${config}`, runtime.ok ? runtime.path : undefined);
-    return `${[...lines, ...(runtime.ok ? [] : [`# clicks cannot be read: ${runtime.why}`])].join('\n')}\n`;
-  }
-  if (host === 'polybar') return polybarConfig(`tilebar feed polybar${config}`);
-  return i3barConfigBlock(`tilebar feed ${host}${config}`, workspaceWidgets(model, widgets));
+  return opts.config ? ` --config ${word(configPath)}` : '';
 }
-
-const isHost = (host: string): host is FeedHost => (FEED_HOSTS as readonly string[]).includes(host);
 
 function placeOf(place: string | undefined): TmuxPlace {
   if (place === undefined) return 'line';

@@ -10,6 +10,7 @@ import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import type { CommandModules, CommandName } from './commands.js';
 import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
+import { BUILTIN_HOSTS, oneOf, type FeedHost } from '../feeds/hosts.js';
 import { BUILTIN_MANAGERS, managerChoices, tilerHelp, type WindowManager } from '../tiler/managers.js';
 
 /**
@@ -19,6 +20,7 @@ import { BUILTIN_MANAGERS, managerChoices, tilerHelp, type WindowManager } from 
 export interface CliLists {
   formats?: readonly PreviewFormat[];
   managers?: readonly WindowManager[];
+  hosts?: readonly FeedHost[];
 }
 
 const tilerOption = (managers: readonly WindowManager[]) => new Option('--tiler <manager>', tilerHelp(managers)).choices(managerChoices(managers));
@@ -295,10 +297,11 @@ with --watch, the --set sources stay fixed and the others are polled.`,
 
 /** `tilebar feed`. */
 function feedCommandLine(ctx: CommandLine): void {
+  const hosts = ctx.lists.hosts ?? BUILTIN_HOSTS;
   ctx.program
     .command('feed')
-    .description("feed another bar: the same config and widgets in the host's own protocol (i3bar, swaybar, tmux, Polybar, Waybar)")
-    .argument('[host]', 'i3bar, swaybar, tmux, polybar or waybar')
+    .description(`feed another bar: the same config and widgets in the host's own protocol (${hosts.map((h) => h.title ?? h.name).join(', ')})`)
+    .argument('[host]', oneOf(hosts.map((h) => h.name)))
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())
@@ -357,6 +360,6 @@ Node's inspector or ends the feed.`,
     )
     .action(async (host: string | undefined, opts) => {
       const { feedCommand } = await ctx.load('feed');
-      ctx.done(await feedCommand(host, opts, ctx.io, managersOf(ctx)));
+      ctx.done(await feedCommand(host, opts, ctx.io, { ...managersOf(ctx), hosts }));
     });
 }

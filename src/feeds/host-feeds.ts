@@ -1,6 +1,6 @@
 /**
  * Which front end a host gets, over the same live bar: i3bar/swaybar read clicks on our stdin; Waybar's modules
- * are served through pipes (feed-waybar.ts); tmux and Polybar run a shell command per click that appends to the
+ * are served through pipes (waybar-feed.ts); tmux and Polybar run a shell command per click that appends to the
  * feed's inbox (feeds/click-inbox.ts), in tilebar's private runtime directory (io/runtime-dir.ts): tmux's named
  * after its server (the binding names it with `#{pid}`), Polybar's after the feed (the feed writes its path into
  * each action tag). An inbox a killed feed left there is removed when the next feed starts.
@@ -10,20 +10,17 @@ import type { Readable, Writable } from 'node:stream';
 import type { LiveBar } from '../app/live-bar.js';
 import type { BarSnapshot } from '../app/store.js';
 import type { Log } from '../bar/log.js';
-import { removeStaleInboxes } from '../feeds/click-inbox.js';
-import { clickToken, appendClickCommand, parseClickLine } from '../feeds/feed-clicks.js';
-import { startI3barFeed } from '../feeds/i3bar-feed.js';
-import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
-import { polybarLine } from '../feeds/polybar.js';
-import { resolveTmuxClick, tmuxInboxName, tmuxStatus, type TmuxPlace } from '../feeds/tmux.js';
-import { BUTTON_BINDINGS } from '../feeds/i3bar.js';
+import { removeStaleInboxes } from './click-inbox.js';
+import { clickToken, appendClickCommand, parseClickLine } from './feed-clicks.js';
+import { startI3barFeed } from './i3bar-feed.js';
+import { startLineFeed, type Feed, type LineFeedClicks } from './line-feed.js';
+import { polybarLine } from './polybar.js';
+import { resolveTmuxClick, tmuxInboxName, tmuxStatus, type TmuxPlace } from './tmux.js';
+import { BUTTON_BINDINGS } from './i3bar.js';
 import type { RuntimeDir } from '../io/runtime-dir.js';
 import { columnsOf } from '../render/cells.js';
-import { startWaybarFeed } from './feed-waybar.js';
+import { startWaybarFeed } from './waybar-feed.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
-
-export const FEED_HOSTS = ['i3bar', 'swaybar', 'tmux', 'polybar', 'waybar'] as const;
-export type FeedHost = (typeof FEED_HOSTS)[number];
 
 export interface HostFeedContext {
   bar: LiveBar;
@@ -57,7 +54,7 @@ export function tmuxInbox(env: Readonly<Record<string, string | undefined>>, run
 }
 
 /** The runtime directory, with stale inboxes gone, or undefined (said in the log) when clicks cannot be read. */
-function clicksDir(c: HostFeedContext, host: FeedHost): string | undefined {
+function clicksDir(c: HostFeedContext, host: string): string | undefined {
   if (!c.runtime.ok) {
     c.log(`feed ${host}: clicks are not read: ${c.runtime.why}`);
     return undefined;
@@ -66,7 +63,7 @@ function clicksDir(c: HostFeedContext, host: FeedHost): string | undefined {
   return c.runtime.path;
 }
 
-function tmuxFeed(c: HostFeedContext): Feed {
+export function tmuxFeed(c: HostFeedContext): Feed {
   const dir = clicksDir(c, 'tmux');
   const inbox = dir === undefined ? undefined : tmuxInbox(c.env, dir);
   if (dir !== undefined && !inbox) c.log('feed tmux: $TMUX is not set (not started by tmux?): clicks are not read');
@@ -84,7 +81,7 @@ function tmuxFeed(c: HostFeedContext): Feed {
   });
 }
 
-function polybarFeed(c: HostFeedContext): Feed {
+export function polybarFeed(c: HostFeedContext): Feed {
   const dir = clicksDir(c, 'polybar');
   const inbox = dir === undefined ? undefined : join(dir, `polybar-${process.pid}.clicks`);
   const resolve: LineFeedClicks['resolve'] = (line, blocks) => {
@@ -110,12 +107,12 @@ function polybarFeed(c: HostFeedContext): Feed {
   });
 }
 
-export function startHostFeed(host: FeedHost, c: HostFeedContext): Feed {
-  if (host === 'tmux') return tmuxFeed(c);
-  if (host === 'polybar') return polybarFeed(c);
-  if (host === 'waybar') {
-    const { act, bind, mouseFollowsFocus } = clickDeps(c);
-    return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
-  }
+export function waybarFeed(c: HostFeedContext): Feed {
+  const { act, bind, mouseFollowsFocus } = clickDeps(c);
+  return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+}
+
+/** i3bar and swaybar: the protocol's JSON lines on stdout, clicks on stdin. */
+export function i3barFeed(c: HostFeedContext): Feed {
   return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
 }

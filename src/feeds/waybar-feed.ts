@@ -10,12 +10,12 @@ import { rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { BarSnapshot, BarStore } from '../app/store.js';
-import { feedView, MESSAGE_INSTANCE, type FeedWidget } from '../feeds/blocks.js';
-import { pangoText } from '../feeds/escape.js';
-import { parseClickLine } from '../feeds/feed-clicks.js';
-import { startLineFeed, type Feed, type LineFeedClicks } from '../feeds/line-feed.js';
-import { readerOfLine, slotBlocks, spacedBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from '../feeds/waybar.js';
-import { LatestLinePipes } from '../feeds/waybar-pipes.js';
+import { feedView, MESSAGE_INSTANCE, type FeedWidget } from './blocks.js';
+import { pangoText } from './escape.js';
+import { parseClickLine } from './feed-clicks.js';
+import { startLineFeed, type Feed, type LineFeedClicks } from './line-feed.js';
+import { readerOfLine, slotBlocks, spacedBlocks, waybarConfig, waybarLine, widgetSlots, type SlotId } from './waybar.js';
+import { LatestLinePipes } from './waybar-pipes.js';
 import { ensureOwnDir, type RuntimeDir } from '../io/runtime-dir.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 
