@@ -25,6 +25,7 @@ import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { answerUserSignals } from './bar-signals.js';
+import { BUILTIN_FORMATS } from '../render/formats.js';
 import { liveBarPlaces, type RunDeps, type RunOptions } from './run-options.js';
 
 export type { RunTerminal } from '../io/terminal.js';
@@ -33,7 +34,8 @@ export type { RunDeps, RunOptions } from './run-options.js';
 export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
   // A bar draws in place on a terminal; into a file or a pipe it would write full-screen escapes forever.
   if (!deps.terminal && !io.isTTY) {
-    throw new UsageError('run draws the bar in a terminal, and standard output is not one (a file or a pipe); for one frame use `tilebar preview --format text` (or ansi, json, svg, png)');
+    const others = BUILTIN_FORMATS.flatMap((f) => (f.name === 'text' ? [] : [f.name])).join(', ');
+    throw new UsageError(`run draws the bar in a terminal, and standard output is not one (a file or a pipe); for one frame use \`tilebar preview --format text\` (or ${others})`);
   }
   const places = liveBarPlaces(opts, io);
   const { configPath, logPath } = places;
