@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLineOf } from '../../src/cli/bare-command.js';
-import { FEED_HOSTS } from '../../src/cli/feed-hosts.js';
+import { BUILTIN_HOSTS } from '../../src/feeds/hosts.js';
+
+const FEED_HOSTS = BUILTIN_HOSTS.map((h) => h.name);
 
 const tilebar = (args: string[]) =>
   spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), ...args], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent-home' } });
