@@ -13,6 +13,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Timers } from '../scheduler/timers.js';
+import { reconnecting } from '../io/reconnect.js';
 import { powershellCommand } from '../system/powershell.js';
 import { lineHelper, type HelperCommand } from '../system/windows/line-helper.js';
 import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../ipc/i3-ipc.js';
@@ -158,45 +159,43 @@ function poll(report: Reporter, opts: KeyboardSourceOptions, read: () => Promise
   };
 }
 
-/** Reconnect-on-failure scaffolding for the event-driven drivers. */
-function reconnecting(opts: KeyboardSourceOptions, connect: (failed: (why: string) => void) => () => void, report: Reporter): KeyboardSource {
-  let closed = false;
-  let timer: unknown;
-  let stop: () => void = () => undefined;
-  const start = () => {
-    if (closed) return;
-    let done = false;
-    stop = connect((why) => {
-      if (done || closed) return;
-      done = true;
-      stop();
-      report.failed(why);
-      timer = opts.timers.setTimeout(start, RETRY_MS);
-    });
-  };
-  start();
-  return {
-    close() {
-      closed = true;
-      opts.timers.clearTimeout(timer);
-      stop();
-    },
-  };
+/**
+ * The event-driven drivers on the one reconnect loop (io/reconnect.ts), tried again every RETRY_MS: a problem
+ * is said once until a layout shows the source answers again; an old connection's layouts are not shown.
+ */
+function reconnectingSource(opts: KeyboardSourceOptions, connect: (failed: (why: string) => void, shown: (layout: string | undefined) => void) => () => void, report: Reporter): KeyboardSource {
+  const loop = reconnecting({
+    timers: opts.timers,
+    firstMs: RETRY_MS,
+    maxMs: RETRY_MS,
+    connect: (attempt) =>
+      connect(
+        (why) => attempt.failed(why),
+        (layout) => {
+          if (!attempt.current) return;
+          report.layout(layout);
+          if (layout !== undefined) attempt.up();
+        },
+      ),
+    say: (why) => opts.log(`keyboard (${opts.driver}): ${why}; trying again every ${RETRY_MS / 1000} s`),
+    down: (why) => report.failed(why, true),
+  });
+  return { close: () => loop.close() };
 }
 
 /** sway: GET_INPUTS, then the `input` events (a layout switch, a keyboard added, a new keymap). */
 function watchSway(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
   const path = opts.env.SWAYSOCK ?? '';
-  return reconnecting(
+  return reconnectingSource(
     opts,
-    (failed) => {
+    (failed, shown) => {
       const c = connectI3(
         path,
         (type, payload) => {
           const parsed = parseBoundedJson(payload);
           if (!parsed.ok) return;
           const doc = parsed.value;
-          if (type === I3_MESSAGE.GET_INPUTS || type === (EVENT_BIT | 21) >>> 0) report.layout(layoutFromSwayInputs(doc));
+          if (type === I3_MESSAGE.GET_INPUTS || type === (EVENT_BIT | 21) >>> 0) shown(layoutFromSwayInputs(doc));
         },
         (why) => failed(`sway at ${path}: ${why}`),
       );
@@ -209,9 +208,9 @@ function watchSway(report: Reporter, opts: KeyboardSourceOptions): KeyboardSourc
 }
 
 function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
-  return reconnecting(
+  return reconnectingSource(
     opts,
-    (failed) => {
+    (failed, shown) => {
       const dir = hyprlandDir(opts.env, existsSync);
       const events = createConnection(join(dir, '.socket2.sock'));
       events.on('error', (e: NodeJS.ErrnoException) => failed(`Hyprland at ${dir}: ${e.code ?? e.message}`));
@@ -219,14 +218,14 @@ function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardS
       const lines = createInterface({ input: events, crlfDelay: Infinity });
       lines.on('line', (line) => {
         if (line.length > 4096) return;
-        if (line.startsWith('activelayout>>')) report.layout(layoutFromHyprlandEvent(line.slice('activelayout>>'.length)));
+        if (line.startsWith('activelayout>>')) shown(layoutFromHyprlandEvent(line.slice('activelayout>>'.length)));
       });
       events.on('connect', () => {
         hyprlandRequest(dir, 'j/devices', opts.timers).then(
           (reply) => {
             // Not JSON (or too deep or large): the events will say.
             const parsed = parseBoundedJson(reply);
-            if (parsed.ok) report.layout(layoutFromHyprlandDevices(parsed.value));
+            if (parsed.ok) shown(layoutFromHyprlandDevices(parsed.value));
           },
           (e: unknown) => failed(`Hyprland at ${dir}: ${message(e)}`),
         );
@@ -241,18 +240,18 @@ function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardS
 }
 
 function watchGnome(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
-  return reconnecting(
+  return reconnectingSource(
     opts,
-    (failed) => {
+    (failed, shown) => {
       run('gsettings', ['get', 'org.gnome.desktop.input-sources', 'mru-sources']).then(
-        (out) => report.layout(layoutFromGnomeSources(out)),
+        (out) => shown(layoutFromGnomeSources(out)),
         (e: unknown) => failed(`gsettings: ${message(e)}`),
       );
       const child = spawn('gsettings', ['monitor', 'org.gnome.desktop.input-sources', 'mru-sources'], { stdio: ['ignore', 'pipe', 'ignore'] });
       child.on('error', (e) => failed(`gsettings monitor: ${e.message}`));
       child.on('exit', (code) => failed(`gsettings monitor exited (${code ?? 'signal'})`));
       createInterface({ input: child.stdout }).on('line', (line) => {
-        if (line.length <= 4096) report.layout(layoutFromGnomeSources(line));
+        if (line.length <= 4096) shown(layoutFromGnomeSources(line));
       });
       return () => child.kill();
     },
@@ -338,14 +337,14 @@ function watchWindows(report: Reporter, opts: KeyboardSourceOptions): KeyboardSo
 
 /** X11: the XKB group and the symbols name, again on every XKB event (a group switch, a new keymap). */
 function watchX11(report: Reporter, opts: KeyboardSourceOptions): KeyboardSource {
-  return reconnecting(
+  return reconnectingSource(
     opts,
-    (failed) => {
+    (failed, shown) => {
       let client: X11Client | undefined;
       let closed = false;
       void import('./x11-xkb.js').then(
         ({ openXkb }) =>
-          openXkb(opts.env.DISPLAY ?? ':0', (symbols, group) => report.layout(layoutFromXkbSymbols(symbols, group)), (why) => failed(`X display ${opts.env.DISPLAY ?? ':0'}: ${why}`)).then((c) => {
+          openXkb(opts.env.DISPLAY ?? ':0', (symbols, group) => shown(layoutFromXkbSymbols(symbols, group)), (why) => failed(`X display ${opts.env.DISPLAY ?? ':0'}: ${why}`)).then((c) => {
             if (closed) c.close();
             else client = c;
           }),
