@@ -104,8 +104,9 @@ export function reconnecting(opts: ReconnectOptions): Reconnecting {
         mine.done = true;
         stopQuietly(mine.stop);
         delay = backoff.next();
-        problems.say(why);
+        // As the bar sees it: the peer's widgets clear ("not connected"), then the log says why.
         opts.down?.(why);
+        problems.say(why);
         if (!closed) retry = opts.timers.setTimeout(start, delay);
       },
     };

@@ -10,6 +10,7 @@
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
 import { Link } from './backoff.js';
+import { reconnecting, type Attempt } from '../io/reconnect.js';
 import { EVENT_BIT, I3_MESSAGE, connectI3, type I3Connection } from '../ipc/i3-ipc.js';
 import { i3StateFrom } from './i3-state.js';
 import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
@@ -124,11 +125,11 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   const { manager, timers, events } = opts;
   const link = new Link(events);
   const problems = link.problems;
-  let closed = false;
   let path = '';
   let eventConn: I3Connection | undefined;
-  const requests = new I3Requests(timers, manager, (why) => down(why));
-  let retry: unknown;
+  /** The connection attempt under way (io/reconnect.ts); its failure is the bar's "trying again". */
+  let live: Attempt | undefined;
+  const requests = new I3Requests(timers, manager, (why) => live?.failed(why));
   let tree: unknown;
   let mode = 'default';
   let subscribeReplies = 0;
@@ -140,18 +141,11 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     events.snapshot((monitor) => i3StateFrom(t, monitor, manager, m));
   };
 
-  const down = (why: string) => {
-    if (closed) return;
+  const hangUp = (why: string) => {
     eventConn?.close();
     requests.conn?.close();
     eventConn = requests.conn = undefined;
     requests.failAll(why);
-    refresher.reset();
-    tree = undefined;
-    link.lost();
-    problems.say(`${manager}${path ? ` at ${path}` : ''}: ${why}; trying again`);
-    timers.clearTimeout(retry);
-    retry = timers.setTimeout(() => void connect(), link.backoff.next());
   };
 
   /** Read the tree now, or once more after the read under way. */
@@ -159,37 +153,40 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     const doc = parseJson(await requests.request(I3_MESSAGE.GET_TREE));
     if (doc === undefined) problems.say(`${manager}: a layout tree that is not JSON, or deeper or larger than a tree can be; keeping the last one`);
     else tree = doc;
-    if (tree !== undefined) link.up();
+    if (tree !== undefined) {
+      link.up();
+      live?.up();
+    }
     publish();
   });
   const refresh = () => refresher.request();
 
-  const onEvent = (type: number, payload: string) => {
+  const onEvent = (attempt: Attempt, type: number, payload: string) => {
     if ((type & EVENT_BIT) === 0) {
       // The replies to the two SUBSCRIBEs, in order: the first one must succeed.
-      if (subscribeReplies++ === 0 && (parseJson(payload) as { success?: unknown } | undefined)?.success !== true) down(`${manager} refused to send ${NEEDED_EVENTS.join(', ')} events`);
+      if (subscribeReplies++ === 0 && (parseJson(payload) as { success?: unknown } | undefined)?.success !== true) attempt.failed(`${manager} refused to send ${NEEDED_EVENTS.join(', ')} events`);
       return;
     }
     const event = type & 0x7f;
     if (event === EVENTS.mode) {
       mode = modeOf(payload);
       publish();
-    } else if (event === EVENTS.shutdown) down(`${manager} is shutting down or restarting`);
+    } else if (event === EVENTS.shutdown) attempt.failed(`${manager} is shutting down or restarting`);
     else refresh();
   };
 
-  const connect = async () => {
-    retry = undefined;
-    if (closed) return;
+  const connect = async (attempt: Attempt) => {
+    live = attempt;
     const found = await opts.socketPath().catch(() => undefined);
-    if (closed) return;
+    if (!attempt.current) return;
     if (!found) {
-      down(`no ${manager} socket found (${manager === 'sway' ? 'SWAYSOCK' : 'I3SOCK or i3 --get-socketpath'})`);
+      attempt.failed(`no ${manager} socket found (${manager === 'sway' ? 'SWAYSOCK' : 'I3SOCK or i3 --get-socketpath'})`);
       return;
     }
     path = found;
-    eventConn = connectI3(path, onEvent, (why) => down(why));
-    requests.conn = connectI3(path, (type, payload) => requests.onReply(type, payload), (why) => down(why));
+    const failed = (why: string) => attempt.failed(why);
+    eventConn = connectI3(path, (type, payload) => onEvent(attempt, type, payload), failed);
+    requests.conn = connectI3(path, (type, payload) => requests.onReply(type, payload), failed);
     subscribeReplies = 0;
     eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(NEEDED_EVENTS));
     eventConn.send(I3_MESSAGE.SUBSCRIBE, JSON.stringify(OPTIONAL_EVENTS));
@@ -198,7 +195,17 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     });
     refresh();
   };
-  void connect();
+  const loop = reconnecting({
+    timers,
+    connect: (attempt) => void connect(attempt),
+    down: (why) => {
+      hangUp(why);
+      refresher.reset();
+      tree = undefined;
+      link.lost();
+    },
+    say: (why) => events.log(`${manager}${path ? ` at ${path}` : ''}: ${why}; trying again`),
+  });
 
   return {
     manager,
@@ -207,11 +214,8 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     },
     send: (messages: readonly SocketMessage[], state: TilerState | undefined) => runCommands(requests, manager, events, messages, state),
     async close() {
-      closed = true;
-      timers.clearTimeout(retry);
-      eventConn?.close();
-      requests.conn?.close();
-      requests.failAll('closed');
+      loop.close();
+      hangUp('closed');
     },
   };
 }
