@@ -12,6 +12,7 @@ import type { SocketMessage } from '../config/schema/socket-message.js';
 import { LineSplitter } from '../io/lines.js';
 import type { Timers } from '../scheduler/timers.js';
 import { Link } from './backoff.js';
+import { reconnecting, type Attempt } from '../io/reconnect.js';
 import { hyprlandRequest } from '../ipc/hyprland-ipc.js';
 import { hyprlandStateFrom, type HyprlandSnapshot } from './hyprland-state.js';
 import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
@@ -83,15 +84,13 @@ async function runHyprlandCommands(dir: string, dialect: HyprlandDialect, timers
 export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   const { timers, events } = opts;
   const link = new Link(events);
-  const problems = link.problems;
-  let closed = false;
   let dir = '';
   let stream: Socket | undefined;
-  let retry: unknown;
   let snapshot: HyprlandSnapshot | undefined;
   let submap = '';
   let dialect: HyprlandDialect = 'classic';
-  let generation = 0;
+  /** The connection attempt under way (io/reconnect.ts): a read or event of an earlier one is dropped. */
+  let live: Attempt | undefined;
 
   const publish = () => {
     if (!snapshot) return;
@@ -99,31 +98,19 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     events.snapshot((monitor) => hyprlandStateFrom(s, monitor));
   };
 
-  const down = (why: string) => {
-    if (closed) return;
-    generation++;
-    stream?.destroy();
-    stream = undefined;
-    snapshot = undefined;
-    refresher.reset();
-    link.lost();
-    problems.say(`Hyprland${dir ? ` at ${dir}` : ''}: ${why}; trying again`);
-    timers.clearTimeout(retry);
-    retry = timers.setTimeout(connect, link.backoff.next());
-  };
-
   const refresher = new FoldedRefresh(async () => {
-    const mine = generation;
+    const mine = live;
     let s: HyprlandSnapshot;
     try {
       s = await readHyprland(dir, timers);
     } catch (e) {
-      if (mine === generation) down(e instanceof Error ? e.message : String(e));
+      mine?.failed(e instanceof Error ? e.message : String(e));
       throw e;
     }
-    if (mine !== generation) return;
+    if (!mine?.current) return;
     snapshot = s;
     link.up();
+    mine.up();
     publish();
   });
   const refresh = () => refresher.request();
@@ -136,17 +123,16 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     } else if (event && REREAD.has(event.name)) refresh();
   };
 
-  function connect(): void {
-    retry = undefined;
-    if (closed) return;
+  const connect = (attempt: Attempt): (() => void) | undefined => {
+    live = attempt;
     const found = opts.dir();
     if (!found) {
-      down('HYPRLAND_INSTANCE_SIGNATURE is not set');
-      return;
+      attempt.failed('HYPRLAND_INSTANCE_SIGNATURE is not set');
+      return undefined;
     }
     dir = found;
-    const mine = ++generation;
-    const current = () => mine === generation;
+    const current = () => attempt.current;
+    const failed = (why: string) => attempt.failed(why);
     // Which Hyprland this is decides how its dispatches are spelled; then the first read.
     const onConnect = () =>
       hyprlandRequest(dir, 'j/version', timers).then(
@@ -155,13 +141,23 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
           dialect = hyprlandDialect(parseJson(reply));
           refresh();
         },
-        (e: unknown) => {
-          if (current()) down(e instanceof Error ? e.message : String(e));
-        },
+        (e: unknown) => failed(e instanceof Error ? e.message : String(e)),
       );
-    stream = openEventSocket(dir, current, { line: onLine, down, connect: () => void onConnect() });
-  }
-  connect();
+    const socket = openEventSocket(dir, current, { line: onLine, down: failed, connect: () => void onConnect() });
+    stream = socket;
+    return () => socket.destroy();
+  };
+  const loop = reconnecting({
+    timers,
+    connect,
+    down: () => {
+      stream = undefined;
+      snapshot = undefined;
+      refresher.reset();
+      link.lost();
+    },
+    say: (why) => events.log(`Hyprland${dir ? ` at ${dir}` : ''}: ${why}; trying again`),
+  });
 
   return {
     manager: 'hyprland',
@@ -170,10 +166,7 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
     },
     send: (messages: readonly SocketMessage[], state: TilerState | undefined) => runHyprlandCommands(dir, dialect, timers, events, messages, state),
     async close() {
-      closed = true;
-      generation++;
-      timers.clearTimeout(retry);
-      stream?.destroy();
+      loop.close();
     },
   };
 }
