@@ -1,15 +1,12 @@
-import { Backoff, OnceLog } from '../io/reconnect.js';
-
-export { Backoff, OnceLog };
+import { OnceLog } from '../io/reconnect.js';
 
 /**
- * A source's link to its manager: whether it is up (said to the bar on every change), how long to wait before
- * the next attempt, and its troubles said once each until it is up again.
+ * A source's link to its manager: whether it is up (said to the bar on every change), and its troubles (a
+ * document that is not a state) said once each until it is up again. Reconnecting is io/reconnect.ts's.
  */
 export class Link {
   /** What was last said: undefined before the first attempt ended, so a first failure is said too. */
   private reported: boolean | undefined;
-  readonly backoff = new Backoff();
   readonly problems: OnceLog;
 
   constructor(private readonly events: { connection(connected: boolean): void; log(message: string): void }) {
@@ -19,7 +16,6 @@ export class Link {
   up(): void {
     if (this.reported === true) return;
     this.reported = true;
-    this.backoff.reset();
     this.problems.clear();
     this.events.connection(true);
   }

@@ -17,6 +17,7 @@ import type { SocketMessage } from '../config/schema/socket-message.js';
 import { LineSplitter } from '../io/lines.js';
 import type { Timers } from '../scheduler/timers.js';
 import { Link } from './backoff.js';
+import { reconnecting, type Attempt } from '../io/reconnect.js';
 import { subscriberName } from './client.js';
 import { parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import { tilerStateFrom } from './state.js';
@@ -128,38 +129,32 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   const file = opts.komorebic ?? 'komorebic';
   const link = new Link(events);
   const problems = link.problems;
-  let closed = false;
-  let retry: unknown;
-  let waiting: unknown;
   let peer: Socket | undefined;
+  /** The subscription under way (io/reconnect.ts): listening if need be, `subscribe-pipe`, komorebi connecting. */
+  let live: Attempt | undefined;
   /** Notifications read so far: a `komorebic state` answer older than one of them is not applied. */
   let notified = 0;
 
-  const accept = (doc: unknown) => acceptState(doc, problems, events);
-
-  const resubscribe = (why: string) => {
-    if (closed) return;
-    link.lost();
-    timers.clearTimeout(waiting);
-    problems.say(`komorebi: ${why}; subscribing again`);
-    timers.clearTimeout(retry);
-    retry = timers.setTimeout(() => void subscribe(), link.backoff.next());
+  const accept = (doc: unknown) => {
+    if (acceptState(doc, problems, events)) {
+      link.up();
+      live?.up();
+    }
   };
 
   const server: Server = createServer((socket) => {
     // One writer at a time: a newer connection (komorebi restarted and subscribed again) replaces the old one.
     peer?.destroy();
     peer = socket;
-    timers.clearTimeout(waiting);
     onNotifications(socket, problems, (doc) => {
       notified++;
-      if (accept(doc)) link.up();
+      accept(doc);
     });
     socket.on('error', () => undefined); // 'close' follows
     socket.on('close', () => {
       if (peer === socket) {
         peer = undefined;
-        resubscribe('komorebi closed the pipe');
+        live?.failed('komorebi closed the pipe; subscribing again');
       }
     });
   });
@@ -167,40 +162,43 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     if (server.listening) return problems.say(`komorebi: the pipe ${path}: ${e.code ?? e.message}`);
     // The pipe could not be made: on Windows EADDRINUSE when another program (any local user may) made a pipe of
     // that name first. Never join theirs: a fresh name after a back-off, and komorebi is told that one.
-    problems.say(`komorebi: cannot make the pipe (${e.code ?? e.message}); trying a fresh name`);
     name = freshName();
     path = opts.pipePath(name);
-    timers.clearTimeout(retry);
-    retry = timers.setTimeout(listen, link.backoff.next());
+    live?.failed(`cannot make the pipe (${e.code ?? e.message}); trying a fresh name`);
   });
 
-  const subscribe = async () => {
-    retry = undefined;
-    if (closed) return;
+  const subscribe = async (attempt: Attempt, waiting: { timer: unknown }) => {
     try {
       await komorebic(file, ['subscribe-pipe', name], opts.env);
     } catch (e) {
-      resubscribe(e instanceof Error ? e.message : String(e));
+      attempt.failed(`${e instanceof Error ? e.message : String(e)}; subscribing again`);
       return;
     }
-    if (closed) return;
-    timers.clearTimeout(waiting);
-    waiting = timers.setTimeout(() => {
-      if (!peer) resubscribe(`komorebi did not connect to ${path} within ${CONNECT_WITHIN_MS / 1000} s`);
+    if (!attempt.current) return;
+    waiting.timer = timers.setTimeout(() => {
+      if (!peer) attempt.failed(`komorebi did not connect to ${path} within ${CONNECT_WITHIN_MS / 1000} s; subscribing again`);
     }, CONNECT_WITHIN_MS);
     const before = notified;
-    askState(file, opts.env, problems, () => !closed && notified === before, (doc) => {
-      if (accept(doc)) link.up();
-    });
+    askState(file, opts.env, problems, () => attempt.current && notified === before, accept);
   };
 
-  function listen(): void {
-    retry = undefined;
-    if (closed) return;
-    removeStaleSocket(path);
-    server.listen(path, () => void subscribe());
-  }
-  listen();
+  const loop = reconnecting({
+    timers,
+    connect: (attempt) => {
+      live = attempt;
+      const waiting: { timer: unknown } = { timer: undefined };
+      if (server.listening) void subscribe(attempt, waiting);
+      else {
+        removeStaleSocket(path);
+        server.listen(path, () => {
+          if (attempt.current) void subscribe(attempt, waiting);
+        });
+      }
+      return () => timers.clearTimeout(waiting.timer);
+    },
+    down: () => link.lost(),
+    say: (why) => events.log(`komorebi: ${why}`),
+  });
 
   return {
     manager: 'komorebi',
@@ -209,9 +207,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     },
     send: (messages: readonly SocketMessage[]) => runKomorebic(file, opts.env, events, messages),
     async close() {
-      closed = true;
-      timers.clearTimeout(retry);
-      timers.clearTimeout(waiting);
+      loop.close();
       peer?.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       removeStaleSocket(path);
