@@ -20,6 +20,7 @@ import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 import { localAppData, userHome } from '../io/user-dirs.js';
+import { reconnecting, type Attempt } from '../io/reconnect.js';
 
 export const COMMAND_SOCKET = 'komorebi.sock';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper', 'kestrel', 'lagoon', 'meadow', 'nectar', 'orchid', 'pebble', 'quartz', 'raven', 'summit', 'tundra', 'umber', 'violet', 'willow', 'yarrow', 'zephyr'];
@@ -89,110 +90,121 @@ export const NOTIFICATION_LIMITS = { documentBytes: 4 * 1024 * 1024, bufferedByt
 /** How often listening (a data directory that does not exist yet) and subscribing are tried again. */
 export const RETRY_MS = 1000;
 
+/** How long the manager has to answer a subscription before it is sent again. */
+const CONFIRM_MS = 3000;
+
 /**
  * Listen for notifications and keep subscribed, whatever happens to the manager or its directory: a
  * directory that appears after the bar started, a manager that starts later, stops, restarts or flaps. Never
- * throws; retries use the scheduler's timers, so tests drive them.
+ * throws; retries go through the shared loop (io/reconnect.ts) every RETRY_MS on the scheduler's timers, so
+ * tests drive them. One attempt: listen (again, if our socket was removed), then ask to be notified there; it
+ * succeeds when the manager's answer arrives.
  */
 export async function subscribe(dir: string, timers: Timers, events: SubscriptionEvents, name = subscriberName(), limits = NOTIFICATION_LIMITS): Promise<Subscription> {
   const path = join(dir, name);
+  const say = oncePerMinute(timers, (message) => events.log(message));
   // Undefined until the first attempt ends: a first failure is said as well (the bar then shows "not connected").
   let connected: boolean | undefined;
-  let closed = false;
-  let listening = false;
-  let retry: unknown;
-  let confirm: unknown;
-  let lastListenProblem: string | undefined;
-  const CONFIRM_MS = 3000;
-  const say = oncePerMinute(timers, (message) => events.log(message));
   const setConnected = (value: boolean) => {
     if (value === connected) return;
     connected = value;
     events.connection(value);
   };
+  /** The attempt under way and its wait for the manager's answer. */
+  let live: { attempt: Attempt; confirm: unknown } | undefined;
+  let first: Promise<void> = Promise.resolve();
 
-  const server = notificationServer(limits, say, {
+  const listener = new PrivateListener(limits, say, path, dir, {
     document(doc) {
-      timers.clearTimeout(confirm);
-      confirm = undefined;
+      timers.clearTimeout(live?.confirm);
       setConnected(true);
+      live?.attempt.up();
       events.notification(doc);
     },
-    empty() {
-      // The window manager closes subscribers with an empty connection when it shuts down.
-      setConnected(false);
-      scheduleRetry(RETRY_MS);
-    },
-  });
-  server.maxConnections = limits.connections;
-  // Failed listens are reported by listen(); an error once listening is the socket's own.
-  server.on('error', (e: NodeJS.ErrnoException) => {
-    if (listening) say(`notification socket: ${e.code ?? e.message}`);
+    // The window manager closes subscribers with an empty connection when it shuts down.
+    empty: () => live?.attempt.failed('the window manager shut down'),
   });
 
-  /** Listen on our socket, readable and writable by this user only; false (and logged once) when not yet possible. */
-  const listen = async (): Promise<boolean> => {
-    if (listening) return true;
-    const problem = await listenPrivately(server, path, dir);
-    if (problem) {
-      if (problem !== lastListenProblem) say(`cannot listen in ${dir} (${problem}); trying again every ${RETRY_MS / 1000} s`);
-      lastListenProblem = problem;
-      return false;
-    }
-    lastListenProblem = undefined;
-    listening = true;
-    return true;
-  };
-
-  const attempt = async () => {
-    retry = undefined;
-    if (closed) return;
-    // Our socket removed under us (the directory cleaned): listen again before asking to be notified there.
-    if (listening && !existsSync(path)) {
-      listening = false;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    if (!(await listen())) {
-      setConnected(false);
-      scheduleRetry(RETRY_MS);
-      return;
-    }
+  const attempt = async (a: Attempt, confirm: { confirm: unknown }) => {
+    const problem = await listener.ready();
+    if (!a.current) return;
+    if (problem) return a.failed(`cannot listen in ${dir} (${problem}); trying again every ${RETRY_MS / 1000} s`);
     // No socket file, no manager: one stat instead of a connection attempt every second.
-    if (!existsSync(join(dir, COMMAND_SOCKET))) {
-      setConnected(false);
-      scheduleRetry(RETRY_MS);
-      return;
-    }
+    if (!existsSync(join(dir, COMMAND_SOCKET))) return a.failed('no window manager (no command socket)');
     try {
       await sendMessage(dir, { type: 'AddSubscriberSocketWithOptions', content: [name, { filter_state_changes: true }] } as SocketMessage);
-      // Connected once the manager's answer arrives; without one, ask again.
-      timers.clearTimeout(confirm);
-      confirm = timers.setTimeout(() => {
-        confirm = undefined;
-        setConnected(false);
-        scheduleRetry(0);
-      }, CONFIRM_MS);
     } catch {
-      setConnected(false);
-      scheduleRetry(RETRY_MS);
+      return a.failed('the window manager did not take the subscription');
     }
+    // Connected once the manager's answer arrives; without one, ask again.
+    if (a.current) confirm.confirm = timers.setTimeout(() => a.failed('the window manager did not answer the subscription'), CONFIRM_MS);
   };
-  const scheduleRetry = (ms: number) => {
-    if (closed || retry !== undefined) return;
-    retry = timers.setTimeout(() => void attempt(), ms);
-  };
-  await attempt();
+  const loop = reconnecting({
+    timers,
+    firstMs: RETRY_MS,
+    maxMs: RETRY_MS,
+    connect: (a) => {
+      const mine = { attempt: a, confirm: undefined as unknown };
+      live = mine;
+      first = attempt(a, mine);
+      return () => timers.clearTimeout(mine.confirm);
+    },
+    down: () => setConnected(false),
+    // Only what the user can act on is logged: the manager being away shows on the bar as "not connected".
+    say: (why) => {
+      if (why.startsWith('cannot listen')) say(why);
+    },
+  });
+  await first;
 
   return {
     name,
     async close() {
-      closed = true;
-      timers.clearTimeout(retry);
-      timers.clearTimeout(confirm);
-      if (listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(path, { force: true });
+      loop.close();
+      await listener.close();
     },
   };
+}
+
+/** Our notification socket: listened on, readable and writable by this user only, and again if it was removed. */
+class PrivateListener {
+  readonly #server: Server;
+  #listening = false;
+
+  constructor(
+    limits: typeof NOTIFICATION_LIMITS,
+    say: (message: string) => void,
+    private readonly path: string,
+    private readonly dir: string,
+    on: { document(doc: unknown): void; empty(): void },
+  ) {
+    this.#server = notificationServer(limits, say, on);
+    this.#server.maxConnections = limits.connections;
+    // Failed listens are reported by ready(); an error once listening is the socket's own.
+    this.#server.on('error', (e: NodeJS.ErrnoException) => {
+      if (this.#listening) say(`notification socket: ${e.code ?? e.message}`);
+    });
+  }
+
+  /** Listening (again, if our socket was removed under us: the directory cleaned); else why not yet. */
+  async ready(): Promise<string | undefined> {
+    if (this.#listening && !existsSync(this.path)) await this.#stop();
+    if (this.#listening) return undefined;
+    const problem = await listenPrivately(this.#server, this.path, this.dir);
+    this.#listening = problem === undefined;
+    return problem;
+  }
+
+  async close(): Promise<void> {
+    await this.#stop();
+    rmSync(this.path, { force: true });
+  }
+
+  async #stop(): Promise<void> {
+    if (!this.#listening) return;
+    this.#listening = false;
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { sendBatch, subscribe, type Subscription } from '../../src/tiler/client.
 import { tilerStateFrom } from '../../src/tiler/state.js';
 import { FakeWindowManager, stateDoc } from './fake-wm.js';
 import { eventually } from '../wait.js';
+import { FakeTimers } from '../scheduler/fake-timers.js';
 
 let sub: Subscription | undefined;
 let wm: FakeWindowManager | undefined;
@@ -72,6 +73,19 @@ describe('window-manager client on a real Unix socket', () => {
       { type: 'CycleFocusWorkspace', content: 'Previous' },
       { type: 'MouseFollowsFocus', content: true },
     ]));
+  });
+
+  it('stays connected, without subscribing again, long after the manager answered', async () => {
+    const dir = await shortDir();
+    wm = new FakeWindowManager(dir);
+    await wm.start();
+    const timers = new FakeTimers();
+    const connection: boolean[] = [];
+    sub = await subscribe(dir, timers, { notification: () => undefined, connection: (c) => connection.push(c), log: () => undefined });
+    await eventually(() => expect(connection).toEqual([true]));
+    await timers.advance(60_000);
+    expect(connection).toEqual([true]);
+    expect(wm.received).toHaveLength(1);
   });
 
   it('keeps retrying every second while no window manager runs, saying "down" once, and connects when it comes', async () => {
