@@ -5,6 +5,7 @@
  * terminal's theme uses) and its lightness picks the normal or bright variant.
  */
 import { parseHex, toLab, type Hex } from './rgb.js';
+import { BoundedCache } from '../io/bounded-cache.js';
 
 const CUBE_LEVELS = [0, 95, 135, 175, 215, 255] as const;
 
@@ -19,7 +20,11 @@ export function xterm256Rgb(index: number): [number, number, number] {
 }
 
 let paletteLab: Array<[number, [number, number, number]]> | undefined;
-const nearest256Cache = new Map<string, number>();
+/**
+ * Saves the search of 240 palette entries in Lab space for each distinct colour of a frame at 256 colours; a
+ * config has a few dozen, and 4096 bound what gradients or a feed's colours could add. Exported for its test.
+ */
+export const nearest256Cache = new BoundedCache<string, number>({ maxEntries: 4096 });
 
 export function nearest256(hex: Hex): number {
   const key = hex.toLowerCase();

@@ -73,13 +73,13 @@ export class BoundedCache<K, V> {
     this.#size = 0;
   }
 
-  /** How many entries are kept. */
-  get entries(): number {
+  /** How many entries are kept (as a Map's `size`). */
+  get size(): number {
     return this.#entries.size;
   }
 
   /** What they hold together, as `sizeOf` counts. */
-  get size(): number {
+  get held(): number {
     return this.#size;
   }
 }

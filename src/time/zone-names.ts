@@ -5,10 +5,16 @@
  * zones people use, not for every zone (Dubai is `GST` here, `+04` there).
  */
 import type { DateTime } from 'luxon';
+import { BoundedCache } from '../io/bounded-cache.js';
 
 const LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-NZ', 'en-IN', 'en-IE', 'en-ZA', 'en-CA', 'ja-JP', 'ko-KR'];
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const cache = new Map<string, string>();
+/**
+ * Saves making an Intl formatter per locale and zone (tens of microseconds and a few KB each) on every `%Z`; a
+ * bar shows a handful of zones. Exported for the test of its bound.
+ */
+export const formatters = new BoundedCache<string, Intl.DateTimeFormat>({ maxEntries: 64 });
+/** Saves trying up to ten locales per `%Z` for each zone and offset shown. Exported for the test of its bound. */
+export const cache = new BoundedCache<string, string>({ maxEntries: 256 });
 
 function formatter(locale: string, zone: string): Intl.DateTimeFormat {
   const key = `${locale}|${zone}`;

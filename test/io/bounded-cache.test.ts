@@ -22,9 +22,9 @@ describe('BoundedCache', () => {
             cache.delete(o.key);
             expect(cache.get(o.key)).toBeUndefined();
           } else cache.get(o.key);
-          expect(cache.entries).toBeLessThanOrEqual(maxEntries);
-          expect(cache.size).toBeLessThanOrEqual(maxSize);
-          expect(cache.size).toBeGreaterThanOrEqual(0);
+          expect(cache.size).toBeLessThanOrEqual(maxEntries);
+          expect(cache.held).toBeLessThanOrEqual(maxSize);
+          expect(cache.held).toBeGreaterThanOrEqual(0);
         }
       }),
     );
@@ -44,7 +44,7 @@ describe('BoundedCache', () => {
             map.delete(o.key);
           }
           expect(cache.get(o.key)).toBe(map.get(o.key));
-          expect(cache.entries).toBe(map.size);
+          expect(cache.size).toBe(map.size);
         }
       }),
     );
