@@ -7,8 +7,10 @@
 import type { ColourDepth } from '../colour/depth.js';
 import { colourParameters } from '../colour/sgr.js';
 import type { Run } from './bar-types.js';
+import { BoundedCache } from '../io/bounded-cache.js';
 
-const sgrCache = new Map<string, string>();
+/** Saves building the SGR sequence (colour parameters at the terminal's depth) for each run of every frame. */
+const sgrCache = new BoundedCache<string, string>({ maxEntries: 2000 });
 
 function sgr(run: Run, depth: ColourDepth): string {
   // Separated: a foreground-only and a background-only run of one colour must not share an entry.
@@ -16,7 +18,6 @@ function sgr(run: Run, depth: ColourDepth): string {
   const hit = sgrCache.get(key);
   if (hit !== undefined) return hit;
   const value = makeSgr(run, depth);
-  if (sgrCache.size > 2000) sgrCache.clear();
   sgrCache.set(key, value);
   return value;
 }

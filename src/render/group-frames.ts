@@ -1,4 +1,5 @@
 /** The frames drawn around groups of units (the config's `grouping`): caps, shade columns, their colours. */
+import { BoundedCache } from '../io/bounded-cache.js';
 import type { GroupingModel, GroupingStyle, Hex } from '../config/model.js';
 import { blend } from '../colour/rgb.js';
 import { DECORATIONS, ROUNDED_CAPS } from './icons.js';
@@ -34,7 +35,8 @@ const cacheOf = (input: LayoutInput): Map<string, Frame> => {
   }
   return cache;
 };
-const shadeCache = new Map<string, Hex>();
+/** Saves a colour blend per shaded frame column each frame; keyed by two colours, so a theme gives a handful. */
+const shadeCache = new BoundedCache<string, Hex>({ maxEntries: 64 });
 
 /** Black (shadow) or the accent (glow) at half strength over the bar; a handful of distinct values. */
 function shadeColourOf(input: LayoutInput, glow: boolean, under: Hex): Hex {

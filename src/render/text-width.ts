@@ -6,12 +6,17 @@
  * a bar shows, without loading its emoji tables at start-up (70 ms, see bench/).
  */
 import { eastAsianWidth } from 'get-east-asian-width';
+import { BoundedCache } from '../io/bounded-cache.js';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\ufe00-\ufe0f]$/u;
 const EMOJI = /^\p{Emoji_Presentation}$/u;
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
-const cache = new Map<string, number>();
+/**
+ * Saves walking a non-ASCII label code point by code point (Unicode property regexes per character) on every
+ * frame: a bar redraws the same labels each second. Bounded by size too, as titles from a feed can be long.
+ */
+const cache = new BoundedCache<string, number>({ maxEntries: 5000, maxSize: 1024 * 1024 });
 
 export function textWidth(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
@@ -34,7 +39,6 @@ export function textWidth(text: string): number {
       width += w;
     }
   }
-  if (cache.size > 5000) cache.clear();
   cache.set(text, width);
   return width;
 }

@@ -11,6 +11,7 @@
  * Only zones that Intl lists are used so (a name ICU does not know would silently be UTC), and not on
  * Windows, where Node's TZ support is not documented to follow run-time changes: luxon's own zone there.
  */
+import { BoundedCache } from '../io/bounded-cache.js';
 import { IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
 import { isFixedZone, isListedZone } from './zone-valid.js';
 
@@ -109,7 +110,8 @@ export class HostZone extends Zone {
   }
 }
 
-const zones = new Map<string, Zone | string>();
+/** Saves judging a zone name (Intl's list) and a HostZone's own offset memo per clock format; a bar has a few zones. */
+const zones = new BoundedCache<string, Zone | string>({ maxEntries: 64 });
 
 /**
  * What luxon is given for a zone name: the name itself for UTC and the fixed zones (luxon computes those
@@ -119,7 +121,7 @@ export function clockZone(name: string, platform: NodeJS.Platform = process.plat
   let zone = zones.get(name);
   if (zone === undefined) {
     zone = platform !== 'win32' && !isFixedZone(name) && isListedZone(name) ? new HostZone(name) : name;
-    if (zones.size < 64) zones.set(name, zone);
+    zones.set(name, zone);
   }
   return zone;
 }
