@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import type { Message as DbusMessage, MessageBus, MessageLike } from 'dbus-next';
 import type { Timers } from '../scheduler/timers.js';
+import { reconnecting, type Attempt, type Reconnecting } from '../io/reconnect.js';
 import { MAX_PLAYERS, choosePlayer, mergePlayerProperties, newPlayer, type MediaCommand, type MediaPlayer, type MediaStatus } from './player.js';
 
 export const MPRIS_PREFIX = 'org.mpris.MediaPlayer2.';
@@ -105,10 +106,10 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
 
 /** The players on one session bus, followed across the bus's going and coming back. */
 class MprisWatcher implements MediaSource {
-  #closed = false;
   #bus: MessageBus | undefined;
-  #retry: unknown;
-  #lastProblem: string | undefined;
+  /** The shared reconnect loop (io/reconnect.ts), and its attempt under way. */
+  #loop: Reconnecting | undefined;
+  #live: Attempt | undefined;
   /** Players by well-known name, and well-known names by the unique name that sends their signals. */
   readonly #players = new Map<string, MediaPlayer>();
   readonly #nameOf = new Map<string, string>();
@@ -193,32 +194,33 @@ class MprisWatcher implements MediaSource {
   }
 
   #lost(b: MessageBus, why: string): void {
-    if (this.#bus !== b) return;
-    this.#bus = undefined;
-    try {
-      b.disconnect();
-    } catch {
-      // Already gone.
-    }
-    this.#players.clear();
-    this.#nameOf.clear();
-    this.#publish();
-    if (why !== this.#lastProblem) this.opts.log(`media: the session bus went away (${why}); trying again every ${RECONNECT_MS / 1000} s`);
-    this.#lastProblem = why;
-    if (!this.#closed) this.#retry = this.opts.timers.setTimeout(() => this.connect(), RECONNECT_MS);
+    if (this.#bus === b) this.#live?.failed(`the session bus went away (${why})`);
   }
 
+  /** Connect now, and again every RECONNECT_MS while the bus is away; each new problem is said once. */
   connect(): void {
-    if (this.#closed) return;
+    this.#loop ??= reconnecting({
+      timers: this.opts.timers,
+      firstMs: RECONNECT_MS,
+      maxMs: RECONNECT_MS,
+      connect: (attempt) => this.#attempt(attempt),
+      down: () => {
+        this.#players.clear();
+        this.#nameOf.clear();
+        this.#publish();
+      },
+      say: (why) => this.opts.log(`media: ${why}; trying again every ${RECONNECT_MS / 1000} s`),
+    });
+  }
+
+  #attempt(attempt: Attempt): (() => void) | undefined {
+    this.#live = attempt;
     let b: MessageBus;
     try {
       b = this.lib.sessionBus({ busAddress: this.address });
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      if (why !== this.#lastProblem) this.opts.log(`media: cannot reach the session bus at ${this.address} (${why}); trying again every ${RECONNECT_MS / 1000} s`);
-      this.#lastProblem = why;
-      this.#retry = this.opts.timers.setTimeout(() => this.connect(), RECONNECT_MS);
-      return;
+      attempt.failed(`cannot reach the session bus at ${this.address} (${e instanceof Error ? e.message : String(e)})`);
+      return undefined;
     }
     this.#bus = b;
     b.on('error', (e: unknown) => this.#lost(b, e instanceof Error ? e.message : String(e)));
@@ -227,17 +229,26 @@ class MprisWatcher implements MediaSource {
     connection?.on('end', () => this.#lost(b, 'the connection closed'));
     boundMessages(connection?.stream, (why) => this.#lost(b, why));
     b.on('message', (msg: DbusMessage) => this.#onMessage(b, msg));
-    b.on('connect', () => void this.#follow(b));
+    b.on('connect', () => void this.#follow(b, attempt));
+    return () => {
+      if (this.#bus === b) this.#bus = undefined;
+      try {
+        b.disconnect();
+      } catch {
+        // Already gone.
+      }
+    };
   }
 
   /** On a new connection: ask for the players' signals, then read each player there is. */
-  async #follow(b: MessageBus): Promise<void> {
+  async #follow(b: MessageBus, attempt: Attempt): Promise<void> {
     try {
       await this.#call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0namespace='org.mpris.MediaPlayer2'`] });
       await this.#call(b, { ...DBUS, member: 'AddMatch', signature: 's', body: [`type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='${PLAYER_PATH}'`] });
       const [names] = await this.#call(b, { ...DBUS, member: 'ListNames' });
-      if (this.#lastProblem !== 'connected') this.opts.log(`media: following MPRIS players on ${this.address}`);
-      this.#lastProblem = 'connected';
+      if (!attempt.current) return;
+      this.opts.log(`media: following MPRIS players on ${this.address}`);
+      attempt.up();
       const mpris = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && n.startsWith(MPRIS_PREFIX)).slice(0, MAX_PLAYERS) : [];
       await Promise.all(mpris.map((n) => this.#track(b, n)));
     } catch (e) {
@@ -256,15 +267,7 @@ class MprisWatcher implements MediaSource {
   }
 
   close(): void {
-    this.#closed = true;
-    this.opts.timers.clearTimeout(this.#retry);
-    const b = this.#bus;
-    this.#bus = undefined;
-    try {
-      b?.disconnect();
-    } catch {
-      // Already gone.
-    }
+    this.#loop?.close();
   }
 }
 
