@@ -21,6 +21,7 @@ import type { Timers } from '../scheduler/timers.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 import { localAppData, userHome } from '../io/user-dirs.js';
 import { reconnecting, type Attempt } from '../io/reconnect.js';
+import { BoundedCache } from '../io/bounded-cache.js';
 
 export const COMMAND_SOCKET = 'komorebi.sock';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper', 'kestrel', 'lagoon', 'meadow', 'nectar', 'orchid', 'pebble', 'quartz', 'raven', 'summit', 'tundra', 'umber', 'violet', 'willow', 'yarrow', 'zephyr'];
@@ -280,7 +281,8 @@ async function listenPrivately(server: Server, path: string, dir: string): Promi
 
 /** A peer misbehaving in a loop makes one log line a minute per kind of trouble, not thousands. */
 function oncePerMinute(timers: Timers, log: (message: string) => void): (message: string) => void {
-  const lastSaid = new Map<string, number>();
+  // When each kind of trouble was last said; kinds are few, the bound is for a peer that invents new ones.
+  const lastSaid = new BoundedCache<string, number>({ maxEntries: 64 });
   return (message) => {
     const now = timers.now();
     if (now - (lastSaid.get(message) ?? -Infinity) < 60_000) return;

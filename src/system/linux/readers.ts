@@ -1,4 +1,5 @@
 /** Linux readers: /proc, /sys and statfs directly, no child processes (see bench/readers.mjs). */
+import { BoundedCache } from '../../io/bounded-cache.js';
 import { readdir, readFile, realpath, statfs } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { boundedSizes, type StatfsOf } from '../disk-size.js';
@@ -45,7 +46,8 @@ export function linuxNetworkReader(sleep: Sleep, now: () => number, { root }: Li
 /** Disks with sizes from statfs, bounded per mount (see ../disk-size.ts): no poll waits for a dead network mount. */
 export function linuxDisksReader(sleep: Sleep, { root }: LinuxPaths = { root: '/' }, statfsOf: StatfsOf = (path) => statfs(path)): Reader<Readings['disks']> {
   const sizes = boundedSizes(sleep, statfsOf);
-  const removableCache = new Map<string, boolean>();
+  // Saves a realpath and a read in /sys per disk every poll; bounded, as devices come and go over months of uptime.
+  const removableCache = new BoundedCache<string, boolean>({ maxEntries: 256 });
 
   const removable = async (device: string) => {
     const name = basename(device);
