@@ -47,7 +47,7 @@ async function setUp(opts: { down?: boolean } = {}) {
   });
   cleanups.push(async () => {
     await source.close();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
   const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
   /** komorebi connecting to the pipe, as it does after `subscribe-pipe`. */
@@ -173,7 +173,7 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     const source = startKomorebiPipeSource({ pipePath: (name) => (name === 'taken' ? join(dir, 'no-such-dir', name) : join(dir, name)), name: 'taken', env, timers: realTimers, events: rec.events });
     cleanups.push(async () => {
       await source.close();
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     });
     const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
     await eventually(() => expect(calls()[0]?.[0]).toBe('subscribe-pipe'));
