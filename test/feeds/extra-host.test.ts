@@ -29,7 +29,7 @@ async function withConfig<T>(use: (dir: string, io: CliIo, said: () => string) =
   let said = '';
   try {
     await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [], right_widgets: [{ Cpu: { enable: true, data_refresh_interval: 2, label_prefix: 'Text' } }] }));
-    const io: CliIo = { out: (t) => void (said += t), err: (t) => void (said += t), env: { HOME: dir, TZ: 'UTC' }, cwd: dir, isTTY: false, platform: 'linux' };
+    const io: CliIo = { out: (t) => void (said += t), err: (t) => void (said += t), env: { HOME: dir, TZ: 'UTC', TMPDIR: dir }, cwd: dir, isTTY: false, platform: 'linux' };
     return await use(dir, io, () => said);
   } finally {
     await rm(dir, { recursive: true, force: true });
