@@ -10,7 +10,7 @@ import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import type { CommandModules, CommandName } from './commands.js';
 import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
-import { BUILTIN_HOSTS, oneOf, type FeedHost } from '../feeds/hosts.js';
+import { BUILTIN_HOSTS, hostsHelp, oneOf, type FeedHost } from '../feeds/hosts.js';
 import { BUILTIN_MANAGERS, managerChoices, tilerHelp, type WindowManager } from '../tiler/managers.js';
 
 /**
@@ -295,6 +295,35 @@ with --watch, the --set sources stay fixed and the others are polled.`,
     });
 }
 
+/** "a and b", "a, b and c". */
+const andList = (names: readonly string[]): string => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/** Greedy word wrap, for a paragraph whose words come from a list (the rest of the help is wrapped by hand). */
+function wrapWords(text: string, width: number): string {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `feed --help`'s signals, as feed.ts answers them: a host that sends clicks on stdin (i3bar's protocol) stops and
+ * continues the feed with them; for every other host they read the sources or the config again.
+ */
+function feedSignalsHelp(hosts: readonly FeedHost[]): string {
+  const titles = (stdin: boolean) => hosts.filter((h) => h.clicksOnStdin === stdin).map((h) => h.title ?? h.name);
+  const [protocol, others] = [titles(true), titles(false)];
+  const clauses = [
+    ...(protocol.length > 0 ? [`for ${andList(protocol)} SIGUSR1 and SIGUSR2 are the stop and continue their protocol header declares (polling pauses while the bar is hidden)`] : []),
+    ...(others.length > 0 ? [`for ${andList(others)} SIGUSR1 reads every source again now and SIGUSR2 reads the config again now (\`pkill -USR2 -f 'tilebar feed'\`)`] : []),
+  ];
+  // 112 columns: the width the hand-wrapped paragraphs around it keep to.
+  return wrapWords(`Signals: ${clauses.join('; ')}. Each is said in the log; neither opens Node's inspector or ends the feed.`, 112);
+}
+
 /** `tilebar feed`. */
 function feedCommandLine(ctx: CommandLine): void {
   const hosts = ctx.lists.hosts ?? BUILTIN_HOSTS;
@@ -314,49 +343,14 @@ function feedCommandLine(ctx: CommandLine): void {
     .addHelpText(
       'after',
       `
-i3 and sway (~/.config/i3/config, ~/.config/sway/config); "tilebar feed i3bar --print-config" (or swaybar)
-prints this block for your config, with "workspace_buttons no" when its Tiler widget shows the workspaces (the
-bar's own buttons would show them a second time):
-  bar {
-      status_command tilebar feed i3bar
-      workspace_buttons no
-  }
-
-tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks
-included (tmux 3.3 and later), painted in the theme across the whole line; "tilebar feed tmux --print-config"
-prints these lines with your own runtime directory in place of /run/user/1000/tilebar (--place right or left:
-the lines for status-right or status-left instead):
-  set -g mouse on
-  set -g status 2
-  set -g status-format[1] '#(tilebar feed tmux --place line)'
-  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
-  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
-  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
-  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 4 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
-  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 5 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
-
-Waybar: a module per widget block, all served by one tilebar (the custom/tilebar module). Print the modules for
-your config and merge them into ~/.config/waybar/config:
-  tilebar feed waybar --print-config
-
-Polybar (~/.config/polybar/config.ini), a module with the whole bar, its left, centre and right where the pane
-puts them; its clicks need no setup. Your other modules go before it in modules-left or in modules-right, none in
-modules-center (they would cover tilebar's centre and right):
-  modules-left = tilebar        (in your [bar/...] section)
-  [module/tilebar]
-  type = custom/script
-  exec = tilebar feed polybar
-  tail = true
+${hostsHelp(hosts)}
 
 On every host clicks act as on the pane: a workspace focuses it, the layout opens its picker, an Applications
 item launches, the config's mouse bindings get the other buttons and the wheel. --print-config prints any host's
 lines for your config. Saving the config
 applies it; a config with errors keeps the last good bar and says where in the bar.
 
-Signals: for i3bar and swaybar SIGUSR1 and SIGUSR2 are the stop and continue their protocol header declares
-(polling pauses while the bar is hidden); for tmux, Polybar and Waybar SIGUSR1 reads every source again now and
-SIGUSR2 reads the config again now (\`pkill -USR2 -f 'tilebar feed'\`). Each is said in the log; neither opens
-Node's inspector or ends the feed.`,
+${feedSignalsHelp(hosts)}`,
     )
     .action(async (host: string | undefined, opts) => {
       const { feedCommand } = await ctx.load('feed');

@@ -30,6 +30,11 @@ export interface FeedHost {
   /** How the help names it ("Polybar"); default: its name. */
   title?: string;
   /**
+   * Its paragraph in `feed --help`: where its config lives and what to put there, wrapped by hand under 113
+   * columns. Hosts that share one paragraph (i3bar and swaybar) give the same text, printed once.
+   */
+  help: string;
+  /**
    * The host sends clicks on our stdin and keeps it open while it lives (i3bar, swaybar): its end means the host
    * went, its stop and continue signals are the protocol's, and the feed makes no click directory.
    */
@@ -40,9 +45,18 @@ export interface FeedHost {
   start(context: HostFeedContext): Feed | Promise<Feed>;
 }
 
+const I3BAR_HELP = `i3 and sway (~/.config/i3/config, ~/.config/sway/config); "tilebar feed i3bar --print-config" (or swaybar)
+prints this block for your config, with "workspace_buttons no" when its Tiler widget shows the workspaces (the
+bar's own buttons would show them a second time):
+  bar {
+      status_command tilebar feed i3bar
+      workspace_buttons no
+  }`;
+
 const i3barLike = (name: 'i3bar' | 'swaybar'): FeedHost => ({
   name,
   clicksOnStdin: true,
+  help: I3BAR_HELP,
   async printConfig(p) {
     const { i3barConfigBlock, workspaceWidgets } = await import('./i3bar.js');
     return i3barConfigBlock(`tilebar feed ${name}${p.configArgument}`, workspaceWidgets(p.model, p.widgets));
@@ -56,6 +70,18 @@ export const BUILTIN_HOSTS: readonly FeedHost[] = [
   {
     name: 'tmux',
     clicksOnStdin: false,
+    help: `tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks
+included (tmux 3.3 and later), painted in the theme across the whole line; "tilebar feed tmux --print-config"
+prints these lines with your own runtime directory in place of /run/user/1000/tilebar (--place right or left:
+the lines for status-right or status-left instead):
+  set -g mouse on
+  set -g status 2
+  set -g status-format[1] '#(tilebar feed tmux --place line)'
+  bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n WheelUpStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 4 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
+  bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 5 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""`,
     async printConfig(p) {
       const { tmuxConfLines } = await import('./tmux.js');
       const lines = tmuxConfLines(p.place, `tilebar feed tmux --place ${p.place}${p.configArgument}`, p.runtime.ok ? p.runtime.path : undefined);
@@ -67,6 +93,14 @@ export const BUILTIN_HOSTS: readonly FeedHost[] = [
     name: 'polybar',
     title: 'Polybar',
     clicksOnStdin: false,
+    help: `Polybar (~/.config/polybar/config.ini), a module with the whole bar, its left, centre and right where the pane
+puts them; its clicks need no setup. Your other modules go before it in modules-left or in modules-right, none in
+modules-center (they would cover tilebar's centre and right):
+  modules-left = tilebar        (in your [bar/...] section)
+  [module/tilebar]
+  type = custom/script
+  exec = tilebar feed polybar
+  tail = true`,
     printConfig: async (p) => (await import('./polybar.js')).polybarConfig(`tilebar feed polybar${p.configArgument}`),
     start: async (c) => (await import('./host-feeds.js')).polybarFeed(c),
   },
@@ -74,6 +108,9 @@ export const BUILTIN_HOSTS: readonly FeedHost[] = [
     name: 'waybar',
     title: 'Waybar',
     clicksOnStdin: false,
+    help: `Waybar: a module per widget block, all served by one tilebar (the custom/tilebar module). Print the modules for
+your config and merge them into ~/.config/waybar/config:
+  tilebar feed waybar --print-config`,
     printConfig: async (p) => (await import('./waybar-feed.js')).printedWaybarConfig(p.widgets, p.runtime, `tilebar feed waybar${p.configArgument}`),
     start: async (c) => (await import('./host-feeds.js')).waybarFeed(c),
   },
@@ -81,6 +118,11 @@ export const BUILTIN_HOSTS: readonly FeedHost[] = [
 
 export function hostNamed(name: string, hosts: readonly FeedHost[] = BUILTIN_HOSTS): FeedHost | undefined {
   return hosts.find((h) => h.name === name);
+}
+
+/** The hosts' paragraphs for `feed --help`, in the list's order, each once, a blank line between. */
+export function hostsHelp(hosts: readonly FeedHost[]): string {
+  return [...new Set(hosts.map((h) => h.help))].join('\n\n');
 }
 
 /** "a, b or c". */

@@ -19,6 +19,8 @@ import { startLineFeed } from '../../src/feeds/line-feed.js';
 const lemonbar: FeedHost = {
   name: 'lemonbar',
   clicksOnStdin: false,
+  help: `lemonbar: one plain line per frame, each block's text in turn; pipe it into lemonbar:
+  tilebar feed lemonbar | lemonbar -p`,
   printConfig: (p) => `tilebar feed lemonbar${p.configArgument} | lemonbar -p\n`,
   start: (c) => startLineFeed({ store: c.bar.store, out: c.out, version: c.version, tilerOptions: c.tilerOptions, format: (blocks) => `%{l}${blocks.map((b) => b.runs.map((r) => r.text).join('')).join('')}` }),
 };
@@ -37,12 +39,15 @@ async function withConfig<T>(use: (dir: string, io: CliIo, said: () => string) =
 }
 
 describe('a feed host defined in a test alone', () => {
-  it('is named in `feed --help` and where a host is missing or unknown', async () => {
+  it('is named in `feed --help`, with its paragraph, and where a host is missing or unknown', async () => {
     let out = '';
     let err = '';
     const io: CliIo = { out: (t) => void (out += t), err: (t) => void (err += t), env: { HOME: '/nonexistent-home' }, cwd: process.cwd(), isTTY: false, platform: 'linux' };
     await runCli(['feed', '--help'], io, lazyCommands, { hosts });
     expect(out.replace(/\s+/g, ' ')).toMatch(/host i3bar, swaybar, tmux, polybar, waybar or lemonbar/);
+    expect(out).toContain(`\n\n${lemonbar.help}\n\n`);
+    // Its signals are those of every host that does not send clicks on stdin.
+    expect(out.replace(/\s+/g, ' ')).toMatch(/for tmux, Polybar, Waybar and lemonbar SIGUSR1 reads every source again/);
     expect(await runCli(['feed', 'dzen'], io, lazyCommands, { hosts })).not.toBe(0);
     expect(err).toMatch(/unknown host "dzen"; expected one of i3bar, swaybar, tmux, polybar, waybar, lemonbar/);
   });
