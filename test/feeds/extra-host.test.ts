@@ -7,7 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
@@ -15,6 +15,7 @@ import { lazyCommands } from '../../src/cli/commands.js';
 import { runCli } from '../../src/cli/program.js';
 import { BUILTIN_HOSTS, type FeedHost } from '../../src/feeds/hosts.js';
 import { startLineFeed } from '../../src/feeds/line-feed.js';
+import { collectingWritable } from '../support/collecting-writable.js';
 
 const lemonbar: FeedHost = {
   name: 'lemonbar',
@@ -61,18 +62,12 @@ describe('a feed host defined in a test alone', () => {
 
   it('is fed end to end from the live core, its line changing with a reading', async () => {
     await withConfig(async (dir, io) => {
-      let written = '';
-      const out = new Writable({
-        write(chunk: Buffer, _e, cb) {
-          written += chunk.toString();
-          cb();
-        },
-      });
+      const { out, written } = collectingWritable();
       const stop = new AbortController();
       const done = feedCommand('lemonbar', { config: 'bar.json', log: join(dir, 'log'), tiler: 'none' }, io, { out, in: new PassThrough(), readers: { cpu: async () => ({ percent: 42 }) }, stop: stop.signal, log: () => undefined, hosts });
       try {
         const { eventually } = await import('../wait.js');
-        await eventually(() => expect(written).toMatch(/^%\{l\}.*CPU: 42%.*$/m));
+        await eventually(() => expect(written()).toMatch(/^%\{l\}.*CPU: 42%.*$/m));
       } finally {
         stop.abort();
         expect(await done).toBe(0);

@@ -17,13 +17,13 @@ import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSyn
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { eventually, until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { collectingWritable } from '../support/collecting-writable.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -43,7 +43,8 @@ function asOtherUser(command: string): void {
 interface Feed {
   dir: string;
   touched: string;
-  lines: string[];
+  /** The complete lines the feed wrote so far. */
+  lines: () => string[];
   logs: string[];
   stop(): Promise<void>;
 }
@@ -60,19 +61,9 @@ async function barDir(): Promise<{ dir: string; bar: string; touched: string }> 
 }
 
 async function startFeed(host: string, b: { dir: string; bar: string; touched: string }, env: Record<string, string>, opts: { place?: string } = {}): Promise<Feed> {
-  const lines: string[] = [];
+  const { out, lines } = collectingWritable();
   const logs: string[] = [];
   const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: b.dir, TZ: 'UTC', PATH: process.env.PATH ?? '', ...env }, cwd: b.dir, isTTY: false, platform: 'linux' };
-  let partial = '';
-  const out = new Writable({
-    write(chunk: Buffer, _e, cb) {
-      const text = partial + chunk.toString();
-      const parts = text.split('\n');
-      partial = parts.pop() ?? '';
-      lines.push(...parts);
-      cb();
-    },
-  });
   const stop = new AbortController();
   const done = feedCommand(host, { config: b.bar, log: join(b.dir, 'log'), ...opts }, io, { out, stop: stop.signal, log: (l) => logs.push(l), readers: {} });
   let stopped = false;
@@ -84,7 +75,7 @@ async function startFeed(host: string, b: { dir: string; bar: string; touched: s
   };
   cleanups.push(end);
   // Waybar's own module is empty (the items are in their modules' pipes); the others show the items.
-  await until(() => lines.some((l) => host === 'waybar' || l.includes('Touch')), `the ${host} feed's first line`);
+  await until(() => lines().some((l) => host === 'waybar' || l.includes('Touch')), `the ${host} feed's first line`);
   return { dir: b.dir, touched: b.touched, lines, logs, stop: end };
 }
 
@@ -124,7 +115,7 @@ describe('who can steer a feed', () => {
     await until(() => existsSync(inbox) || existsSync(f.touched), 'the inbox in the private runtime directory');
     expect(existsSync(f.touched)).toBe(false);
     // Ours is on Mark; whichever click is acted on first, the planted one or ours, it must be ours.
-    const column = (f.lines.at(-1) ?? '').replace(/#\[[^\]]*\]/g, '').indexOf('Mark');
+    const column = (f.lines().at(-1) ?? '').replace(/#\[[^\]]*\]/g, '').indexOf('Mark');
     spawnSync('sh', ['-c', `echo @0 ${column} 80 1 >> ${inbox}`]);
     await until(() => existsSync(f.touched) || existsSync(`${f.touched}.mark`), 'a click to be acted on');
     expect(existsSync(f.touched)).toBe(false);
@@ -165,7 +156,7 @@ describe('who can steer a feed', () => {
     const tmp = stickyTmp(b.dir);
     asOtherUser(`mkdir -m 777 ${tmp}/tilebar-${uid}`);
     const f = await startFeed('polybar', b, { TMPDIR: tmp });
-    const command = polybarClick(f.lines.at(-1) ?? '');
+    const command = polybarClick(f.lines().at(-1) ?? '');
     expect(echoOf(command)).toMatch(new RegExp(`^echo @\\S+ 1 >> ${tmp}/tilebar-${uid}-[A-Za-z0-9]+/polybar-${process.pid}\\.clicks$`));
     expect(readdirSync(join(tmp, `tilebar-${uid}`))).toEqual([]);
     spawnSync('sh', ['-c', command ?? 'false'], { cwd: b.dir });
@@ -223,7 +214,7 @@ describe('who can steer a feed', () => {
     const xdg = join(b.dir, 'xdg');
     mkdirSync(xdg, { mode: 0o700 });
     const f = await startFeed('polybar', b, { XDG_RUNTIME_DIR: xdg });
-    const command = polybarClick(f.lines.at(-1) ?? '') ?? 'false';
+    const command = polybarClick(f.lines().at(-1) ?? '') ?? 'false';
     // A click command killed half-way through its line.
     appendFileSync(join(xdg, 'tilebar', `polybar-${process.pid}.clicks`), (echoOf(command) ?? '').replace(/^echo (\S{3}).*$/, '$1'));
     spawnSync('sh', ['-c', command], { cwd: b.dir });

@@ -14,6 +14,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { collectingWritable } from '../support/collecting-writable.js';
 
 const readers = { cpu: async () => ({ percent: 95 }) };
 
@@ -62,13 +63,7 @@ async function lineFor(config: object, wanted: RegExp): Promise<{ line: Array<Re
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-units-'));
   await writeBarConfig(dir, config);
   const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
-  let written = '';
-  const out = new Writable({
-    write(chunk: Buffer, _e, cb) {
-      written += chunk.toString();
-      cb();
-    },
-  });
+  const { out, written } = collectingWritable();
   const stop = new AbortController();
   const readings = {
     cpu: async () => ({ percent: 33 }),
@@ -77,7 +72,7 @@ async function lineFor(config: object, wanted: RegExp): Promise<{ line: Array<Re
   const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log'), tiler: 'none' }, io, { out, in: new PassThrough(), readers: readings, stop: stop.signal, log: () => undefined });
   try {
     return await eventually(() => {
-      const line = statusLines(written).at(-1) ?? [];
+      const line = statusLines(written()).at(-1) ?? [];
       const shown = drawn(line);
       expect(shown).toMatch(wanted);
       return { line, shown };
@@ -116,20 +111,14 @@ describe('tilebar feed i3bar', () => {
     const dir0 = await mkdtemp(join(tmpdir(), 'tilebar-feed-touch-'));
     const touched = join(dir0, 'touched');
     const { dir, io } = await setUp(touched);
-    let written = '';
-    const out = new Writable({
-      write(chunk: Buffer, _e, cb) {
-        written += chunk.toString();
-        cb();
-      },
-    });
+    const { out, written } = collectingWritable();
     const input = new PassThrough();
     const logs: string[] = [];
     const stop = new AbortController();
     const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out, in: input, readers, stop: stop.signal, log: (l) => void logs.push(l) });
     try {
       await eventually(() => {
-        const last = statusLines(written).at(-1) ?? [];
+        const last = statusLines(written()).at(-1) ?? [];
         const cpu = last.find((b) => b.name === 'Cpu');
         expect(cpu?.full_text).toMatch(/CPU: .*95.*%/);
         expect(cpu?.instance).toBe('right[0] cpu');
@@ -228,18 +217,12 @@ describe('tilebar feed i3bar', () => {
     let reads = 0;
     const counting = { cpu: async () => ((reads += 1), { percent: 50 }) };
     const stop = new AbortController();
-    let written = '';
-    const out = new Writable({
-      write(chunk: Buffer, _e, cb) {
-        written += chunk.toString();
-        cb();
-      },
-    });
+    const { out, written } = collectingWritable();
     const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out, in: new PassThrough(), readers: counting, timers, stop: stop.signal, log: () => undefined });
     try {
       await eventually(async () => {
         await timers.advance(100);
-        expect(written).toContain('CPU');
+        expect(written()).toContain('CPU');
       });
       await timers.advance(10_000);
       expect(reads).toBeGreaterThan(1);

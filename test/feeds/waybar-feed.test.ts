@@ -8,11 +8,11 @@ import { closeSync, constants, existsSync, openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { collectingWritable } from '../support/collecting-writable.js';
 import { eventually, until } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
 
@@ -44,13 +44,7 @@ describe('tilebar feed waybar', () => {
     };
     const bar = await writeBarConfig(dir, config);
     const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: false, platform: 'linux' };
-    let written = '';
-    const out = new Writable({
-      write(chunk: Buffer, _e, cb) {
-        written += chunk.toString();
-        cb();
-      },
-    });
+    const { out, written } = collectingWritable();
     const stop = new AbortController();
     const done = feedCommand('waybar', { config: bar, log: join(dir, 'log') }, io, { out, readers: { cpu: async () => ({ percent: 95 }) }, stop: stop.signal, log: () => undefined });
     cleanups.push(() => done);
@@ -80,10 +74,10 @@ describe('tilebar feed waybar', () => {
     await until(() => existsSync(touched), 'the click to launch Touch');
 
     // The tilebar module is empty while the config is good; a broken save shows there, located.
-    expect(JSON.parse(written.split('\n')[0] ?? '{}')).toEqual({ text: '', class: ['tilebar'] });
+    expect(JSON.parse(written().split('\n')[0] ?? '{}')).toEqual({ text: '', class: ['tilebar'] });
     await writeFile(bar, JSON.stringify({ ...config, right_widgets: [{ Cpu: { enable: 'yes' } }] }));
     await eventually(() => {
-      const own = JSON.parse(written.trim().split('\n').at(-1) ?? '{}') as { text?: string; class?: string[] };
+      const own = JSON.parse(written().trim().split('\n').at(-1) ?? '{}') as { text?: string; class?: string[] };
       expect(own.class).toEqual(['tilebar', 'error']);
       expect(own.text).toMatch(/right_widgets\[0\]/);
     });

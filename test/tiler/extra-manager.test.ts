@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
@@ -18,6 +18,7 @@ import { detectManager } from '../../src/tiler/detect.js';
 import { contentOf, translateEach, type Translator } from '../../src/tiler/manager.js';
 import { BUILTIN_MANAGERS, type WindowManager } from '../../src/tiler/managers.js';
 import type { TilerState, TilerWindow } from '../../src/tiler/state.js';
+import { collectingWritable } from '../support/collecting-writable.js';
 import { eventually } from '../wait.js';
 
 /** river's commands for the bar's messages: focusing a workspace (a tag) only; nothing else has an equivalent. */
@@ -111,20 +112,14 @@ describe('a window manager defined in a test alone', () => {
   it('drives the Tiler widget of a feed end to end, and a click on a workspace reaches it as its own command', async () => {
     await withConfig(async (dir) => {
       sent = [];
-      let written = '';
-      const out = new Writable({
-        write(chunk: Buffer, _e, cb) {
-          written += chunk.toString();
-          cb();
-        },
-      });
+      const { out, written } = collectingWritable();
       const input = new PassThrough();
       const stop = new AbortController();
       const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', RIVER_SOCKET: '/run/river' }, cwd: dir, isTTY: false, platform: 'linux' };
       const done = feedCommand('i3bar', { config: 'bar.json', log: join(dir, 'log') }, io, { out, in: input, stop: stop.signal, log: () => undefined, managers });
       try {
-        await eventually(() => expect(written).toMatch(/"full_text":"two ?"/));
-        const line = JSON.parse(written.trim().split('\n').pop()!.replace(/^,/, '')) as Array<{ name: string; instance: string; full_text: string }>;
+        await eventually(() => expect(written()).toMatch(/"full_text":"two ?"/));
+        const line = JSON.parse(written().trim().split('\n').pop()!.replace(/^,/, '')) as Array<{ name: string; instance: string; full_text: string }>;
         const two = line.find((b) => b.full_text.trim() === 'two')!;
         input.write('[\n');
         input.write(`${JSON.stringify({ name: two.name, instance: two.instance, button: 1 })}\n`);
