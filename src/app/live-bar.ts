@@ -17,7 +17,7 @@ import { EventSources } from '../bar/event-sources.js';
 import { LiveConfig, type ConfigState } from '../bar/live-config.js';
 import { subscribeSources } from '../bar/live-sources.js';
 import type { Log } from '../bar/log.js';
-import { bindingBatch } from '../bar/mouse.js';
+import { bindingBatch } from './binding-batch.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import { configLabel, type Candidate, type Discovered } from '../config/discover.js';
 import type { BarModel } from '../config/model.js';

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { appearanceOf } from '../view/appearance.js';
 import { LiveBar } from '../app/live-bar.js';
 import { fileLog } from '../bar/log.js';
-import { DISABLE_MOUSE, ENABLE_MOUSE } from '../bar/mouse.js';
+import { DISABLE_MOUSE, ENABLE_MOUSE } from '../pane/mouse.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { barSize, processTerminal } from '../io/terminal.js';
 import type { BarViewOptions } from '../pane/bar-view.js';

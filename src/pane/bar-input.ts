@@ -12,7 +12,7 @@ import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { BarLayout } from '../render/bar-types.js';
 import { SIGNAL_EXIT } from '../io/exit-status.js';
 import type { ClickAction } from '../../widgets/view.js';
-import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, type MouseEvent } from '../bar/mouse.js';
+import { BUTTON_TRIGGERS, DOUBLE_CLICK_MS, ScrollAccumulator, type MouseEvent } from './mouse.js';
 import { TerminalInputDecoder } from './terminal-input.js';
 
 export interface BarInputEffects {

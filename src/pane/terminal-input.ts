@@ -38,7 +38,7 @@
  * a report's bytes leak as keys. The bar does nothing on Escape, so waiting costs at most one key: Escape then
  * `q` reads as Alt-q, and the next `q` quits.
  */
-import { mouseEventOf, type MouseEvent } from '../bar/mouse.js';
+import { mouseEventOf, type MouseEvent } from './mouse.js';
 
 /** What the stream carries: a character typed outside any sequence, or a mouse report that means something. */
 export type TerminalInput = MouseEvent | { kind: 'key'; key: string };

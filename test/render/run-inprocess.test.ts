@@ -8,7 +8,7 @@ import { FrameWriter } from '../../src/pane/terminal.js';
 import { fakeTerminal, screenOf } from './fake-terminal.js';
 import type { Readers } from '../../src/system/readings.js';
 import { eventually } from '../wait.js';
-import { DISABLE_MOUSE, ENABLE_MOUSE } from '../../src/bar/mouse.js';
+import { DISABLE_MOUSE, ENABLE_MOUSE } from '../../src/pane/mouse.js';
 import { writeBarConfig } from '../support/bar-config.js';
 
 const readers = {

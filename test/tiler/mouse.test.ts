@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScrollAccumulator, bindingBatch } from '../../src/bar/mouse.js';
+import { bindingBatch } from '../../src/app/binding-batch.js';
+import { ScrollAccumulator } from '../../src/pane/mouse.js';
 import { TerminalInputDecoder } from '../../src/pane/terminal-input.js';
 import type { MouseModel } from '../../src/config/model.js';
 import { load, model } from '../helpers.js';

@@ -1,14 +1,14 @@
 /**
- * Mouse input of the running bar (pure): what a mouse report means (clicks, wheel ticks, hovers), the bar-level
- * `mouse` bindings, and the batches they send. The reports are cut out of the terminal's input by
- * terminal-input.ts.
+ * Mouse input of the terminal pane (pure): what a terminal's mouse report means (clicks, wheel notches, hovers)
+ * and which of the bar-level `mouse` bindings it fires. The reports are cut out of the terminal's input by
+ * terminal-input.ts; what a binding then sends is the core's (src/app/binding-batch.ts). The feeds' hosts report
+ * buttons of their own and map them in their modules.
  *
  * A terminal reports whole wheel notches, not points: each notch counts as 30 points, the original's
  * default threshold, so with the default one notch is one tick; a threshold of 60 needs two notches, one of
  * 10 makes each notch three ticks. Deltas accumulate per axis, clamped to ±3 thresholds, as in the original.
  */
-import type { MouseAction, MouseModel } from '../config/model.js';
-import type { SocketMessage } from '../config/schema/socket-message.js';
+import type { MouseModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 
 export const POINTS_PER_NOTCH = 30;
@@ -77,20 +77,3 @@ export const BUTTON_TRIGGERS: Readonly<Record<'middle' | 'right' | 'back' | 'for
   back: 'on_extra1_click',
   forward: 'on_extra2_click',
 };
-
-/**
- * The batch a TilerMouseMessage binding sends: FocusMonitorAtCursor first unless turned off, then the
- * message — wrapped in MouseFollowsFocus(false) … MouseFollowsFocus(as it was) unless turned off. When
- * the window manager's setting is not known (no Tiler data), the message is sent unwrapped rather than
- * guessing a value to restore.
- */
-export function bindingBatch(action: Extract<MouseAction, { kind: 'message' }>, mouseFollowsFocus: boolean | undefined): SocketMessage[] {
-  const out: SocketMessage[] = [];
-  if (action.focusMonitorAtCursor) out.push({ type: 'FocusMonitorAtCursor' } as SocketMessage);
-  if (action.ignoreMouseFollowsFocus && mouseFollowsFocus !== undefined) {
-    out.push({ type: 'MouseFollowsFocus', content: false } as SocketMessage, action.message, { type: 'MouseFollowsFocus', content: mouseFollowsFocus } as SocketMessage);
-  } else {
-    out.push(action.message);
-  }
-  return out;
-}
