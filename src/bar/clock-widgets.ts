@@ -7,7 +7,7 @@
 import { widgetEnabled } from '../../widgets/kind.js';
 import type { BarModel } from '../config/model.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
-import { placedWidgets } from './positions.js';
+import { placedWidgets } from '../config/positions.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 
 export interface ClockWidget {

@@ -6,7 +6,7 @@
 import type { BarModel } from '../config/model.js';
 import type { ThresholdRule } from '../thresholds/rules.js';
 import type { ClockReading } from '../time/clock.js';
-import { placedWidgets } from './positions.js';
+import { placedWidgets } from '../config/positions.js';
 import { widgetEnabled, type ViewContext } from '../../widgets/kind.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { SourceStatus, UnitView } from '../../widgets/view.js';

@@ -12,7 +12,7 @@ import type { Run } from '../render/bar-types.js';
 import { MIN_TRUNCATED } from '../render/fit.js';
 import { truncate } from '../render/paint.js';
 import type { FeedBlock, FeedWidget } from './blocks.js';
-import { placedWidgets } from '../bar/positions.js';
+import { placedWidgets } from '../config/positions.js';
 import type { BarModel, Hex } from '../config/model.js';
 import type { CellMetrics } from '../render/cells.js';
 import type { ResolvedTheme } from '../../themes/resolve-theme.js';

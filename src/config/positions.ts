@@ -1,5 +1,5 @@
 /** Every widget of the bar with where it is in the config (`right[2]`), in left, center, right order. */
-import type { BarModel, WidgetModel } from '../config/model.js';
+import type { BarModel, WidgetModel } from './model.js';
 
 export interface PlacedWidget {
   position: string;
