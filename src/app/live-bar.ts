@@ -16,7 +16,7 @@ import type { ConfigFileEvent } from '../bar/config-file.js';
 import { EventSources } from '../bar/event-sources.js';
 import { LiveConfig, type ConfigState } from '../bar/live-config.js';
 import { subscribeSources } from '../bar/live-sources.js';
-import type { Log } from '../bar/log.js';
+import type { Log } from '../io/log.js';
 import { bindingBatch } from './binding-batch.js';
 import { systemWidgets } from '../bar/system-widgets.js';
 import { configLabel, type Candidate, type Discovered } from '../config/discover.js';

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { BarStore } from '../bar/bar-store.js';
-import type { Log } from '../bar/log.js';
+import type { Log } from '../io/log.js';
 import type { BarModel } from '../config/model.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import type { Timers } from '../scheduler/timers.js';

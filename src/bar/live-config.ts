@@ -17,7 +17,7 @@ import { formatProblem, type Problem } from '../config/problem.js';
 import { withoutBom } from '../config/source.js';
 import { detectVariant, type Variant } from '../config/variant.js';
 import type { ConfigFileEvent } from './config-file.js';
-import type { Log } from './log.js';
+import type { Log } from '../io/log.js';
 
 type Validator = typeof import('../config/load.js');
 

@@ -6,7 +6,7 @@
  * process's first line (io/run-end.ts): neither opens Node's inspector or ends the bar.
  */
 import type { LiveBar } from '../app/live-bar.js';
-import type { Log } from '../bar/log.js';
+import type { Log } from '../io/log.js';
 import { I3BAR_CONT_SIGNAL, I3BAR_STOP_SIGNAL } from '../feeds/i3bar.js';
 import { shutEarlyInspector, takeUserSignals, type UserSignal } from '../io/run-end.js';
 

@@ -10,7 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
 import { appearanceOf } from '../view/appearance.js';
 import type { SourceReaders } from '../bar/live-sources.js';
-import { fileLog, type Log } from '../bar/log.js';
+import { fileLog, type Log } from '../io/log.js';
 import type { Variant } from '../config/variant.js';
 import { feedView } from '../feeds/blocks.js';
 import { TMUX_PLACES, type TmuxPlace } from '../feeds/tmux.js';

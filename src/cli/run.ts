@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { appearanceOf } from '../view/appearance.js';
 import { LiveBar } from '../app/live-bar.js';
-import { fileLog } from '../bar/log.js';
+import { fileLog } from '../io/log.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../pane/mouse.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { barSize, processTerminal } from '../io/terminal.js';

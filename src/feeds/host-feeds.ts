@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { LiveBar } from '../app/live-bar.js';
 import type { BarSnapshot } from '../app/store.js';
-import type { Log } from '../bar/log.js';
+import type { Log } from '../io/log.js';
 import { removeStaleInboxes } from './click-inbox.js';
 import { clickToken, appendClickCommand, parseClickLine } from './feed-clicks.js';
 import { startI3barFeed } from './i3bar-feed.js';

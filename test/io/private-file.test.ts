@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileLog } from '../../src/bar/log.js';
+import { fileLog } from '../../src/io/log.js';
 import { appendPrivate, writeNewPrivate } from '../../src/io/private-file.js';
 
 const dirs: string[] = [];

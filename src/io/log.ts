@@ -12,7 +12,7 @@
  * first one's rotation over its megabyte-long `.1` (issue 31).
  */
 import { lstatSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
-import { appendPrivate, appendPrivateUpTo, writeNewPrivate } from '../io/private-file.js';
+import { appendPrivate, appendPrivateUpTo, writeNewPrivate } from './private-file.js';
 import { dirname } from 'node:path';
 import { displayText } from '../text/safe-text.js';
 

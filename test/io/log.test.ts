@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LOG_BYTES, fileLog } from '../../src/bar/log.js';
+import { MAX_LOG_BYTES, fileLog } from '../../src/io/log.js';
 import { until } from '../wait.js';
 
 const dirs: string[] = [];
@@ -123,7 +123,7 @@ interface Writer {
 }
 
 async function startWriter(logPath: string, name: string): Promise<Writer> {
-  const modulePath = pathToFileURL(join(process.cwd(), 'dist/src/bar/log.js')).href;
+  const modulePath = pathToFileURL(join(process.cwd(), 'dist/src/io/log.js')).href;
   const child = spawn(process.execPath, ['--input-type=module', '-e', WRITER, modulePath, logPath, name], { stdio: ['pipe', 'pipe', 'inherit'] });
   writersRunning.add(child);
   let out = '';
