@@ -62,4 +62,10 @@ describe('the import graph', () => {
     const frontEnds = ['src/feeds', 'src/pane', 'src/cli'];
     expect(edges.filter((e) => frontEnds.includes(folderOf(e.from)) && e.to === 'src/bar/bar-store.ts')).toEqual([]);
   });
+
+  it('front ends import the core only through src/app: nothing in src/pane or src/feeds imports src/bar', () => {
+    const frontEnds = ['src/pane', 'src/feeds'];
+    const intoTheCore = edges.filter((e) => frontEnds.includes(folderOf(e.from)) && folderOf(e.to) === 'src/bar');
+    expect(intoTheCore.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
 });
