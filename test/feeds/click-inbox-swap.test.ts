@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { until } from '../wait.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /** Called inside the inbox's next read of its file, once. */
 let duringRead: (() => void) | undefined;
@@ -31,10 +32,7 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { openClickInbox } = await import('../../src/feeds/click-inbox.js');
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 it('empties itself through the file it read: a link swapped in at its path meanwhile never points the emptying elsewhere', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tb-inbox-swap-'));

@@ -11,11 +11,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_INBOX_BYTES, MAX_INBOX_LINES, openClickInbox, removeStaleInboxes, type ClickInbox } from '../../src/feeds/click-inbox.js';
 import { until } from '../wait.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function inboxIn(): Promise<{ dir: string; path: string; lines: string[]; logs: string[]; open(): ClickInbox }> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-inbox-'));

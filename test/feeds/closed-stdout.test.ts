@@ -12,11 +12,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /**
  * How long the test waits for the feed to end before it fails. Not a figure of the fix (a quiet feed probes its

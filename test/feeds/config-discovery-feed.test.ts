@@ -10,11 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
 import { startTmuxFeed } from './feed-child.js';
 import { saveConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 describe('tilebar feed tmux started before the config file exists', () => {
   it('feeds the embedded example, then the file written to ~/.config/tilebar/bar.json, and says so in its log', async () => {

@@ -17,12 +17,10 @@ import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { startTmuxFeed } from './feed-child.js';
 import { saveConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const asRoot = process.getuid?.() === 0;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const dateConfig = (text: string) => JSON.stringify({ left_widgets: [{ Date: { enable: true, format: { Custom: text }, label_prefix: 'None' } }], right_widgets: [] });
 

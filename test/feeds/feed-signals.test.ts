@@ -17,12 +17,10 @@ import { alive, listeningPorts } from '../tty/process-sockets.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const CONFIG = { left_widgets: [], center_widgets: [{ Time: { enable: true, format: { Custom: '%H:%M:%S' }, timezone: 'UTC', label_prefix: 'None' } }], right_widgets: [] };
 

@@ -24,11 +24,9 @@ import { UNPRIVILEGED } from '../tty/tmux.js';
 import { eventually, until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { collectingWritable } from '../support/collecting-writable.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const asRoot = process.getuid?.() === 0;
 const uid = process.getuid?.() ?? 0;

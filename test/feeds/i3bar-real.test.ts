@@ -20,11 +20,9 @@ import { pngRows } from './png-rows.js';
 import { barBoxes, type ScreenBox } from './bar-boxes.js';
 import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 

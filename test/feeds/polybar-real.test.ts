@@ -20,13 +20,11 @@ import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
 import { twoItemBar } from './host-config.js';
 import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 

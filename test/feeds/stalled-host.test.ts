@@ -19,11 +19,9 @@ import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /** Seconds of the clock while the host reads nothing: each a line of a kilobyte or more, megabytes in all. */
 const STALLED_SECONDS = 2_000;

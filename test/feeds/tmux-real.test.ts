@@ -16,14 +16,12 @@ import { load, model } from '../helpers.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /** Whether a feed of this config is running (its command line names the config). */
 const running = (bar: string) => spawnSync('pgrep', ['-f', `feed tmux --place right --config ${bar}`]).status === 0;
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const config = (name: string) => ({
   theme: { palette: 'Base16', name: 'Ashes', accent: 'Base0D' },

@@ -15,11 +15,9 @@ import { writeBarConfig } from '../support/bar-config.js';
 import { collectingWritable } from '../support/collecting-writable.js';
 import { eventually, until } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /** What a module's `cat` would read from its pipe now (nothing waits: the pipe is opened without blocking). */
 function readPipe(path: string): string[] {

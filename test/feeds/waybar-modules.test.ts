@@ -17,11 +17,9 @@ import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { until } from '../wait.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const EXAMPLE = join(process.cwd(), 'config.example.json');
 

@@ -23,14 +23,12 @@ import { twoItemBar } from './host-config.js';
 import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows } from './png-rows.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && has('waybar') && has('grim');
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const MAGENTA = '#ff00ff';
 const GREEN = '#00ff00';

@@ -6,11 +6,9 @@ import { afterEach, expect, it } from 'vitest';
 import { hasI3 } from '../tiler/real-wm.js';
 import { i3Desktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 it.skipIf(!hasI3)('i3bar', async () => {
   const bar = await startExampleBar();

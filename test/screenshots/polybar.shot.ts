@@ -11,12 +11,10 @@ import { hasI3 } from '../tiler/real-wm.js';
 import { stopChild } from '../xvfb.js';
 import { i3Desktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const hasPolybar = hasI3 && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 it.skipIf(!hasPolybar)('polybar', async () => {
   const bar = await startExampleBar();

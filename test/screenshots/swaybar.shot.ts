@@ -8,12 +8,10 @@ import { afterEach, expect, it } from 'vitest';
 import { hasFoot, hasSway } from '../tiler/real-wm.js';
 import { swayDesktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const hasGrim = spawnSync('grim', ['-h'], { stdio: 'ignore' }).error === undefined;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 it.skipIf(!hasSway || !hasFoot || !hasGrim)('swaybar', async () => {
   const bar = await startExampleBar(true);

@@ -13,13 +13,11 @@ import { hasI3 } from '../tiler/real-wm.js';
 import { hasTmux, openPane, screenCells, shellQuote, type ScreenCell } from '../tty/tmux.js';
 import { i3Desktop } from './desktops.js';
 import { loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeTerminalPicture } from './example-bar.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const COLUMNS = 200;
 const ROWS = 8;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 it.skipIf(!hasTmux || !hasI3)('tmux', async () => {
   const bar = await startExampleBar();

@@ -10,13 +10,11 @@ import { afterEach, expect, it } from 'vitest';
 import { hasFoot, hasSway } from '../tiler/real-wm.js';
 import { swayDesktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, MAIN, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && hasFoot && has('waybar') && has('grim');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 it.skipIf(!hasWaybar)('waybar', async () => {
   const bar = await startExampleBar(true);

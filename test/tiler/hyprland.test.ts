@@ -16,11 +16,9 @@ import { fakeTerminal, screenOf } from '../render/fake-terminal.js';
 import { FakeHyprland } from './fake-hyprland.js';
 import { eventually } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function started(version?: string) {
   const root = await mkdtemp(join(tmpdir(), 'tb-hypr-'));

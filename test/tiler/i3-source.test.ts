@@ -14,11 +14,9 @@ import { startI3Source } from '../../src/tiler/i3-source.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
 import { recordingEvents } from './recording-events.js';
 import { eventually } from '../wait.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function setUp(mode: FakeI3['mode'] = 'normal', unknownEvents: string[] = []) {
   const dir = await mkdtemp(join(tmpdir(), 'tb-i3src-'));

@@ -16,11 +16,9 @@ import type { TilerSource } from '../../src/tiler/manager.js';
 import { recordingEvents } from './recording-events.js';
 import { stateDoc } from './fake-wm.js';
 import { eventually } from '../wait.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function setUp(opts: { down?: boolean } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'tb-pipe-'));

@@ -18,12 +18,10 @@ import { until } from '../wait.js';
 import { barPid, expectPeakUnderBound } from './bar-process.js';
 import { hasTmux, openPane, shellQuote } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 
 /** Hostile JSON just under `cap` bytes: nested arrays, or a flat array of empty objects. */

@@ -9,12 +9,10 @@ import { join } from 'node:path';
 import { afterEach, describe, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /** A move of the pointer to a cell with no button held (SGR 1006: 32 for motion + 3 for no button; 1-based). */
 const moveTo = (pane: Pane, x: number) => pane.sendText(`\x1b[<35;${x + 1};1M`);

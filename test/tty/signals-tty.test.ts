@@ -16,12 +16,10 @@ import { alive, listeningPorts } from './process-sockets.js';
 import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const config = (word: string) =>
   JSON.stringify({

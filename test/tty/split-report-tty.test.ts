@@ -14,12 +14,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../wait.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /**
  * After the last write, the second hover (over Edit) or a launch has come: no item was started; then the key 2

@@ -13,12 +13,10 @@ import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway, type RealWm
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually, until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const CONFIG = {
   left_widgets: [

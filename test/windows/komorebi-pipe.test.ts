@@ -24,11 +24,9 @@ import { eventually } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
 import { BUNDLE, found, q, ROOT, SKIP } from './wine.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 const CONFIG = {
   left_widgets: [
