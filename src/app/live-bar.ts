@@ -6,11 +6,12 @@
  * that cannot be read keeps the bar up (the last good one, or an empty one) with a one-line message in the
  * store and every located problem in the log.
  *
- * It knows no terminal: `run` draws the store in a terminal pane (through Ink or directly); other front ends
- * (the feeds of other bars) read the same store and call the same actions.
+ * It knows no terminal: each front end opens its own view of it (`openView`: its monitor, look and size; see
+ * view-of-core.ts) — `run` draws one in a terminal pane (through Ink or directly), the feeds of other bars read
+ * theirs — and any number of views read the same samples, one read per interval for all of them.
  */
 import type { Appearance } from '../view/appearance.js';
-import { BarStore, type BarSnapshot } from '../bar/bar-store.js';
+import { TimedStore, type CoreSnapshot } from '../bar/bar-store.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
 import type { ConfigFileEvent } from '../bar/config-file.js';
 import { EventSources } from '../bar/event-sources.js';
@@ -32,6 +33,7 @@ import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/sys
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { ConfigPlace, configReadOptions } from './config-place.js';
+import { CoreView, type ViewOptions } from './view-of-core.js';
 import { WindowManagerLink, type StartTilerSource } from './window-manager.js';
 import type { WindowManager } from '../tiler/managers.js';
 
@@ -55,10 +57,6 @@ export interface LiveBarSettings {
   komorebiDirGiven: boolean;
   /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
   managers?: readonly WindowManager[];
-  /** The look of a model (theme, icons, cells): the front end's choices applied to the config's. */
-  appearance: (model: BarModel) => Appearance;
-  /** The bar's first size, in cells; the front end updates it (a terminal's resizes). */
-  size: { width: number; height: number };
 }
 
 export interface LiveBarDeps {
@@ -80,8 +78,26 @@ const foundOf = (settings: LiveBarSettings): Discovered => settings.discovery?.f
 /** Clicks an action names (the layout picker's toggle is the front end's own). */
 export type BarAction = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
 
+/** A front end's view of the live bar (view-of-core.ts), whose clicks and bindings act for the monitor it shows. */
+export class LiveView extends CoreView<Appearance> {
+  constructor(
+    core: TimedStore<CoreSnapshot>,
+    options: ViewOptions<Appearance>,
+    private readonly bar: LiveBar,
+  ) {
+    super(core, options);
+  }
+
+  /** A click's action, for this view's monitor (see LiveBar.act). */
+  readonly act = (action: BarAction): void => this.bar.act(action, this.monitor);
+
+  /** A mouse binding of the config, for this view's monitor (see LiveBar.bind). */
+  readonly bind = (trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void => this.bar.bind(trigger, mouseFollowsFocus, this.monitor);
+}
+
 export class LiveBar {
-  readonly store: BarStore<Appearance>;
+  /** What every front end shares; each reads it through its own view (`openView`). */
+  readonly #store: TimedStore<CoreSnapshot>;
   readonly #live: LiveConfig;
   readonly #scheduler: Scheduler;
   readonly #events: EventSources;
@@ -90,7 +106,7 @@ export class LiveBar {
   readonly #place: ConfigPlace;
   #config: ConfigState;
   /** The latest statuses of the sources, kept across resubscriptions (a reload does not blank them). */
-  #statuses: BarSnapshot['statuses'] = {};
+  #statuses: CoreSnapshot['statuses'] = {};
   #unsubscribe: () => void = () => undefined;
   #closers: Array<() => Promise<void> | void> = [];
   #configQueue = Promise.resolve();
@@ -112,18 +128,10 @@ export class LiveBar {
       onFileEvent: (event, path) => this.#queueConfigEvent(event, path),
       onBetter: (to) => this.#queueMove(to),
     });
-    this.store = new BarStore<Appearance>(deps.timers, {
-      model: config.model,
-      look: settings.appearance(config.model),
-      message: config.message,
-      statuses: {},
-      systemZone,
-      tiler: undefined,
-      size: settings.size,
-    });
+    this.#store = new TimedStore<CoreSnapshot>(deps.timers, { model: config.model, message: config.message, statuses: {}, systemZone });
     this.#scheduler = new Scheduler(deps.timers, { onListenerError: (e) => deps.log(`internal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`) });
-    this.#events = new EventSources({ env: deps.env, platform: deps.platform, timers: deps.timers, log: deps.log }, (change) => this.store.update(change));
-    this.#manager = new WindowManagerLink(this.store, {
+    this.#events = new EventSources({ env: deps.env, platform: deps.platform, timers: deps.timers, log: deps.log }, (change) => this.#store.update(change));
+    this.#manager = new WindowManagerLink(this.#store, {
       ...(settings.tiler !== undefined ? { flag: settings.tiler } : {}),
       komorebiDir: settings.komorebiDir,
       komorebiDirGiven: settings.komorebiDirGiven,
@@ -155,7 +163,15 @@ export class LiveBar {
   }
 
   get model(): BarModel {
-    return this.store.getSnapshot().model;
+    return this.#store.getSnapshot().model;
+  }
+
+  /**
+   * A front end's view of the bar: its own monitor (default: the model's), look and size, read like a store and
+   * memoised per change; `close` it when the front end leaves. Views can be opened at any time, any number.
+   */
+  openView(options: ViewOptions<Appearance>): LiveView {
+    return new LiveView(this.#store, options, this);
   }
 
   /** Where the config came from, for the log. */
@@ -171,7 +187,7 @@ export class LiveBar {
     const { timers, log, onStray, env } = this.deps;
     await this.#place.start(this.#live.lastText);
     this.#closers.push(() => this.#place.close());
-    const closeZoneWatch = await watchSystemZone({ ...realZoneSources(), env }, (zone) => this.store.update({ systemZone: zone }), log);
+    const closeZoneWatch = await watchSystemZone({ ...realZoneSources(), env }, (zone) => this.#store.update({ systemZone: zone }), log);
     this.#closers.push(closeZoneWatch);
     await this.#manager.ensure();
     await this.#events.apply(this.model).catch(onStray);
@@ -179,23 +195,26 @@ export class LiveBar {
     this.#scheduler.start();
   }
 
-  /** A click's action: acted on only for a model that is the text's own (see LiveConfig). */
-  act(action: BarAction): void {
+  /**
+   * A click's action: acted on only for a model that is the text's own (see LiveConfig). `monitor`: the one
+   * whose view was clicked (a view acts for its own: LiveView.act); default: the model's.
+   */
+  act(action: BarAction, monitor?: number): void {
     this.#whenTrusted(() => {
-      if (action.kind === 'messages') this.#manager.send(action.messages);
+      if (action.kind === 'messages') this.#manager.send(action.messages, monitor ?? this.model.monitor.index);
       else if (action.kind === 'launch') this.#launch(action.id, action.command);
       else this.#events.control(action.command);
     });
   }
 
-  /** A mouse binding of the config (`on_middle_click`, the wheel, …). */
-  bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void {
+  /** A mouse binding of the config (`on_middle_click`, the wheel, …); `monitor` as for `act`. */
+  bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined, monitor?: number): void {
     if (!this.model.mouse?.bindings[trigger]) return;
     this.#whenTrusted(() => {
       const binding = this.model.mouse?.bindings[trigger];
       if (!binding) return;
       if (binding.kind === 'command') this.#launch(`binding:${trigger}`, binding.command);
-      else this.#manager.send(bindingBatch(binding, mouseFollowsFocus));
+      else this.#manager.send(bindingBatch(binding, mouseFollowsFocus), monitor ?? this.model.monitor.index);
     });
   }
 
@@ -220,7 +239,7 @@ export class LiveBar {
   refresh(): void {
     if (this.#stopped) return;
     this.#scheduler.refreshAll();
-    this.store.update();
+    this.#store.update();
   }
 
   /** Reads the config file again now and applies it as an edit would be (SIGUSR2, as Waybar and Polybar do). */
@@ -258,13 +277,13 @@ export class LiveBar {
       .catch(this.deps.onStray);
   }
 
-  /** No more polls, ticks or store updates (before a front end takes its view down). */
+  /** No more polls, ticks or updates to any view (before the front ends are taken down, the process ending). */
   stopUpdates(): void {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#unsubscribe();
     this.#scheduler.stop();
-    this.store.close();
+    this.#store.close();
   }
 
   /** Stops everything: updates, watchers, the window manager's connection, media and keyboard sources. */
@@ -310,11 +329,11 @@ export class LiveBar {
       (s) => {
         // subscribeSources keeps one object it updates: the store gets a copy, so a snapshot never changes.
         this.#statuses = { ...s };
-        this.store.update({ statuses: this.#statuses });
+        this.#store.update({ statuses: this.#statuses });
       },
       this.#statuses,
     );
-    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.store.update());
+    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.#store.update());
     this.#unsubscribe = () => {
       offSources();
       offClocks();
@@ -326,15 +345,16 @@ export class LiveBar {
     const changed = next.model !== this.model;
     this.#config = next;
     if (!changed) {
-      this.store.update({ message: next.message });
+      this.#store.update({ message: next.message });
       return;
     }
-    this.store.update({ model: next.model, look: this.settings.appearance(next.model), message: next.message });
+    // Each view makes its look of the new model, and reads the manager's state for its monitor (a reload that
+    // names another monitor moves the views that follow the model's) when it is next published.
+    this.#store.update({ model: next.model, message: next.message });
     // Sources already read stay: a reload does not blank the CPU or restart rates.
     this.#subscribe();
     this.#scheduler.refreshAll();
     void this.#manager.ensure();
-    this.#manager.apply();
     void this.#events.apply(next.model).catch(this.deps.onStray);
   }
 }

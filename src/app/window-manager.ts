@@ -1,19 +1,21 @@
 /**
  * The window manager's whole life for a live bar: found once per run (the session's variables cannot change
  * under a running process), subscribed when a Tiler widget or a message binding needs it (also after a
- * reload), its snapshots turned into the store's `tiler` for this bar's monitor, and the messages clicks and
- * bindings send. Knows no terminal: `run` and the feeds share it.
+ * reload), its snapshots kept in the store for any monitor a front end's view shows (each view derives its own:
+ * app/view-of-core.ts), and the messages clicks and bindings send, for the monitor they were clicked on. Knows
+ * no terminal: `run` and the feeds share it.
  */
 import { existsSync } from 'node:fs';
-import type { BarStore } from '../bar/bar-store.js';
+import type { CoreSnapshot, TimedStore } from '../bar/bar-store.js';
 import type { Log } from '../io/log.js';
 import type { BarModel } from '../config/model.js';
 import type { SocketMessage } from '../config/schema/socket-message.js';
+import { BoundedCache } from '../io/bounded-cache.js';
 import type { Timers } from '../scheduler/timers.js';
 import { askSocketPath, detectManager } from '../tiler/detect.js';
 import type { TilerSource, TilerSourceEvents } from '../tiler/manager.js';
 import { managerNamed, type SourceContext, type WindowManager } from '../tiler/managers.js';
-import type { TilerStateResult } from '../tiler/state.js';
+import type { TilerState, TilerStateResult } from '../tiler/state.js';
 
 export interface WindowManagerSettings {
   /** `--tiler`: which manager; default: detected. */
@@ -40,16 +42,20 @@ export function needsWindowManager(m: BarModel): boolean {
   return [...m.left, ...m.center, ...m.right].some((w) => w.kind === 'Tiler') || Object.values(m.mouse?.bindings ?? {}).some((b) => b?.kind === 'message');
 }
 
+/** How many monitors' states are kept per state of the manager, and their problems remembered: a bar's views are a few. */
+const MONITORS_KEPT = 16;
+
 export class WindowManagerLink {
   #source: TilerSource | undefined;
   #starting = false;
   #noManager = false;
-  #problem: string | undefined;
-  /** The manager's latest snapshot, kept so that a reload with another `monitor` index re-reads it. */
-  #derive: ((monitor: number) => TilerStateResult) | undefined;
+  /** What the log last said of each monitor's state: a problem is said once, not with each state. */
+  readonly #problems = new BoundedCache<number, string>({ maxEntries: MONITORS_KEPT });
+  /** The manager's latest state, for any monitor (the store's `windowManager`); undefined while not connected. */
+  #states: ((monitor: number) => TilerStateResult) | undefined;
 
   constructor(
-    private readonly store: BarStore,
+    private readonly store: TimedStore<CoreSnapshot>,
     private readonly settings: WindowManagerSettings,
   ) {}
 
@@ -57,8 +63,11 @@ export class WindowManagerLink {
     return this.store.getSnapshot().model;
   }
 
-  /** Sends messages to the manager, or says in the log why they were not sent. */
-  send(messages: SocketMessage[]): void {
+  /**
+   * Sends messages to the manager, or says in the log why they were not sent; `monitor`: the one the click or
+   * binding came from, whose workspaces the manager's translation reads (a workspace clicked is that monitor's).
+   */
+  send(messages: SocketMessage[], monitor: number): void {
     const source = this.#source;
     const what = messages.map((m) => m.type).join(', ');
     const { log } = this.settings;
@@ -66,22 +75,30 @@ export class WindowManagerLink {
       log(`window manager: ${what} not sent: ${this.store.getSnapshot().noTiler ? 'no window manager' : 'not connected yet'}`);
       return;
     }
-    source.send(messages, this.store.getSnapshot().tiler).catch((e: unknown) => log(`${source.manager}: could not send ${what}: ${e instanceof Error ? e.message : String(e)}`));
+    source.send(messages, this.stateOf(monitor)).catch((e: unknown) => log(`${source.manager}: could not send ${what}: ${e instanceof Error ? e.message : String(e)}`));
   }
 
-  /** The store's `tiler` from the latest snapshot, for the model's monitor. */
-  apply(): void {
-    if (!this.#derive) return;
-    const r = this.#derive(this.model.monitor.index);
-    if (r.ok) {
-      this.#problem = undefined;
-      this.store.update({ tiler: r.state, tilerDown: false });
-    } else {
-      if (r.problem !== this.#problem) this.settings.log(`window manager: ${r.problem}`);
-      this.#problem = r.problem;
-      // The manager answers, but not for this bar's monitor: nothing to show of it here.
-      this.store.update({ tiler: undefined, tilerDown: true });
-    }
+  /** The manager's latest state for a monitor, or undefined when not connected or it has no such monitor. */
+  stateOf(monitor: number): TilerState | undefined {
+    const r = this.#states?.(monitor);
+    return r?.ok ? r.state : undefined;
+  }
+
+  /**
+   * A state of the manager as the store keeps it: each monitor's derived once, when a view first asks for it,
+   * and its problem (the manager answers, but not for that monitor) said in the log once until it changes.
+   */
+  #statesOf(derive: (monitor: number) => TilerStateResult): (monitor: number) => TilerStateResult {
+    const made = new BoundedCache<number, TilerStateResult>({ maxEntries: MONITORS_KEPT });
+    return (monitor) =>
+      made.getOrMake(monitor, () => {
+        const r = derive(monitor);
+        const problem = r.ok ? undefined : r.problem;
+        if (problem !== undefined && problem !== this.#problems.get(monitor)) this.settings.log(`window manager: ${problem}`);
+        if (problem === undefined) this.#problems.delete(monitor);
+        else this.#problems.set(monitor, problem);
+        return r;
+      });
   }
 
   /** Finds and subscribes to the manager when the model needs one and none is there yet. */
@@ -102,7 +119,7 @@ export class WindowManagerLink {
     if (detected.manager === 'none') {
       s.log(`window manager: none (${detected.why}); the Tiler widgets say "no window manager"`);
       this.#noManager = true;
-      this.store.update({ noTiler: true, tiler: undefined });
+      this.store.update({ noTiler: true, windowManager: undefined });
       this.#starting = false;
       return;
     }
@@ -114,14 +131,14 @@ export class WindowManagerLink {
       const start: StartTilerSource = s.startSource ?? ((_, ctx, events) => entry.start(ctx, events));
       this.#source = await start(manager, { env: s.env, platform: s.platform, timers: s.timers, exists: existsSync, komorebiDir: s.komorebiDir }, {
         snapshot: (derive) => {
-          this.#derive = derive;
-          this.apply();
+          this.#states = this.#statesOf(derive);
+          this.store.update({ windowManager: this.#states, tilerDown: false });
         },
         connection: (connected) => {
           s.log(connected ? `${manager}: connected (${this.#source?.where ?? s.komorebiDir})` : `${manager}: not connected; trying again`);
           if (!connected) {
-            this.#derive = undefined;
-            this.store.update({ tiler: undefined, tilerDown: true });
+            this.#states = undefined;
+            this.store.update({ windowManager: undefined, tilerDown: true });
           }
         },
         log: (m) => s.log(namedFor(manager, m)),

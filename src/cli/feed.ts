@@ -97,14 +97,14 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
       ...places,
       widgets,
       ...(deps.managers ? { managers: deps.managers } : {}),
-      appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }),
-      // Nothing is fitted: the host lays out its own line.
-      size: { width: 1000, height: 1 },
     },
     { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
   );
+  // The host's view of the bar: the model's monitor, in the host's icons; nothing is fitted (the host lays out
+  // its own line).
+  const view = bar.openView({ appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 } });
   if (opts.printConfig) {
-    const s = bar.store.getSnapshot();
+    const s = view.getSnapshot();
     io.out(await entry.printConfig({ configArgument: configArgument(opts, configPath), place: tmuxPlace, widgets: feedView(s, VERSION, tilerOptionsOf(io)).widgets, model: s.model, runtime }));
     await bar.close();
     stopCatching();
@@ -127,7 +127,7 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
     else input.resume();
   }
   const parentWatch = deps.out ? undefined : watchParent(() => end.quit(0));
-  const feed = await entry.start({ bar, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
+  const feed = await entry.start({ view, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
   await bar.start();
   // Signals that came while starting were kept (io/run-end.ts) and are answered now, in order.
   const offUserSignals = stdinTellsHost ? answerHostSignals(bar, host, log) : answerUserSignals(bar, log);
@@ -135,6 +135,7 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
   if (!deps.out) setFlagsFromString('--optimize-for-size');
   log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
   const status = await end.ended;
+  view.close();
   bar.stopUpdates();
   feed.stop();
   if (parentWatch) clearInterval(parentWatch);

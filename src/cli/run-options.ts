@@ -57,7 +57,7 @@ export interface RunDeps {
 export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'tiler' | 'tilerSocketDir'>;
 
 /** Where a live bar's config, cache and log are and which window manager it asks: the settings `run` and `feed` share. */
-export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets' | 'appearance' | 'size'> {
+export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets'> {
   const home = userHome(io.env, io.platform);
   const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, platform: io.platform, exists: existsSync });
   // Absolute, so that discovery while the bar runs compares and watches the same paths.

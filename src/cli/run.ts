@@ -54,11 +54,14 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
       ...places,
       widgets,
       ...(deps.managers ? { managers: deps.managers } : {}),
-      appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
-      size: barSize(terminal),
     },
     { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
   );
+  // This terminal's view of the bar: the model's monitor, the look asked for on the command line, its size.
+  const shown = bar.openView({
+    appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
+    size: barSize(terminal),
+  });
   const end = runEnd({ signals: !deps.stop, onGone: terminal.onGone?.bind(terminal), stop: deps.stop });
 
   // The first frame goes out before the watchers, the manager's subscription and chokidar are even loaded:
@@ -69,14 +72,14 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   if (mouse) terminal.write(ENABLE_MOUSE);
   let lastDrawError: string | undefined;
   const viewOptions: BarViewOptions = {
-    store: bar.store,
+    store: shown,
     writer,
     terminal,
     depth,
     version: VERSION,
     tilerOptions: { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) },
-    onAction: (action) => bar.act(action),
-    onBinding: (trigger, mouseFollowsFocus) => bar.bind(trigger, mouseFollowsFocus),
+    onAction: shown.act,
+    onBinding: shown.bind,
     onQuit: end.quit,
     onDrawError: (e) => {
       const why = e instanceof Error ? (e.stack ?? e.message) : String(e);
@@ -94,17 +97,17 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   if (!deps.terminal) setFlagsFromString('--optimize-for-size');
   const offResize = terminal.onResize(() => {
     writer.invalidate();
-    bar.store.update({ size: barSize(terminal) });
-    bar.store.publish();
+    shown.resize(barSize(terminal));
   });
   await bar.start();
   // SIGUSR1/SIGUSR2 (bar-signals.ts); those that came while starting were kept and are answered now.
   const offUserSignals = deps.terminal ? () => undefined : answerUserSignals(bar, log);
-  const look = bar.store.getSnapshot().look;
+  const look = shown.getSnapshot().look;
   log(`running ${configPath} (${bar.origin}; ${renderer} renderer, ${look.theme.source}, ${depth} colour, ${look.icons} icons: ${icons.why})`);
   const exitCode = await end.ended;
 
   offUserSignals();
+  shown.close();
   bar.stopUpdates();
   offResize();
   end.dispose();

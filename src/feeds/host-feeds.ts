@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { LiveBar } from '../app/live-bar.js';
+import type { LiveView } from '../app/live-bar.js';
 import type { BarSnapshot } from '../app/store.js';
 import type { Log } from '../io/log.js';
 import { removeStaleInboxes } from './click-inbox.js';
@@ -23,7 +23,8 @@ import { startWaybarFeed } from './waybar-feed.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 
 export interface HostFeedContext {
-  bar: LiveBar;
+  /** The feed's view of the live bar: what it shows, and where its clicks go. */
+  view: LiveView;
   out: Writable;
   in: Readable;
   env: Readonly<Record<string, string | undefined>>;
@@ -41,9 +42,9 @@ const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metric
 
 function clickDeps(c: HostFeedContext) {
   return {
-    act: (action: Parameters<LiveBar['act']>[0]) => c.bar.act(action),
-    bind: (trigger: Parameters<LiveBar['bind']>[0], follows: boolean | undefined) => c.bar.bind(trigger, follows),
-    mouseFollowsFocus: () => c.bar.store.getSnapshot().tiler?.mouseFollowsFocus,
+    act: c.view.act,
+    bind: c.view.bind,
+    mouseFollowsFocus: () => c.view.getSnapshot().tiler?.mouseFollowsFocus,
   };
 }
 
@@ -71,7 +72,7 @@ export function tmuxFeed(c: HostFeedContext): Feed {
     ? { ...clickDeps(c), inbox, log: c.log, resolve: (line, blocks, s) => resolveTmuxClick(line, blocks, gapOf(s), c.tmuxPlace) }
     : undefined;
   return startLineFeed({
-    store: c.bar.store,
+    store: c.view,
     out: c.out,
     version: c.version,
     tilerOptions: c.tilerOptions,
@@ -89,7 +90,7 @@ export function polybarFeed(c: HostFeedContext): Feed {
     return click ? { block: blocks.find((b) => clickToken(b.instance) === click.token), button: click.button } : undefined;
   };
   return startLineFeed({
-    store: c.bar.store,
+    store: c.view,
     out: c.out,
     version: c.version,
     tilerOptions: c.tilerOptions,
@@ -109,10 +110,10 @@ export function polybarFeed(c: HostFeedContext): Feed {
 
 export function waybarFeed(c: HostFeedContext): Feed {
   const { act, bind, mouseFollowsFocus } = clickDeps(c);
-  return startWaybarFeed({ store: c.bar.store, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+  return startWaybarFeed({ store: c.view, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
 }
 
 /** i3bar and swaybar: the protocol's JSON lines on stdout, clicks on stdin. */
 export function i3barFeed(c: HostFeedContext): Feed {
-  return startI3barFeed({ store: c.bar.store, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+  return startI3barFeed({ store: c.view, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
 }

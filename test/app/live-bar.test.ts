@@ -5,22 +5,14 @@
  * the window manager's state) and what the actions reach (the manager's messages, a launched command).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { LiveBar, type BarAction } from '../../src/app/live-bar.js';
-import { appearanceOf } from '../../src/view/appearance.js';
+import { describe, expect, it } from 'vitest';
+import type { BarAction } from '../../src/app/live-bar.js';
 import type { BarSnapshot } from '../../src/app/store.js';
-import type { SourceReaders } from '../../src/bar/live-sources.js';
-import type { SocketMessage } from '../../src/config/schema/socket-message.js';
 import { feedView } from '../../src/feeds/blocks.js';
-import type { ManagerName, TilerSource, TilerSourceEvents } from '../../src/tiler/manager.js';
 import type { TilerState } from '../../src/tiler/state.js';
-import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
-import { FakeTimers } from '../scheduler/fake-timers.js';
 import { saveConfig, writeBarConfig } from '../support/bar-config.js';
-import { until } from '../wait.js';
+import { cpuReading, startBar } from './live-bar-harness.js';
 
 const cpu = { Cpu: { enable: true, label_prefix: 'Text', data_refresh_interval: 2 } };
 const time = { Time: { enable: true, format: 'TwentyFourHour' } };
@@ -37,102 +29,7 @@ const tilerState = (names: readonly string[], focused = 0): TilerState => ({
   manager: 'hyprland',
 });
 
-/** A window manager the test plays: it hands the bar states and its connection, and records what it is sent. */
-class FakePeer {
-  events: TilerSourceEvents | undefined;
-  readonly sent: SocketMessage[][] = [];
-  closed = false;
-  readonly start = async (manager: ManagerName, _ctx: unknown, events: TilerSourceEvents): Promise<TilerSource> => {
-    this.events = events;
-    return {
-      manager,
-      where: 'the test',
-      send: async (messages) => void this.sent.push([...messages]),
-      close: async () => void (this.closed = true),
-    };
-  };
-  /** The manager answers with this state for monitor 0, and says it has no other monitor. */
-  show(state: TilerState): void {
-    this.events?.connection(true);
-    this.events?.snapshot((monitor) => (monitor === state.monitorIndex ? { ok: true, state } : { ok: false, problem: `no monitor ${monitor}` }));
-  }
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const clean of cleanups.splice(0).reverse()) await clean();
-});
-
-interface Started {
-  bar: LiveBar;
-  timers: FakeTimers;
-  dir: string;
-  file: string;
-  log: string[];
-  strays: unknown[];
-  peer: FakePeer;
-  snap: () => BarSnapshot;
-  /** Moves fake time on, a frame at a time, until `test` holds of the store's snapshot (real file events may take a while). */
-  until: (test: (s: BarSnapshot) => boolean, what: string) => Promise<void>;
-}
-
-async function startBar(opts: { config?: object; readers?: SourceReaders; tiler?: string } = {}): Promise<Started> {
-  const dir = await mkdtemp(join(tmpdir(), 'tilebar-live-'));
-  const file = opts.config ? await writeBarConfig(dir, opts.config) : join(dir, 'bar.json');
-  const timers = new FakeTimers();
-  const log: string[] = [];
-  const strays: unknown[] = [];
-  const peer = new FakePeer();
-  const widgets = BUILTIN_WIDGETS;
-  const bar = await LiveBar.load(
-    {
-      widgets,
-      configPath: file,
-      label: 'bar.json',
-      cacheDir: join(dir, 'cache'),
-      logPath: join(dir, 'log'),
-      tiler: opts.tiler ?? 'hyprland',
-      komorebiDir: join(dir, 'komorebi'),
-      komorebiDirGiven: false,
-      appearance: (model) => appearanceOf(model, { widgets, icons: 'ascii' }),
-      size: { width: 160, height: 1 },
-    },
-    {
-      env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' },
-      platform: 'linux',
-      cwd: dir,
-      timers,
-      readers: opts.readers ?? {},
-      log: (line) => void log.push(line),
-      onStray: (e) => void strays.push(e),
-      startTilerSource: peer.start,
-    },
-  );
-  cleanups.push(async () => {
-    await bar.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-  await bar.start();
-  const snap = () => bar.store.getSnapshot();
-  return {
-    bar,
-    timers,
-    dir,
-    file,
-    log,
-    strays,
-    peer,
-    snap,
-    until: (test, what) =>
-      until(async () => {
-        await timers.advance(100);
-        return test(snap());
-      }, () => `${what}; the snapshot's message: ${snap().message ?? 'none'}; the log: ${log.join(' | ')}`),
-  };
-}
-
 const kinds = (s: BarSnapshot) => [...s.model.left, ...s.model.center, ...s.model.right].map((w) => w.kind);
-const cpuReading = (s: BarSnapshot) => (s.statuses.cpu?.reading as { percent?: number } | undefined)?.percent;
 
 describe('LiveBar: the config file', () => {
   it('a save is followed: the new widgets reach the snapshot', async () => {
@@ -275,26 +172,5 @@ describe('LiveBar: actions', () => {
     const b = await startBar({ config: BAR });
     b.bar.act({ kind: 'launch', id: 'test', command: 'touch launched' });
     await b.until(() => existsSync(join(b.dir, 'launched')), 'the command run (the file it touches)');
-  });
-});
-
-describe('LiveBar: several front ends over one core', () => {
-  it('two front ends subscribed to one LiveBar see the same samples', async () => {
-    let percent = 0;
-    const b = await startBar({ config: BAR, readers: { cpu: async () => ({ percent: (percent += 7) }) } });
-    // A feed's view (blocks for a host) and a pane's (the snapshot it draws), each a subscriber of the store.
-    const feedSaw: string[] = [];
-    const paneSaw: string[] = [];
-    const options = { exists: () => false, resolvePath: (p: string) => p };
-    const sample = (s: BarSnapshot) => `${s.epochMs} cpu=${cpuReading(s) ?? '-'}`;
-    b.bar.store.subscribe(() => {
-      const s = b.bar.store.getSnapshot();
-      feedView(s, 'test', options);
-      feedSaw.push(sample(s));
-    });
-    b.bar.store.subscribe(() => paneSaw.push(sample(b.bar.store.getSnapshot())));
-    await b.until((s) => (cpuReading(s) ?? 0) >= 21, 'three CPU readings');
-    expect(feedSaw.length).toBeGreaterThan(2);
-    expect(paneSaw).toEqual(feedSaw);
   });
 });

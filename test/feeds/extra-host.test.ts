@@ -23,7 +23,7 @@ const lemonbar: FeedHost = {
   help: `lemonbar: one plain line per frame, each block's text in turn; pipe it into lemonbar:
   tilebar feed lemonbar | lemonbar -p`,
   printConfig: (p) => `tilebar feed lemonbar${p.configArgument} | lemonbar -p\n`,
-  start: (c) => startLineFeed({ store: c.bar.store, out: c.out, version: c.version, tilerOptions: c.tilerOptions, format: (blocks) => `%{l}${blocks.map((b) => b.runs.map((r) => r.text).join('')).join('')}` }),
+  start: (c) => startLineFeed({ store: c.view, out: c.out, version: c.version, tilerOptions: c.tilerOptions, format: (blocks) => `%{l}${blocks.map((b) => b.runs.map((r) => r.text).join('')).join('')}` }),
 };
 const hosts = [...BUILTIN_HOSTS, lemonbar];
 
