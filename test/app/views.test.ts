@@ -4,17 +4,23 @@
  * call per interval, however many views. What is asserted is what each front end would show: the workspaces of
  * its monitor, the CPU reading, its frame's size and icons, and what its clicks reach.
  */
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { BarAction } from '../../src/app/live-bar.js';
 import type { BarSnapshot } from '../../src/app/store.js';
 import { feedView } from '../../src/feeds/blocks.js';
+import { startLineFeed } from '../../src/feeds/line-feed.js';
+import { startBarView } from '../../src/pane/start-view.js';
+import { FrameWriter } from '../../src/pane/terminal.js';
 import { rowText } from '../../src/render/rows.js';
 import { tilerStateFrom, type TilerState } from '../../src/tiler/state.js';
 import { hyprlandCommands } from '../../src/tiler/translate-hyprland.js';
 import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
 import { barStateOf } from '../../src/view/bar-state.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import { fakeTerminal, screenOf } from '../render/fake-terminal.js';
 import { stateDoc } from '../tiler/fake-wm.js';
+import { eventually } from '../wait.js';
 import { saveConfig } from '../support/bar-config.js';
 import { asciiLook, cpuReading, startBar } from './live-bar-harness.js';
 
@@ -165,5 +171,46 @@ describe('one core, several views', () => {
     await b.until((s) => (cpuReading(s) ?? 0) >= 21, 'three CPU readings');
     expect(feedSaw.length).toBeGreaterThan(2);
     expect(paneSaw).toEqual(feedSaw);
+  });
+
+  it("a pane on monitor 0 and a host's line feed on monitor 1, over one core: each shows its monitor's workspaces and the same CPU reading", async () => {
+    let percent = 0;
+    const b = await startBar({ config: BAR, tiler: 'komorebi', readers: { cpu: async () => ({ percent: (percent += 7) }) } });
+    // The pane: the direct renderer on a terminal, over the harness's view (the model's monitor, 0).
+    const t = fakeTerminal(160, 1);
+    const writer = new FrameWriter(t.terminal);
+    writer.start();
+    const fail = (e: unknown) => {
+      throw e instanceof Error ? e : new Error(String(e));
+    };
+    const pane = await startBarView(
+      'direct',
+      { store: b.view, writer, terminal: t.terminal, depth: 'none', version: 'test', tilerOptions: options, onAction: b.view.act, onBinding: b.view.bind, onQuit: () => undefined, onDrawError: fail, now: b.timers.now },
+      fail,
+    );
+    // The feed: a host's line of plain text, over a view of monitor 1.
+    const hostView = b.bar.openView({ monitor: 1, appearance: asciiLook, size: { width: 1000, height: 1 } });
+    const out = new PassThrough();
+    const lines: string[] = [];
+    out.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== '')));
+    const feed = startLineFeed({ store: hostView, out, version: 'test', tilerOptions: options, format: (blocks) => blocks.map((block) => block.runs.map((r) => r.text).join('')).join(' ') });
+    try {
+      await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
+      const doc = twoMonitors();
+      b.peer.answer((monitor) => tilerStateFrom(doc, monitor));
+      await b.until((s) => (cpuReading(s) ?? 0) >= 21 && s.tiler !== undefined, 'three CPU readings and the workspaces');
+      const paneRow = () => screenOf(t.written)[0] ?? '';
+      await eventually(() => {
+        expect(paneRow()).toMatch(/mail.*web.*21%/);
+        expect(lines.at(-1)).toMatch(/code.*logs.*music.*21%/);
+      });
+      expect(paneRow()).not.toMatch(/code/);
+      expect(lines.at(-1)).not.toMatch(/mail/);
+    } finally {
+      feed.stop();
+      hostView.close();
+      await pane.stop();
+      writer.stop();
+    }
   });
 });
