@@ -75,11 +75,11 @@ export class WindowManagerLink {
       log(`window manager: ${what} not sent: ${this.store.getSnapshot().noTiler ? 'no window manager' : 'not connected yet'}`);
       return;
     }
-    source.send(messages, this.stateOf(monitor)).catch((e: unknown) => log(`${source.manager}: could not send ${what}: ${e instanceof Error ? e.message : String(e)}`));
+    source.send(messages, this.#stateOf(monitor)).catch((e: unknown) => log(`${source.manager}: could not send ${what}: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   /** The manager's latest state for a monitor, or undefined when not connected or it has no such monitor. */
-  stateOf(monitor: number): TilerState | undefined {
+  #stateOf(monitor: number): TilerState | undefined {
     const r = this.#states?.(monitor);
     return r?.ok ? r.state : undefined;
   }

@@ -4,10 +4,10 @@
  * clocks, the window manager's latest state for any monitor, media, keyboard); each front end's view of it
  * (app/view-of-core.ts) adds its own look, size and monitor (`BarSnapshot`), which is what the Ink app subscribes
  * to (useSyncExternalStore). Changes from the scheduler, the config file and the window manager are merged and
- * published as one new snapshot at most every `minFrameMs` (on
- * the scheduler's timers: the store starts no timer of its own), and never sooner than `settleMs` after the
- * first change: the polls a heartbeat starts answer a few milliseconds after its clock tick, and this way
- * they and the tick make one render, not two. A burst of notifications makes at most ten a second.
+ * published as one new snapshot at most every `minFrameMs` (on the scheduler's timers: the store starts no
+ * timer of its own), and never sooner than `settleMs` after the first change: the polls a heartbeat starts
+ * answer a few milliseconds after its clock tick, and this way they and the tick make one render, not two. A
+ * burst of notifications makes at most ten a second.
  */
 import type { BarModel } from '../config/model.js';
 import type { Timers } from '../scheduler/timers.js';
@@ -42,8 +42,8 @@ export interface CoreSnapshot {
 
 /**
  * What one front end shows: the core's snapshot with its own look, size and monitor's window-manager state.
- * `Look`: the front end's look of the model (theme, icons, cells: src/view/appearance.ts), which the store only
- * keeps beside the model it was made from — the live core does not know what a look is made of.
+ * `Look`: the front end's look of the model (theme, icons, cells: src/view/appearance.ts), kept beside the model
+ * it was made from — the live core does not know what a look is made of.
  */
 export interface BarSnapshot<Look = unknown> extends Omit<CoreSnapshot, 'windowManager'> {
   look: Look;
