@@ -1,8 +1,9 @@
 /**
- * The live core on its own (src/app/live-bar.ts), with no front end: a temp config file, fake timers, fake
- * readers and a fake window-manager peer. What is asserted is what any front end would show: the store's
- * snapshot (the config's model and its one-line message, each source's reading or error, the clock's instant,
- * the window manager's state) and what the actions reach (the manager's messages, a launched command).
+ * The live core on its own (src/app/live-bar.ts), with no front end but the view one would open: a temp config
+ * file, fake timers, fake readers and a fake window-manager peer (live-bar-harness.ts). What is asserted is what
+ * any front end would show: its view's snapshot (the config's model and its one-line message, each source's
+ * reading or error, the clock's instant, the window manager's state) and what the actions reach (the manager's
+ * messages, a launched command). Several views over one core: views.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
