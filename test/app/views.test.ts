@@ -125,8 +125,8 @@ describe('one core, several views', () => {
     expect(stayingHeard).toBeGreaterThanOrEqual(stayingBefore + 2);
   });
 
-  it("a workspace clicked in the second monitor's view reaches the manager as that monitor's workspace", async () => {
-    const b = await startBar({ config: BAR });
+  it("a workspace clicked, or a binding used, in the second monitor's view reaches the manager as that monitor's workspace", async () => {
+    const b = await startBar({ config: { ...BAR, mouse: { on_middle_click: { message: { type: 'FocusWorkspaceNumber', content: 0 } } } } });
     const second = b.bar.openView({ monitor: 1, appearance: asciiLook, size: { width: 120, height: 1 } });
     await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
     const monitors: TilerState[] = [
@@ -152,6 +152,10 @@ describe('one core, several views', () => {
     // Hyprland's own translation of what was sent, with the state it was sent with: workspace 12 is "logs".
     const sent = hyprlandCommands('classic')(b.peer.sent[0] ?? [], b.peer.sentWith[0]);
     expect(sent.commands).toEqual(['dispatch workspace 12']);
+    // The middle click's binding, on the second monitor's bar: its first workspace is "code" (11), not "mail" (1).
+    second.bind('on_middle_click', undefined);
+    await b.until(() => b.peer.sent.length > 1, 'the binding sent to the manager');
+    expect(hyprlandCommands('classic')(b.peer.sent[1] ?? [], b.peer.sentWith[1]).commands).toEqual(['dispatch workspace 11']);
   });
 
   it('a feed and a pane over one core read the same samples', async () => {
