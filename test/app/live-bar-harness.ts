@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { LiveBar, type LiveView } from '../../src/app/live-bar.js';
 import { appearanceOf } from '../../src/view/appearance.js';
 import type { BarSnapshot } from '../../src/app/store.js';
@@ -18,6 +17,7 @@ import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { until } from '../wait.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /** A window manager the test plays: it hands the bar states and its connection, and records what it is sent. */
 export class FakePeer {
@@ -49,10 +49,7 @@ export class FakePeer {
   }
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const clean of cleanups.splice(0).reverse()) await clean();
-});
+const cleanups = cleanupsAfterEach();
 
 export interface Started {
   bar: LiveBar;

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 

@@ -8,7 +8,7 @@ import { appendFileSync, chmodSync, chownSync, existsSync, lstatSync, readdirSyn
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_INBOX_BYTES, MAX_INBOX_LINES, openClickInbox, removeStaleInboxes, type ClickInbox } from '../../src/feeds/click-inbox.js';
 import { until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';

@@ -12,7 +12,7 @@ import { chmodSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { startTmuxFeed } from './feed-child.js';

@@ -12,7 +12,7 @@ import { chmodSync, chownSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alive, listeningPorts } from '../tty/process-sockets.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';

@@ -17,7 +17,7 @@ import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSyn
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { feedCommand } from '../../src/cli/feed.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';

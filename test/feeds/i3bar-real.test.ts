@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
 import { eventually, until } from '../wait.js';
 import { openWaylandPointer } from './wayland-pointer.js';

@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appearanceOf } from '../../src/view/appearance.js';
 import { load, model } from '../helpers.js';
 import { hasSway, startSway } from '../tiler/real-wm.js';

@@ -2,7 +2,7 @@
  * The README's picture of i3bar: the example bar fed by `tilebar feed i3bar` as i3bar's status command on a real
  * i3 under Xvfb (1920 pixels wide), with three workspaces, a focused window, a playing player and a busy CPU.
  */
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hasI3 } from '../tiler/real-wm.js';
 import { i3Desktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hasI3 } from '../tiler/real-wm.js';
 import { stopChild } from '../xvfb.js';
 import { i3Desktop, DESKTOP_WIDTH } from './desktops.js';

@@ -4,7 +4,7 @@
  * focused window, a playing player and a busy CPU.
  */
 import { spawnSync } from 'node:child_process';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hasFoot, hasSway } from '../tiler/real-wm.js';
 import { swayDesktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { hasI3 } from '../tiler/real-wm.js';
 import { hasTmux, openPane, screenCells, shellQuote, type ScreenCell } from '../tty/tmux.js';

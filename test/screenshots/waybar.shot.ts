@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hasFoot, hasSway } from '../tiler/real-wm.js';
 import { swayDesktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, MAIN, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';

@@ -8,7 +8,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SocketMessage } from '../../src/config/schema/socket-message.js';
 import { realTimers } from '../../src/scheduler/timers.js';
 import { startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { I3_MESSAGE, encodeI3Message, MAX_IPC_MESSAGE } from '../../src/ipc/i3-ipc.js';
 import { HYPRLAND_MAX_REPLY } from '../../src/ipc/hyprland-ipc.js';
 import { FakeHyprland } from '../tiler/fake-hyprland.js';

@@ -10,7 +10,7 @@ import { chmodSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { barPid } from './bar-process.js';
 import { alive, listeningPorts } from './process-sockets.js';
 import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';

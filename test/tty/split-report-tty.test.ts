@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../wait.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';

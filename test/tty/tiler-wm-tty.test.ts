@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway, type RealWm } from '../tiler/real-wm.js';
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually, until } from '../wait.js';
