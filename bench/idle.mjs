@@ -131,6 +131,8 @@ const programs = [
   tilebar(join(dir, 'busy.json'), 'tilebar (busy, --renderer direct)', { args: ['--renderer', 'direct'] }),
   ...eventRows(),
   { name: 'bare Ink clock (bench/ink-clock.mjs)', command: [node, join(root, 'bench', 'ink-clock.mjs')] },
+  // Not in the budget: what Ink costs for a row whose every cell is styled (ink-clock.mjs says what it draws).
+  { name: 'Ink clock, full-width coloured row', command: [node, join(root, 'bench', 'ink-clock.mjs'), 'row'] },
   { name: 'bare Node, a 1 s timer', command: [node, '-e', "setInterval(() => process.stdout.write('\\r' + new Date().toTimeString().slice(0, 8)), 1000); process.stdout.write('.')"] },
   ...(spawnSync('i3status', ['--version']).status === 0 ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
 ];

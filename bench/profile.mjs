@@ -3,9 +3,10 @@
 // PROFILE_SECONDS (default 60), then a summary of the profile's self time by package (Ink, React, Yoga,
 // chalk, tilebar's own modules, …), mapped back through the bundle's source maps. PROFILE_CONFIG picks the
 // config (default config.example.json); PROFILE_ARGS adds options to `tilebar run` (`--renderer direct`);
-// PROFILE_ROWS sets the pane's height (default 1; 3 is the default bar's, with its group boxes).
+// PROFILE_ROWS sets the pane's height (default 1; 3 is the default bar's, with its group boxes); PROFILE_SKIP (5)
+// the seconds left out at the start; PROFILE_KEEP a file to keep the profile in.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,8 @@ spawnSync('tmux', ['-S', socket, 'kill-server']);
 
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error('no profile was written');
+// PROFILE_KEEP: where to keep the profile itself (for Chrome's DevTools or a closer look by function).
+if (process.env.PROFILE_KEEP) copyFileSync(join(dir, file), process.env.PROFILE_KEEP);
 const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
 // The steady state: samples after the first SKIP seconds (start-up, module loading and the first readings).
 const SKIP_US = Number(process.env.PROFILE_SKIP ?? 5) * 1e6;
