@@ -2,11 +2,10 @@
  * The bar as Ink components. The pure layout (place.ts and the modules it uses) decides what each row holds — which units, how their
  * labels are shortened, what gave way, where the gaps are — and these components render that decision:
  * <Bar> → a <Row> box per terminal row → the three lists as <Section> boxes → <Group> boxes (the grouping's
- * frames) → a unit as its widget kind's component (<Cpu>, <Battery>, …) → one <Text> of its painted runs (and
- * one for each stretch of runs of no unit). Yoga places every box and text by their widths. A text's runs are
- * painted and joined into one string, never nested <Text>s: Ink squashes, sanitises and colours nested texts
- * on every frame (bench/ink-tick.mjs: a <Text> per segment nested in one per row cost 4.1 ms a tick against
- * 2.6 flat), and every top-level text costs a walk of its own each frame. Nothing below the root
+ * frames) → a unit as its widget kind's component (<Cpu>, <Battery>, …) → a <Text> per run of one style. Yoga
+ * places every box and text by their widths. Each run is a <Text> of its own, not nested in its unit's: Ink
+ * colours and re-tokenizes each top-level text on every frame, and short ones are cheaper — a cap or a gap
+ * repeats and is tokenized once a frame (bench/ink-tick.mjs: 4.5 → 2.8 ms a tick). Nothing below the root
  * clips (`overflow` slices every string on every frame). Colours reach Ink already reduced (inkColour).
  */
 import { Box } from 'ink';
@@ -14,7 +13,7 @@ import { memo, useContext, type ReactNode } from 'react';
 import type { ColourDepth } from '../../colour/depth.js';
 import type { BarLayout, Run, SectionName } from '../../render/bar-types.js';
 import { PaintContext, paintFor } from './paint.js';
-import { sameProps, StyledRuns, type RunsProps } from './runs.js';
+import { sameProps, Styled, type RunsProps } from './runs.js';
 import { WidgetsContext, unitComponent } from './widgets.js';
 
 interface BarProps {
@@ -79,9 +78,9 @@ function Units({ runs }: RunsProps): ReactNode {
   });
 }
 
-/** Runs of no unit side by side (caps, gaps, shade columns, a message): one <Text>. */
+/** Runs of no unit: one <Text> each (a cap, a gap, a shade column, a message). */
 function Loose({ runs }: RunsProps): ReactNode {
-  return <StyledRuns runs={runs} />;
+  return runs.map((r, i) => <Styled key={i} run={r} />);
 }
 
 function chunk<K>(runs: readonly Run[], keyOf: (r: Run) => K): Array<[K, Run[]]> {

@@ -1,4 +1,4 @@
-/** Runs of the layout as Ink <Text>, and the equality that lets React skip unchanged ones. */
+/** Runs of the layout as Ink <Text>: one style each, and the equality that lets React skip unchanged ones. */
 import { Text } from 'ink';
 import { memo, useContext, type ReactNode } from 'react';
 import type { Run, RunsProps } from '../../../widgets/view.js';
@@ -30,17 +30,3 @@ export const sameProps = (a: RunsProps, b: RunsProps): boolean => sameRuns(a.run
 export const Styled = memo(function Styled({ run }: { run: Run }): ReactNode {
   return <Text>{paintRun(run, useContext(PaintContext))}</Text>;
 }, (a, b) => sameRun(a.run, b.run));
-
-/**
- * Runs side by side as one <Text>: each painted as <Styled> paints it, joined. Ink walks every <Text> of the
- * tree on every frame — it sanitises its escapes, measures it, reads its Yoga box and writes it to the output
- * grid — so a unit drawn as one text rather than a text per run pays that once. The cells, and so the frame's
- * bytes, are the same: every painted run closes its own styles. The bundle keeps Ink's tokenized lines across
- * frames (scripts/bundle.mjs), so an unchanged unit's text is not tokenized again. Memoised like <Styled>.
- */
-export const StyledRuns = memo(function StyledRuns({ runs }: RunsProps): ReactNode {
-  const paint = useContext(PaintContext);
-  let text = '';
-  for (const r of runs) text += paintRun(r, paint);
-  return <Text>{text}</Text>;
-}, sameProps);

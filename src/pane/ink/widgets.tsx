@@ -1,17 +1,17 @@
 /**
  * A component per widget kind. Each renders one unit of its widget — what the kind's pure view
  * (`widgets/<kind>/view.ts`) made of the widget's config and readings, as the layout fitted it — as its styled
- * runs, as one <Text> (StyledRuns), and is memoised: a unit whose cells did not change is not rendered again. A kind with
+ * runs, a <Text> each, and is memoised: a unit whose cells did not change is not rendered again. A kind with
  * its own drawing gives its component (`WidgetKind.component`); the others share the default, named after the
  * kind (what React's tools show). Which kinds there are comes from the registry in context, not a list here.
  */
 import { createContext, memo, useContext, type FunctionComponent, type ReactNode } from 'react';
 import type { WidgetRegistry } from '../../../widgets/registry.js';
-import { sameProps, StyledRuns, type RunsProps } from './runs.js';
+import { sameProps, Styled, type RunsProps } from './runs.js';
 
 function unitOf(kind: string): FunctionComponent<RunsProps> {
   const Unit = memo(function Unit({ runs }: RunsProps): ReactNode {
-    return <StyledRuns runs={runs} />;
+    return runs.map((r, i) => <Styled key={i} run={r} />);
   }, sameProps);
   Unit.displayName = kind;
   return Unit as unknown as FunctionComponent<RunsProps>;
