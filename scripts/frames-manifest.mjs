@@ -63,11 +63,23 @@ function run(bundle, args, cwd) {
   });
 }
 
+/**
+ * The README picture's window-manager state on three monitors (DISPLAY1–3, the same workspaces), so configs for
+ * a second or third monitor (`monitor: 1`, `{ "index": 2 }`) are drawn, not refused for a monitor not connected.
+ */
+function tilerState() {
+  const state = JSON.parse(readFileSync(join(root, 'docs', 'example-tiler-state.json'), 'utf8'));
+  const [first] = state.monitors.elements;
+  state.monitors.elements = [0, 1, 2].map((i) => ({ ...first, name: `DISPLAY${i + 1}` }));
+  state.monitor_usr_idx_map = { 0: 0, 1: 1, 2: 2 };
+  return state;
+}
+
 /** A working folder with the readings and the window manager's state, removed by the caller. */
 function workDir() {
   const dir = mkdtempSync(join(tmpdir(), 'frames-'));
   writeFileSync(join(dir, 'readings.json'), JSON.stringify(READINGS));
-  writeFileSync(join(dir, 'tiler-state.json'), readFileSync(join(root, 'docs', 'example-tiler-state.json')));
+  writeFileSync(join(dir, 'tiler-state.json'), JSON.stringify(tilerState()));
   return dir;
 }
 
@@ -110,7 +122,7 @@ async function make(o) {
 
 /** The config file a key names: the example's own place, or the manifest's directory. */
 function configOf(manifest, key) {
-  const name = key.split(' ')[0];
+  const name = key.split(' ').slice(0, -3).join(' ');
   return name === basename(manifest.example) ? manifest.example : join(manifest.configs, name);
 }
 
@@ -144,7 +156,7 @@ async function compare(o) {
   const cwd = workDir();
   try {
     for (const k of differing.slice(0, Number(o.show ?? 5))) {
-      const [, w, h, f] = k.split(' ').slice(-4);
+      const [w, h, f] = k.split(' ').slice(-3);
       const args = previewArgs(configOf(b, k), w.slice(1), h.slice(1), f);
       const [ra, rb] = [await run(o['bundle-a'] ?? a.bundle, args, cwd), await run(o['bundle-b'] ?? b.bundle, args, cwd)];
       console.log(`\n${k}\n  tilebar ${args.join(' ')}`);
