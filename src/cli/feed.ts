@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
 import { appearanceOf } from '../view/appearance.js';
-import type { SourceReaders } from '../bar/live-sources.js';
+import type { SourceReaders } from '../app/readings.js';
 import { fileLog, type Log } from '../io/log.js';
 import type { Variant } from '../config/variant.js';
 import { feedView } from '../feeds/blocks.js';

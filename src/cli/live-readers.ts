@@ -1,5 +1,5 @@
 /** This machine's readers as the commands use them, on the given timers, with the update check's URL. */
-import type { SourceReaders } from '../bar/live-sources.js';
+import type { SourceReaders } from '../app/readings.js';
 import { sleeper, type Timers } from '../scheduler/timers.js';
 import { machineReaders } from '../system/readers.js';
 import { updateCheckUrl } from '../system/update-check.js';

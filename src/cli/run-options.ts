@@ -9,7 +9,7 @@ import type { WindowManager } from '../tiler/managers.js';
 import { tilebarLogPath, userHome } from '../io/user-dirs.js';
 import type { CliIo } from './io.js';
 import type { Log } from '../io/log.js';
-import type { SourceReaders } from '../bar/live-sources.js';
+import type { SourceReaders } from '../app/readings.js';
 import type { ColourChoice } from '../colour/depth.js';
 import type { Hex } from '../colour/rgb.js';
 import type { Variant } from '../config/variant.js';

@@ -1,10 +1,22 @@
 /** `tilebar thresholds`: every system widget's value against its thresholds, and the resulting state. */
-import { subscribeSources, readOnce, type SourceReaders } from '../bar/live-sources.js';
-import { systemWidgets, type SystemWidget } from '../bar/system-widgets.js';
 import type { Variant } from '../config/variant.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import { formatRows, formatRuleTable, stateChanges, thresholdRows, type RowState, type StatePainter, type Statuses, type ThresholdRow } from '../bar/threshold-report.js';
+import {
+  formatRows,
+  formatRuleTable,
+  readOnce,
+  stateChanges,
+  subscribeSources,
+  systemWidgets,
+  thresholdRows,
+  type RowState,
+  type SourceReaders,
+  type StatePainter,
+  type Statuses,
+  type SystemWidget,
+  type ThresholdRow,
+} from '../app/readings.js';
 import type { ColourChoice } from '../colour/depth.js';
 import { paint, type TextStyle } from '../colour/sgr.js';
 import { colourDepthFor } from './colour-options.js';

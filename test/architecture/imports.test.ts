@@ -63,8 +63,8 @@ describe('the import graph', () => {
     expect(edges.filter((e) => frontEnds.includes(folderOf(e.from)) && e.to === 'src/bar/bar-store.ts')).toEqual([]);
   });
 
-  it('front ends import the core only through src/app: nothing in src/pane or src/feeds imports src/bar', () => {
-    const frontEnds = ['src/pane', 'src/feeds'];
+  it('front ends and commands import the core only through src/app: nothing in src/pane, src/feeds or src/cli imports src/bar', () => {
+    const frontEnds = ['src/pane', 'src/feeds', 'src/cli'];
     const intoTheCore = edges.filter((e) => frontEnds.includes(folderOf(e.from)) && folderOf(e.to) === 'src/bar');
     expect(intoTheCore.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
   });
