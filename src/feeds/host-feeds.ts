@@ -40,6 +40,17 @@ export interface HostFeedContext {
 
 const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);
 
+/** What every host's feed takes from the context: its view, where it writes, and how often a quiet one writes again. */
+function feedBase(c: HostFeedContext) {
+  return {
+    store: c.view,
+    out: c.out,
+    version: c.version,
+    tilerOptions: c.tilerOptions,
+    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
+  };
+}
+
 function clickDeps(c: HostFeedContext) {
   return {
     act: c.view.act,
@@ -72,12 +83,8 @@ export function tmuxFeed(c: HostFeedContext): Feed {
     ? { ...clickDeps(c), inbox, log: c.log, resolve: (line, blocks, s) => resolveTmuxClick(line, blocks, gapOf(s), c.tmuxPlace) }
     : undefined;
   return startLineFeed({
-    store: c.view,
-    out: c.out,
-    version: c.version,
-    tilerOptions: c.tilerOptions,
+    ...feedBase(c),
     format: (blocks, s) => tmuxStatus(blocks, gapOf(s), c.tmuxPlace, s.look.backgrounds.bar),
-    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
     ...(clicks ? { clicks } : {}),
   });
 }
@@ -90,30 +97,24 @@ export function polybarFeed(c: HostFeedContext): Feed {
     return click ? { block: blocks.find((b) => clickToken(b.instance) === click.token), button: click.button } : undefined;
   };
   return startLineFeed({
-    store: c.view,
-    out: c.out,
-    version: c.version,
-    tilerOptions: c.tilerOptions,
-    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
+    ...feedBase(c),
     format: (blocks, s) => {
       if (!inbox || dir === undefined) return polybarLine(blocks, gapOf(s));
-      const inboxDir = dir;
       const bindings = s.model.mouse?.bindings ?? {};
       const bound = Object.entries(BUTTON_BINDINGS)
         .filter(([button, trigger]) => Number(button) <= 5 && bindings[trigger])
         .map(([button]) => Number(button));
-      return polybarLine(blocks, gapOf(s), { token: (b) => clickToken(b.instance), command: (token, button) => appendClickCommand(inboxDir, inbox, token, button), bound });
+      return polybarLine(blocks, gapOf(s), { token: (b) => clickToken(b.instance), command: (token, button) => appendClickCommand(dir, inbox, token, button), bound });
     },
     ...(inbox ? { clicks: { ...clickDeps(c), inbox, log: c.log, resolve } } : {}),
   });
 }
 
 export function waybarFeed(c: HostFeedContext): Feed {
-  const { act, bind, mouseFollowsFocus } = clickDeps(c);
-  return startWaybarFeed({ store: c.view, out: c.out, env: c.env, runtime: c.runtime, version: c.version, tilerOptions: c.tilerOptions, clickDeps: { act, bind, mouseFollowsFocus }, log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+  return startWaybarFeed({ ...feedBase(c), env: c.env, runtime: c.runtime, clickDeps: clickDeps(c), log: c.log });
 }
 
 /** i3bar and swaybar: the protocol's JSON lines on stdout, clicks on stdin. */
 export function i3barFeed(c: HostFeedContext): Feed {
-  return startI3barFeed({ store: c.view, out: c.out, in: c.in, version: c.version, tilerOptions: c.tilerOptions, ...clickDeps(c), log: c.log, ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}) });
+  return startI3barFeed({ ...feedBase(c), in: c.in, ...clickDeps(c), log: c.log });
 }
