@@ -22,8 +22,8 @@ import { parseBoundedJson } from '../io/bounded-json.js';
 import { localAppData, userHome } from '../io/user-dirs.js';
 import { reconnecting, type Attempt } from '../io/reconnect.js';
 import { BoundedCache } from '../io/bounded-cache.js';
+import { COMMAND_SOCKET } from './komorebi-socket.js';
 
-export const COMMAND_SOCKET = 'komorebi.sock';
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper', 'kestrel', 'lagoon', 'meadow', 'nectar', 'orchid', 'pebble', 'quartz', 'raven', 'summit', 'tundra', 'umber', 'violet', 'willow', 'yarrow', 'zephyr'];
 
 /** Only needs to differ from other bars' names (the stale file is removed anyway), so no node:crypto (~8 ms to load). */

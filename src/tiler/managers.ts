@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import type { Timers } from '../scheduler/timers.js';
 import type { TilerSource, TilerSourceEvents, Translator } from './manager.js';
+import { COMMAND_SOCKET } from './komorebi-socket.js';
 import { askSocketPath } from './socket-path.js';
 
 export interface DetectInput {
@@ -60,9 +61,6 @@ export interface WindowManager {
   start(ctx: SourceContext, events: TilerSourceEvents): Promise<TilerSource>;
 }
 
-/** komorebi's command socket in its data directory. */
-const KOMOREBI_SOCKET = 'komorebi.sock';
-
 const i3Like = (name: 'i3' | 'sway', variable: string, order: number): WindowManager => ({
   name,
   detection: [
@@ -100,7 +98,7 @@ const komorebi: WindowManager = {
       order: 40,
       clue: 'a komorebi socket',
       looked: (input) => `a komorebi socket in ${input.komorebiDir}`,
-      found: (input) => (input.exists(join(input.komorebiDir, KOMOREBI_SOCKET)) ? `${join(input.komorebiDir, KOMOREBI_SOCKET)} exists` : undefined),
+      found: (input) => (input.exists(join(input.komorebiDir, COMMAND_SOCKET)) ? `${join(input.komorebiDir, COMMAND_SOCKET)} exists` : undefined),
     },
     // On Windows and macOS it is the only one tilebar knows.
     { order: 41, found: (input) => (input.platform === 'win32' || input.platform === 'darwin' ? `komorebi is the window manager tilebar knows on ${input.platform === 'win32' ? 'Windows' : 'macOS'}` : undefined) },
