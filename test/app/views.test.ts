@@ -4,7 +4,6 @@
  * call per interval, however many views. What is asserted is what each front end would show: the workspaces of
  * its monitor, the CPU reading, its frame's size and icons, and what its clicks reach.
  */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { BarAction } from '../../src/app/live-bar.js';
 import type { BarSnapshot } from '../../src/app/store.js';
@@ -22,6 +21,7 @@ import { fakeTerminal, screenOf } from '../render/fake-terminal.js';
 import { stateDoc } from '../tiler/fake-wm.js';
 import { eventually } from '../wait.js';
 import { saveConfig } from '../support/bar-config.js';
+import { collectingWritable } from '../support/collecting-writable.js';
 import { asciiLook, cpuReading, startBar } from './live-bar-harness.js';
 
 const cpu = { Cpu: { enable: true, label_prefix: 'Text', data_refresh_interval: 2 } };
@@ -41,13 +41,18 @@ const names = (s: BarSnapshot) => s.tiler?.workspaces.map((w) => w.name);
 const text = (s: BarSnapshot) => feedView(s, 'test', options).blocks.flatMap((b) => b.runs.map((r) => r.text)).join(' ');
 const unicodeLook = (model: BarSnapshot['model']) => appearanceOf(model, { widgets: BUILTIN_WIDGETS, icons: 'unicode' });
 
+/** Waits for the bar to subscribe to its (fake) window manager, then has it send the two monitors' state. */
+async function answerWithTwoMonitors(b: Awaited<ReturnType<typeof startBar>>): Promise<void> {
+  await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
+  const doc = twoMonitors();
+  b.peer.answer((monitor) => tilerStateFrom(doc, monitor));
+}
+
 describe('one core, several views', () => {
   it("two monitors' views each show their own monitor's workspaces, from the same state of the manager", async () => {
     const b = await startBar({ config: BAR, tiler: 'komorebi' });
     const second = b.bar.openView({ monitor: 1, appearance: asciiLook, size: { width: 120, height: 1 } });
-    await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
-    const doc = twoMonitors();
-    b.peer.answer((monitor) => tilerStateFrom(doc, monitor));
+    await answerWithTwoMonitors(b);
     await b.until((s) => s.tiler !== undefined && second.getSnapshot().tiler !== undefined, 'both views showing workspaces');
     expect(names(b.snap())).toEqual(['mail', 'web']);
     expect(names(second.getSnapshot())).toEqual(['code', 'logs', 'music']);
@@ -58,9 +63,7 @@ describe('one core, several views', () => {
   it('a view of a monitor the manager does not have says not connected, and the others go on', async () => {
     const b = await startBar({ config: BAR, tiler: 'komorebi' });
     const third = b.bar.openView({ monitor: 2, appearance: asciiLook, size: { width: 120, height: 1 } });
-    await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
-    const doc = twoMonitors();
-    b.peer.answer((monitor) => tilerStateFrom(doc, monitor));
+    await answerWithTwoMonitors(b);
     await b.until((s) => s.tiler !== undefined, 'the first view showing workspaces');
     expect(third.getSnapshot().tiler).toBeUndefined();
     expect(third.getSnapshot().tilerDown).toBe(true);
@@ -69,9 +72,7 @@ describe('one core, several views', () => {
 
   it('a reload that names another monitor moves the default view to its workspaces', async () => {
     const b = await startBar({ config: BAR, tiler: 'komorebi' });
-    await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
-    const doc = twoMonitors();
-    b.peer.answer((monitor) => tilerStateFrom(doc, monitor));
+    await answerWithTwoMonitors(b);
     await b.until((s) => names(s)?.join() === 'mail,web', "monitor 0's workspaces");
     await saveConfig(b.file, { ...BAR, monitor: 1 });
     await b.until((s) => names(s)?.join() === 'code,logs,music', "monitor 1's workspaces after the reload");
@@ -194,22 +195,18 @@ describe('one core, several views', () => {
     );
     // The feed: a host's line of plain text, over a view of monitor 1.
     const hostView = b.bar.openView({ monitor: 1, appearance: asciiLook, size: { width: 1000, height: 1 } });
-    const out = new PassThrough();
-    const lines: string[] = [];
-    out.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== '')));
+    const { out, lines } = collectingWritable();
     const feed = startLineFeed({ store: hostView, out, version: 'test', tilerOptions: options, format: (blocks) => blocks.map((block) => block.runs.map((r) => r.text).join('')).join(' ') });
     try {
-      await b.until(() => b.peer.events !== undefined, 'the window manager subscribed');
-      const doc = twoMonitors();
-      b.peer.answer((monitor) => tilerStateFrom(doc, monitor));
+      await answerWithTwoMonitors(b);
       await b.until((s) => (cpuReading(s) ?? 0) >= 21 && s.tiler !== undefined, 'three CPU readings and the workspaces');
       const paneRow = () => screenOf(t.written)[0] ?? '';
       await eventually(() => {
         expect(paneRow()).toMatch(/mail.*web.*21%/);
-        expect(lines.at(-1)).toMatch(/code.*logs.*music.*21%/);
+        expect(lines().at(-1)).toMatch(/code.*logs.*music.*21%/);
       });
       expect(paneRow()).not.toMatch(/code/);
-      expect(lines.at(-1)).not.toMatch(/mail/);
+      expect(lines().at(-1)).not.toMatch(/mail/);
     } finally {
       feed.stop();
       hostView.close();
