@@ -30,6 +30,9 @@ export interface BarInputEffects {
   hover?(text: string | undefined): void;
 }
 
+/** The click target under column `x` of the layout on screen, if any. */
+const targetAt = (layout: BarLayout | undefined, x: number) => layout?.targets.find((t) => x >= t.x && x < t.x + t.width);
+
 const NO_MOUSE = { verticalScrollThreshold: 30, horizontalScrollThreshold: 30, bindings: {} } as const;
 
 export class BarInput {
@@ -70,7 +73,7 @@ export class BarInput {
 
   private mouse(e: MouseEvent, layout: BarLayout | undefined): void {
     if (e.kind === 'move') {
-      const action = layout?.targets.find((t) => e.x >= t.x && e.x < t.x + t.width)?.action;
+      const action = targetAt(layout, e.x)?.action;
       const text = action?.kind === 'launch' && action.showCommand ? action.command : undefined;
       if (text === this.hovering) return;
       this.hovering = text;
@@ -82,7 +85,7 @@ export class BarInput {
       return;
     }
     if (e.button === 'left') {
-      const target = layout?.targets.find((t) => e.x >= t.x && e.x < t.x + t.width);
+      const target = targetAt(layout, e.x);
       if (target) this.effects.perform(target.action);
       const now = this.effects.now();
       if (now - this.lastLeftPress <= DOUBLE_CLICK_MS) {
