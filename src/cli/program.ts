@@ -12,6 +12,7 @@ import type { CommandModules, CommandName } from './commands.js';
 import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
 import { BUILTIN_HOSTS, hostsHelp, oneOf, type FeedHost } from '../feeds/hosts.js';
 import { BUILTIN_MANAGERS, managerChoices, tilerHelp, type WindowManager } from '../tiler/managers.js';
+import { wordList } from '../text/word-list.js';
 
 /**
  * The lists the command line offers choices from — each its author's own list, the built-in one unless another
@@ -295,9 +296,6 @@ with --watch, the --set sources stay fixed and the others are polled.`,
     });
 }
 
-/** "a and b", "a, b and c". */
-const andList = (names: readonly string[]): string => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
-
 /** Greedy word wrap, for a paragraph whose words come from a list (the rest of the help is wrapped by hand). */
 function wrapWords(text: string, width: number): string {
   const lines: string[] = [];
@@ -317,8 +315,8 @@ function feedSignalsHelp(hosts: readonly FeedHost[]): string {
   const titles = (stdin: boolean) => hosts.filter((h) => h.clicksOnStdin === stdin).map((h) => h.title ?? h.name);
   const [protocol, others] = [titles(true), titles(false)];
   const clauses = [
-    ...(protocol.length > 0 ? [`for ${andList(protocol)} SIGUSR1 and SIGUSR2 are the stop and continue their protocol header declares (polling pauses while the bar is hidden)`] : []),
-    ...(others.length > 0 ? [`for ${andList(others)} SIGUSR1 reads every source again now and SIGUSR2 reads the config again now (\`pkill -USR2 -f 'tilebar feed'\`)`] : []),
+    ...(protocol.length > 0 ? [`for ${wordList(protocol, 'and')} SIGUSR1 and SIGUSR2 are the stop and continue their protocol header declares (polling pauses while the bar is hidden)`] : []),
+    ...(others.length > 0 ? [`for ${wordList(others, 'and')} SIGUSR1 reads every source again now and SIGUSR2 reads the config again now (\`pkill -USR2 -f 'tilebar feed'\`)`] : []),
   ];
   // 112 columns: the width the hand-wrapped paragraphs around it keep to.
   return wrapWords(`Signals: ${clauses.join('; ')}. Each is said in the log; neither opens Node's inspector or ends the feed.`, 112);

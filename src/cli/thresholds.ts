@@ -27,6 +27,7 @@ import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
+import { wordList } from '../text/word-list.js';
 
 export interface ThresholdsOptions {
   rules?: boolean;
@@ -99,7 +100,7 @@ export async function thresholdsCommand(opts: ThresholdsOptions, io: CliIo, deps
 }
 
 /** `Battery, Cpu or Update`. */
-const listed = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}` : (names[0] ?? 'polled'));
+const listed = (names: readonly string[]) => (names.length > 0 ? wordList(names, 'or') : 'polled');
 
 /** What to give to simulate a source: its kinds' hints (`memory=N`). */
 function hintFor(kinds: WidgetRegistry, source: string): string {

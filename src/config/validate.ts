@@ -13,6 +13,7 @@ import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema
 import type { SourceText } from './source.js';
 import { didYouMean, uniqueSuggestion } from './suggest.js';
 import { quote } from '../text/safe-text.js';
+import { wordList } from '../text/word-list.js';
 
 /**
  * A key of the document looked up in one of our tables: own properties only, so `constructor`, `toString`
@@ -599,7 +600,7 @@ export function describeExpected(schema: z.ZodType): string {
       return `an array of ${(def.items as unknown[]).length} items`;
     case 'union': {
       const parts = [...new Set((def.options as z.ZodType[]).map(describeExpected))];
-      return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts.at(-1)}` : (parts[0] ?? 'a value');
+      return parts.length > 0 ? wordList(parts, 'or') : 'a value';
     }
     default:
       return 'a value';

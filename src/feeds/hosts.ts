@@ -12,6 +12,7 @@ import type { FeedWidget } from './blocks.js';
 import type { HostFeedContext } from './host-feeds.js';
 import type { Feed } from './line-feed.js';
 import type { TmuxPlace } from './tmux.js';
+import { wordList } from '../text/word-list.js';
 
 /** What a host's config lines are made of. */
 export interface PrintConfigInput {
@@ -127,5 +128,5 @@ export function hostsHelp(hosts: readonly FeedHost[]): string {
 
 /** "a, b or c". */
 export function oneOf(names: readonly string[]): string {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return wordList(names, 'or');
 }

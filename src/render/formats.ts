@@ -8,6 +8,7 @@
  */
 import type { BarLayout } from './bar-types.js';
 import type { SvgOptions } from './svg.js';
+import { wordList } from '../text/word-list.js';
 
 /** A frame laid out, with what each format may need to write it; each part is made only when asked. */
 export interface FrameToWrite {
@@ -80,6 +81,5 @@ export function formatNamed(name: string, formats: readonly PreviewFormat[] = BU
 
 /** "a, b or c": the formats' help as one phrase. */
 export function formatsHelp(formats: readonly PreviewFormat[] = BUILTIN_FORMATS): string {
-  const helps = formats.map((f) => f.help);
-  return helps.length < 2 ? helps.join('') : `${helps.slice(0, -1).join(', ')} or ${helps[helps.length - 1]}`;
+  return wordList(formats.map((f) => f.help), 'or');
 }

@@ -12,6 +12,7 @@ import type { Timers } from '../scheduler/timers.js';
 import type { TilerSource, TilerSourceEvents, Translator } from './manager.js';
 import { COMMAND_SOCKET } from './komorebi-socket.js';
 import { askSocketPath } from './socket-path.js';
+import { wordList } from '../text/word-list.js';
 
 export interface DetectInput {
   env: Readonly<Record<string, string | undefined>>;
@@ -150,7 +151,7 @@ export function detectionSteps(managers: readonly WindowManager[] = BUILTIN_MANA
 export function tilerHelp(managers: readonly WindowManager[] = BUILTIN_MANAGERS): string {
   const names = managerChoices(managers);
   const clues = detectionSteps(managers).flatMap((s) => (s.clue ? [s.clue] : []));
-  return `the window manager the Tiler widgets talk to: ${names.slice(0, -1).join(', ')} or none (default: detected from ${clues.join(', ')})`;
+  return `the window manager the Tiler widgets talk to: ${wordList(names, 'or')} (default: detected from ${clues.join(', ')})`;
 }
 
 export function managerNamed(name: string, managers: readonly WindowManager[] = BUILTIN_MANAGERS): WindowManager | undefined {
