@@ -10,7 +10,7 @@ import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import type { CommandModules, CommandName } from './commands.js';
 import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
-import { BUILTIN_HOSTS, hostsHelp, oneOf, type FeedHost } from '../feeds/hosts.js';
+import { BUILTIN_HOSTS, hostsHelp, type FeedHost } from '../feeds/hosts.js';
 import { BUILTIN_MANAGERS, managerChoices, tilerHelp, type WindowManager } from '../tiler/managers.js';
 import { wordList } from '../text/word-list.js';
 
@@ -328,7 +328,7 @@ function feedCommandLine(ctx: CommandLine): void {
   ctx.program
     .command('feed')
     .description(`feed another bar: the same config and widgets in the host's own protocol (${hosts.map((h) => h.title ?? h.name).join(', ')})`)
-    .argument('[host]', oneOf(hosts.map((h) => h.name)))
+    .argument('[host]', wordList(hosts.map((h) => h.name), 'or'))
     .option('-c, --config <file>', 'the bar config (default: discovered as for check; the embedded example if none)')
     .addOption(variantOption())
     .addOption(iconsOption())

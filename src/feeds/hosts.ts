@@ -12,7 +12,6 @@ import type { FeedWidget } from './blocks.js';
 import type { HostFeedContext } from './host-feeds.js';
 import type { Feed } from './line-feed.js';
 import type { TmuxPlace } from './tmux.js';
-import { wordList } from '../text/word-list.js';
 
 /** What a host's config lines are made of. */
 export interface PrintConfigInput {
@@ -124,9 +123,4 @@ export function hostNamed(name: string, hosts: readonly FeedHost[] = BUILTIN_HOS
 /** The hosts' paragraphs for `feed --help`, in the list's order, each once, a blank line between. */
 export function hostsHelp(hosts: readonly FeedHost[]): string {
   return [...new Set(hosts.map((h) => h.help))].join('\n\n');
-}
-
-/** "a, b or c". */
-export function oneOf(names: readonly string[]): string {
-  return wordList(names, 'or');
 }
