@@ -72,6 +72,11 @@ export interface ReconnectOptions {
 }
 
 export interface Reconnecting {
+  /**
+   * The latest attempt: for what outlives one connection (a request queue, a server, a listener) to end or
+   * confirm the attempt under way. Calls on an attempt that is over do nothing, so no source keeps its own copy.
+   */
+  readonly live: Attempt | undefined;
   /** Stop the live attempt and every retry; nothing is called after this. */
   close(): void;
 }
@@ -83,13 +88,11 @@ export function reconnecting(opts: ReconnectOptions): Reconnecting {
   const problems = new OnceLog((why) => opts.say(why, delay));
   let closed = false;
   let retry: unknown;
-  let live: { stop: (() => void) | void; done: boolean } | undefined;
+  let live: { stop: (() => void) | void; done: boolean; attempt: Attempt } | undefined;
 
   const start = () => {
     retry = undefined;
     if (closed) return;
-    const mine: { stop: (() => void) | void; done: boolean } = { stop: undefined, done: false };
-    live = mine;
     const attempt: Attempt = {
       get current() {
         return !closed && !mine.done;
@@ -110,6 +113,8 @@ export function reconnecting(opts: ReconnectOptions): Reconnecting {
         if (!closed) retry = opts.timers.setTimeout(start, delay);
       },
     };
+    const mine: { stop: (() => void) | void; done: boolean; attempt: Attempt } = { stop: undefined, done: false, attempt };
+    live = mine;
     try {
       mine.stop = opts.connect(attempt);
     } catch (e) {
@@ -122,6 +127,9 @@ export function reconnecting(opts: ReconnectOptions): Reconnecting {
 
   start();
   return {
+    get live() {
+      return live?.attempt;
+    },
     close() {
       if (closed) return;
       closed = true;

@@ -111,22 +111,22 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
     connected = value;
     events.connection(value);
   };
-  /** The attempt under way and its wait for the manager's answer. */
-  let live: { attempt: Attempt; confirm: unknown } | undefined;
+  /** The wait for the manager's answer to the attempt under way (loop.live); each attempt's stop clears it. */
+  let confirm: unknown;
   let first: Promise<void> = Promise.resolve();
 
   const listener = new PrivateListener(limits, say, path, dir, {
     document(doc) {
-      timers.clearTimeout(live?.confirm);
+      timers.clearTimeout(confirm);
       setConnected(true);
-      live?.attempt.up();
+      loop.live?.up();
       events.notification(doc);
     },
     // The window manager closes subscribers with an empty connection when it shuts down.
-    empty: () => live?.attempt.failed('the window manager shut down'),
+    empty: () => loop.live?.failed('the window manager shut down'),
   });
 
-  const attempt = async (a: Attempt, confirm: { confirm: unknown }) => {
+  const attempt = async (a: Attempt) => {
     const problem = await listener.ready();
     if (!a.current) return;
     if (problem) return a.failed(`cannot listen in ${dir} (${problem}); trying again every ${RETRY_MS / 1000} s`);
@@ -138,17 +138,15 @@ export async function subscribe(dir: string, timers: Timers, events: Subscriptio
       return a.failed('the window manager did not take the subscription');
     }
     // Connected once the manager's answer arrives; without one, ask again.
-    if (a.current) confirm.confirm = timers.setTimeout(() => a.failed('the window manager did not answer the subscription'), CONFIRM_MS);
+    if (a.current) confirm = timers.setTimeout(() => a.failed('the window manager did not answer the subscription'), CONFIRM_MS);
   };
   const loop = reconnecting({
     timers,
     firstMs: RETRY_MS,
     maxMs: RETRY_MS,
     connect: (a) => {
-      const mine = { attempt: a, confirm: undefined as unknown };
-      live = mine;
-      first = attempt(a, mine);
-      return () => timers.clearTimeout(mine.confirm);
+      first = attempt(a);
+      return () => timers.clearTimeout(confirm);
     },
     down: () => setConnected(false),
     // Only what the user can act on is logged: the manager being away shows on the bar as "not connected".

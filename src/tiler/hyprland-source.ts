@@ -89,8 +89,6 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   let snapshot: HyprlandSnapshot | undefined;
   let submap = '';
   let dialect: HyprlandDialect = 'classic';
-  /** The connection attempt under way (io/reconnect.ts): a read or event of an earlier one is dropped. */
-  let live: Attempt | undefined;
 
   const publish = () => {
     if (!snapshot) return;
@@ -99,7 +97,8 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   };
 
   const refresher = new FoldedRefresh(async () => {
-    const mine = live;
+    // The connection attempt under way (io/reconnect.ts): a read that outlives it is dropped.
+    const mine = loop.live;
     let s: HyprlandSnapshot;
     try {
       s = await readHyprland(dir, timers);
@@ -124,7 +123,6 @@ export function startHyprlandSource(opts: HyprlandSourceOptions): TilerSource {
   };
 
   const connect = (attempt: Attempt): (() => void) | undefined => {
-    live = attempt;
     const found = opts.dir();
     if (!found) {
       attempt.failed('HYPRLAND_INSTANCE_SIGNATURE is not set');

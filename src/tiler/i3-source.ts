@@ -127,9 +127,8 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   const problems = link.problems;
   let path = '';
   let eventConn: I3Connection | undefined;
-  /** The connection attempt under way (io/reconnect.ts); its failure is the bar's "trying again". */
-  let live: Attempt | undefined;
-  const requests = new I3Requests(timers, manager, (why) => live?.failed(why));
+  // A request that fails ends the connection attempt under way (io/reconnect.ts): the bar's "trying again".
+  const requests = new I3Requests(timers, manager, (why) => loop.live?.failed(why));
   let tree: unknown;
   let mode = 'default';
   let subscribeReplies = 0;
@@ -155,7 +154,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     else tree = doc;
     if (tree !== undefined) {
       link.up();
-      live?.up();
+      loop.live?.up();
     }
     publish();
   });
@@ -176,7 +175,6 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
   };
 
   const connect = async (attempt: Attempt) => {
-    live = attempt;
     const found = await opts.socketPath().catch(() => undefined);
     if (!attempt.current) return;
     if (!found) {

@@ -130,15 +130,13 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
   const link = new Link(events);
   const problems = link.problems;
   let peer: Socket | undefined;
-  /** The subscription under way (io/reconnect.ts): listening if need be, `subscribe-pipe`, komorebi connecting. */
-  let live: Attempt | undefined;
   /** Notifications read so far: a `komorebic state` answer older than one of them is not applied. */
   let notified = 0;
 
   const accept = (doc: unknown) => {
     if (acceptState(doc, problems, events)) {
       link.up();
-      live?.up();
+      loop.live?.up();
     }
   };
 
@@ -154,7 +152,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     socket.on('close', () => {
       if (peer === socket) {
         peer = undefined;
-        live?.failed('komorebi closed the pipe; subscribing again');
+        loop.live?.failed('komorebi closed the pipe; subscribing again');
       }
     });
   });
@@ -164,7 +162,7 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     // that name first. Never join theirs: a fresh name after a back-off, and komorebi is told that one.
     name = freshName();
     path = opts.pipePath(name);
-    live?.failed(`cannot make the pipe (${e.code ?? e.message}); trying a fresh name`);
+    loop.live?.failed(`cannot make the pipe (${e.code ?? e.message}); trying a fresh name`);
   });
 
   const subscribe = async (attempt: Attempt, waiting: { timer: unknown }) => {
@@ -182,10 +180,10 @@ export function startKomorebiPipeSource(opts: KomorebiPipeOptions): TilerSource 
     askState(file, opts.env, problems, () => attempt.current && notified === before, accept);
   };
 
+  // The subscription under way (loop.live): listening if need be, `subscribe-pipe`, komorebi connecting.
   const loop = reconnecting({
     timers,
     connect: (attempt) => {
-      live = attempt;
       const waiting: { timer: unknown } = { timer: undefined };
       if (server.listening) void subscribe(attempt, waiting);
       else {

@@ -120,4 +120,23 @@ describe('reconnecting', () => {
     await g.timers.advance(60_000);
     expect(g.attempts).toHaveLength(1);
   });
+
+  it('gives the latest attempt to what outlives a connection (a request queue, a server), whose calls after it is over do nothing', async () => {
+    const h = harness({ firstMs: 1000 });
+    expect(h.loop.live).toBe(h.last().attempt);
+    const first = h.loop.live!;
+    first.failed('a request timed out');
+    // Until the retry, the latest attempt is the one that failed: another failure through it is not a second one.
+    expect(h.loop.live).toBe(first);
+    h.loop.live?.failed('another request timed out');
+    expect(h.downs).toEqual(['a request timed out']);
+    await h.timers.advance(1000);
+    expect(h.loop.live).toBe(h.last().attempt);
+    expect(h.loop.live).not.toBe(first);
+    expect(h.loop.live?.current).toBe(true);
+    h.loop.close();
+    expect(h.loop.live?.current).toBe(false);
+    h.loop.live?.failed('after close');
+    expect(h.downs).toEqual(['a request timed out']);
+  });
 });
