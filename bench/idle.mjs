@@ -9,7 +9,8 @@
 // BENCH_FROM (default 5) and BENCH_SECONDS (default 60) bound the first window; BENCH_LATE_FROM (300) and
 // BENCH_LATE_SECONDS (360) the late one, in the same run; BENCH_LATE=0 leaves the late window out (runs end at
 // BENCH_SECONDS). BENCH_RUNS (default 1: a run lasts 6 minutes) sets the number of side-by-side runs;
-// BENCH_FIRST_RUNS (default 7) the number of first-output measurements of each program.
+// BENCH_FIRST_RUNS (default 7) the number of first-output measurements of each program. BENCH_OTHER (a path to
+// another built checkout) runs its example bar and its Ink clock beside this one's.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,14 +114,27 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 12
   });
 }
 
-const tilebar = (config, name, { cold = false, args = [], height = 1 } = {}) => ({
+const tilebar = (config, name, { cold = false, args = [], height = 1, program = bin } = {}) => ({
   name,
   cold,
   height,
   log: join(dir, `${name}.log`),
   // As users start it: the command itself, through its #! line (which sets Node's flags).
-  command: [bin, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args],
+  command: [program, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args],
 });
+// BENCH_OTHER=<another built checkout>: its example bar (160×1 and 160×3) and its bare Ink clock (its own Ink and
+// dependencies) run in the same panes' run, so that a change is measured side by side with what it changes.
+const other = process.env.BENCH_OTHER;
+const otherPrograms = () => {
+  if (!other) return [];
+  const program = join(other, 'dist', 'bundle', 'main.js');
+  const example = join(other, 'config.example.json');
+  return [
+    tilebar(example, 'other: tilebar (config.example.json)', { program }),
+    tilebar(example, 'other: tilebar (example, 160×3)', { program, height: 3 }),
+    { name: 'other: bare Ink clock', command: [node, join(other, 'bench', 'ink-clock.mjs')] },
+  ];
+};
 const programs = [
   tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),
   tilebar(join(root, 'config.example.json'), 'tilebar (example, cold: no cache)', { cold: true }),
@@ -134,6 +148,7 @@ const programs = [
   // Not in the budget: what Ink costs for a row whose every cell is styled (ink-clock.mjs says what it draws).
   { name: 'Ink clock, full-width coloured row', command: [node, join(root, 'bench', 'ink-clock.mjs'), 'row'] },
   { name: 'bare Node, a 1 s timer', command: [node, '-e', "setInterval(() => process.stdout.write('\\r' + new Date().toTimeString().slice(0, 8)), 1000); process.stdout.write('.')"] },
+  ...otherPrograms(),
   ...(spawnSync('i3status', ['--version']).status === 0 ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),
 ];
 if (!programs.some((p) => p.name === 'i3status')) console.log('(i3status is not installed: apt-get install i3status to compare with it)');

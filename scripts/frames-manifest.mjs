@@ -6,7 +6,8 @@
 // manifests names the frames that differ and shows the first few, run again from both bundles.
 //
 //   node scripts/frames-manifest.mjs make [--bundle dist/bundle/main.js] [--configs DIR] [--widths 60,120,200]
-//                                         [--heights 1,3] [--jobs 2] [--out frames.json]
+//                                         [--heights 1,3] [--formats text,ansi,json,svg,png] [--jobs 2]
+//                                         [--out frames.json]
 //   node scripts/frames-manifest.mjs compare before.json after.json [--show 5] [--bundle-a FILE] [--bundle-b FILE]
 //
 // Everything the frame reads is fixed: the instant (--at), the zone (TZ=UTC), the readings (--data, every
@@ -97,8 +98,11 @@ async function make(o) {
   const configs = [...readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f)), join(root, 'config.example.json')];
   const widths = (o.widths ?? '60,120,200').split(',').map(Number);
   const heights = (o.heights ?? '1,3').split(',').map(Number);
+  const formats = o.formats ? o.formats.split(',') : FORMATS;
+  const unknown = formats.filter((f) => !FORMATS.includes(f));
+  if (unknown.length > 0) throw new Error(`--formats: ${unknown.join(', ')} is not one of ${FORMATS.join(', ')}`);
   const jobs = Math.max(1, Math.min(2, Number(o.jobs ?? 2)));
-  const cases = configs.flatMap((config) => widths.flatMap((w) => heights.flatMap((h) => FORMATS.map((f) => ({ config, w, h, f })))));
+  const cases = configs.flatMap((config) => widths.flatMap((w) => heights.flatMap((h) => formats.map((f) => ({ config, w, h, f })))));
   const cwd = workDir();
   const frames = {};
   const started = Date.now();
@@ -114,7 +118,7 @@ async function make(o) {
   }
   const seconds = (Date.now() - started) / 1000;
   const sorted = Object.fromEntries(Object.entries(frames).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const manifest = { bundle, configs: dir, example: join(root, 'config.example.json'), widths, heights, formats: FORMATS, at: AT, platform: process.platform, readings: READINGS, seconds, frames: sorted };
+  const manifest = { bundle, configs: dir, example: join(root, 'config.example.json'), widths, heights, formats, at: AT, platform: process.platform, readings: READINGS, seconds, frames: sorted };
   const outFile = o.out ?? 'frames.json';
   writeFileSync(outFile, JSON.stringify(manifest, null, 1) + '\n');
   console.log(`${cases.length} frames of ${configs.length} configs in ${seconds.toFixed(0)} s (${jobs} at a time) → ${outFile}`);
@@ -141,7 +145,11 @@ function shortDiff(a, b, binary) {
 
 async function compare(o) {
   const [a, b] = o._.map((f) => JSON.parse(readFileSync(f, 'utf8')));
-  const keys = [...new Set([...Object.keys(a.frames), ...Object.keys(b.frames)])].sort();
+  // Manifests of different formats (make --formats) are compared on the formats both have, and say so.
+  const common = (a.formats ?? FORMATS).filter((f) => (b.formats ?? FORMATS).includes(f));
+  const inCommon = (k) => common.includes(k.split(' ').at(-1));
+  if (common.length < new Set([...(a.formats ?? FORMATS), ...(b.formats ?? FORMATS)]).size) console.log(`comparing the formats both manifests have: ${common.join(', ')}`);
+  const keys = [...new Set([...Object.keys(a.frames), ...Object.keys(b.frames)])].filter(inCommon).sort();
   const differing = keys.filter((k) => JSON.stringify(a.frames[k]) !== JSON.stringify(b.frames[k]));
   console.log(`${keys.length} frames: ${keys.length - differing.length} the same, ${differing.length} differ`);
   if (a.platform !== b.platform) console.log(`note: made on ${a.platform} and ${b.platform}; configs without $schema take the platform's variant`);
