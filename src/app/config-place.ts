@@ -14,40 +14,45 @@
  * discovery's places are) and the file's watch started again once it exists; the file's stat poll covers it
  * meanwhile.
  *
- * A file that discovery found is read only when it is the user's own (or root's), checked on the opened
+ * A file that discovery found is read only when it passes the trust rule (io/trust.ts), checked on the opened
  * descriptor: its clicks run commands, and where discovery looks may be writable by others (`XDG_CONFIG_HOME`
  * set to a shared directory), so another user's file there must neither steer a bar that starts nor one that
- * runs. A file named with `--config` is the user's choice; the embedded example is the install's.
+ * runs. A file named with `--config` is the user's choice; the embedded example is the install's. A better-ranked
+ * place whose file the rule refuses is passed over, said once, and watched on: the bar stays on its file and
+ * moves only when a file the rule accepts is there (config/discover.ts).
  */
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { POLL_MS, watchConfigFile, type ConfigFileEvent, type WatchedConfigFile } from '../bar/config-file.js';
-import { watchPathAppearance, type PathAppearance } from '../bar/path-appearance.js';
-import { candidatesAbove, configLabel, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
+import { watchPathAppearance, type PathAppearance, type PathKind } from '../bar/path-appearance.js';
+import { candidatesAbove, configLabel, passedOverLine, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { ReadOptions } from '../io/read-text-file.js';
+import { DISCOVERED_HINT, trustRefusal, type TrustedUser } from '../io/trust.js';
 import type { Timers } from '../scheduler/timers.js';
 
 const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
+const kindAt = (path: string): Promise<PathKind> =>
+  stat(path).then(
+    (s) => (s.isDirectory() ? 'directory' : 'other'),
+    () => 'none' as const,
+  );
 
 /**
- * How the config `found` is read by a bar run by `uid` (undefined where there are none: Windows). On Windows
- * Node has no process.getuid and fs.stat gives uid 0 for every file, so no owner can be compared: the rule is
- * not applied there, and who may write where discovery looks is left to the folders' permissions
- * (`%USERPROFILE%` is the user's own; `%KOMOREBI_CONFIG_HOME%` is the user's choice). Were a uid ever given
- * there, a file of uid 0 counts as root's and is read, so no file is refused for lack of an owner.
+ * How the config `found` is read by a bar run by `user` (undefined where there are none: Windows, where Node has
+ * no process.getuid and fs.stat gives uid 0 for every file; who may write where discovery looks is left to the
+ * folders' permissions there: `%USERPROFILE%` is the user's own, `%KOMOREBI_CONFIG_HOME%` the user's choice).
  */
-export function configReadOptions(found: Discovered, uid: number | undefined): ReadOptions {
-  if (uid === undefined || found.embedded || found.reason === '--config') return { maxBytes: MAX_CONFIG_BYTES };
-  const hint = 'a config that discovery finds is read only when it is yours, since its clicks run commands (name it with --config to use it)';
-  return { maxBytes: MAX_CONFIG_BYTES, owner: { uid, hint } };
+export function configReadOptions(found: Discovered, user: TrustedUser | undefined): ReadOptions {
+  if (user === undefined || found.embedded || found.reason === '--config') return { maxBytes: MAX_CONFIG_BYTES };
+  return { maxBytes: MAX_CONFIG_BYTES, trust: { user, hint: DISCOVERED_HINT } };
 }
 
 export interface ConfigPlaceDeps {
   timers: Timers;
   log: (message: string) => void;
-  /** The bar's user (none on Windows, nor in tests that need no check): a discovered file must be theirs. */
-  uid?: number | undefined;
+  /** The bar's user (none on Windows, nor in tests that need no check): a discovered file must pass the rule. */
+  user?: TrustedUser | undefined;
   /** An event of the file `path` (compare with `place.path` when it is handled: the bar may have moved on). */
   onFileEvent: (event: ConfigFileEvent, path: string) => void;
   /** A file that ranks above the one in use appeared: the owner calls `moveTo` when its queue gets there. */
@@ -63,6 +68,8 @@ export class ConfigPlace {
   /** The file's text last reported (what its watch, started again, compares with). */
   #lastText: string | undefined;
   #closed = false;
+  /** Better-ranked places whose file the trust rule refuses, and the refusal last said of each (said once). */
+  readonly #refusalSaid = new Map<string, string>();
 
   constructor(
     found: Discovered,
@@ -70,6 +77,7 @@ export class ConfigPlace {
     private readonly deps: ConfigPlaceDeps,
   ) {
     this.#found = found;
+    for (const p of found.passedOver ?? []) this.#sayRefusal(p.path, p.why);
   }
 
   get path(): string {
@@ -78,7 +86,7 @@ export class ConfigPlace {
 
   /** How the file in use is read (its owner checked when discovery found it). */
   get readOptions(): ReadOptions {
-    return configReadOptions(this.#found, this.deps.uid);
+    return configReadOptions(this.#found, this.deps.user);
   }
 
   /** Starts both watches; `initialText` is the file's text already read (no first event unless it changed). */
@@ -88,9 +96,44 @@ export class ConfigPlace {
     this.#watchAppearance();
   }
 
-  /** Whether `to` still ranks above the file in use (another may have been taken meanwhile). */
-  ranksAbove(to: Discovered): boolean {
-    return candidatesAbove(this.#found, this.candidates).some((c) => c.path === to.path);
+  /**
+   * Whether to move to `to` now: it still ranks above the file in use (another may have been taken meanwhile)
+   * and its file still passes the trust rule (said once when it does not; the bar stays).
+   */
+  shouldMoveTo(to: Discovered): boolean {
+    if (!candidatesAbove(this.#found, this.candidates).some((c) => c.path === to.path)) return false;
+    const why = this.deps.user && trustRefusal(to.path, this.deps.user);
+    if (why) this.#sayRefusal(to.path, why);
+    return !why;
+  }
+
+  /** A refusal of the place `path`, said in the log unless it was just said (it is said again once it changes). */
+  #sayRefusal(path: string, why: string): void {
+    if (this.#refusalSaid.get(path) === why) return;
+    this.#refusalSaid.set(path, why);
+    const reason = this.candidates.find((c) => c.path === path)?.reason ?? 'discovery';
+    this.deps.log(passedOverLine({ path, reason, why }));
+  }
+
+  /**
+   * What discovery's watch sees at `path`: a better-ranked place's file that the trust rule refuses counts as
+   * none, so it never moves the bar; the user's own file keeps being followed, and nothing stays stuck when
+   * the refused file goes. A refusal is said once, and again only after the place was empty or usable.
+   */
+  async #candidateKind(path: string): Promise<PathKind> {
+    const kind = await kindAt(path);
+    const user = this.deps.user;
+    if (kind !== 'other' || user === undefined || !this.candidates.some((c) => c.path === path)) {
+      this.#refusalSaid.delete(path);
+      return kind;
+    }
+    const why = trustRefusal(path, user);
+    if (why === undefined) {
+      this.#refusalSaid.delete(path);
+      return kind;
+    }
+    this.#sayRefusal(path, why);
+    return 'none';
   }
 
   /** Reads `to` from now on: its watch replaces the old file's; its first event gives its text (or its fault). */
@@ -122,12 +165,12 @@ export class ConfigPlace {
   async #watchFile(): Promise<void> {
     const found = this.#found;
     const initialText = this.#lastText;
-    const { owner } = configReadOptions(found, this.deps.uid);
+    const { trust } = configReadOptions(found, this.deps.user);
     const file = await watchConfigFile(found.path, (event) => this.#fileEvent(event, found), {
       timers: this.deps.timers,
       log: this.deps.log,
       ...(initialText !== undefined ? { initialText } : {}),
-      ...(owner ? { owner } : {}),
+      ...(trust ? { trust } : {}),
     });
     // Moved on or closed meanwhile: this watch is nobody's.
     if (this.#closed || found !== this.#found) {
@@ -172,7 +215,7 @@ export class ConfigPlace {
         const to = switchTarget(found, this.candidates, (p) => existing.has(p));
         if (to && found === this.#found) this.deps.onBetter(to);
       },
-      { timers: this.deps.timers, log: this.deps.log },
+      { timers: this.deps.timers, log: this.deps.log, kindOf: (path) => this.#candidateKind(path) },
     );
   }
 }

@@ -33,6 +33,7 @@ import { realZoneSources, resolveSystemZone, watchSystemZone } from '../time/sys
 import { VERSION } from '../version.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { ConfigPlace, configReadOptions } from './config-place.js';
+import { currentUser } from '../io/trust.js';
 import { CoreView, type ViewOptions } from './view-of-core.js';
 import { WindowManagerLink, type StartTilerSource } from './window-manager.js';
 import type { WindowManager } from '../tiler/managers.js';
@@ -124,7 +125,7 @@ export class LiveBar {
     this.#place = new ConfigPlace(foundOf(settings), settings.discovery?.candidates ?? [], {
       timers: deps.timers,
       log: deps.log,
-      uid: process.getuid?.(),
+      user: currentUser(),
       onFileEvent: (event, path) => this.#queueConfigEvent(event, path),
       onBetter: (to) => this.#queueMove(to),
     });
@@ -157,7 +158,7 @@ export class LiveBar {
       log: deps.log,
       logPath: settings.logPath,
     });
-    const config = await live.start(await readTextFile(settings.configPath, configReadOptions(foundOf(settings), process.getuid?.())));
+    const config = await live.start(await readTextFile(settings.configPath, configReadOptions(foundOf(settings), currentUser())));
     const zone = (await resolveSystemZone({ ...realZoneSources(), env: deps.env })).zone;
     return new LiveBar(settings, deps, live, config, zone);
   }
@@ -270,7 +271,7 @@ export class LiveBar {
   #queueMove(to: Discovered): void {
     this.#configQueue = this.#configQueue
       .then(async () => {
-        if (this.#stopped || !this.#place.ranksAbove(to)) return;
+        if (this.#stopped || !this.#place.shouldMoveTo(to)) return;
         this.#live.retarget(to.path, configLabel(to));
         await this.#place.moveTo(to);
       })

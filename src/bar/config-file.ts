@@ -39,8 +39,8 @@ export interface ConfigFileOptions {
   initialText?: string;
   /** Loads chokidar; tests may leave it out and rely on polling. */
   loadChokidar?: () => Promise<typeof import('chokidar')>;
-  /** Whose the file must be (read-text-file.ts): a discovered config's. */
-  owner?: ReadOptions['owner'];
+  /** The trust rule the file must pass (read-text-file.ts, io/trust.ts): a discovered config's. */
+  trust?: ReadOptions['trust'];
 }
 
 export interface WatchedConfigFile {
@@ -106,7 +106,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   };
 
   const read = oneAtATime<boolean>(async (afterGrace = false): Promise<void> => {
-    const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES, ...(opts.owner ? { owner: opts.owner } : {}) });
+    const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES, ...(opts.trust ? { trust: opts.trust } : {}) });
     if (closed) return;
     if (!outcome.ok && afterGrace && outcome.code !== lastFault) {
       lastFault = outcome.code;

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ColourChoice } from '../colour/depth.js';
-import { configLabel, discoverConfig } from '../config/discover.js';
+import { configLabel, discoverConfig, discoveryEnv, passedOverLine } from '../config/discover.js';
 import { applyFixes } from '../config/fix.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { loadConfigText, type LoadResult } from '../config/load.js';
@@ -78,8 +78,11 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const targets: Array<{ path: string; label: string; stdin?: boolean }> = [];
   if (files.length === 0) {
-    const found = discoverConfig(opts.config, { env: io.env, home: userHome(io.env, io.platform), platform: io.platform, exists: existsSync });
-    if (!opts.json && !opts.quiet) io.err(`tilebar: using ${found.embedded ? 'the embedded default config (no config file was found)' : `${found.path} (${found.reason})`}\n`);
+    const found = discoverConfig(opts.config, discoveryEnv(io.env, io.platform));
+    if (!opts.json && !opts.quiet) {
+      for (const p of found.passedOver ?? []) io.err(`tilebar: ${passedOverLine(p)}\n`);
+      io.err(`tilebar: using ${found.embedded ? `the embedded default config (${found.passedOver ? 'no other config file may be used' : 'no config file was found'})` : `${found.path} (${found.reason})`}\n`);
+    }
     targets.push({ path: found.path, label: configLabel(found) });
   } else {
     for (const f of files) targets.push(f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f });

@@ -7,18 +7,26 @@
  * only (vm.Script's `cachedData`), hence one CommonJS script per command beside the ES module build that `run`
  * uses. The cache holds the functions the command compiled on a run without it, written after that run.
  *
- * The cache is only a speed-up: an entry that is missing, damaged, too large, a link or not a regular file is
- * ignored, and one V8 refuses (another Node, other flags) is replaced after the run. Its name carries the
- * build, the script's size and time, Node's version and the architecture, because V8 checks a cache against
- * its source's length only. `NODE_DEBUG=tilebar` says what happened; `TILEBAR_CODE_CACHE=0` turns it off
+ * The cache is only a speed-up, and code that runs as the user: it is read only from a directory the trust rule
+ * accepts (io/trust.ts: nobody else can have put an entry there), through a descriptor the rule checked, and
+ * only once its seal holds. V8 checks a cache against its source's length only, and in a release build does not
+ * checksum it: an entry compiled from another script of the same length runs that script's code, and a few
+ * flipped bits crash the process (SIGSEGV, SIGTRAP) on every start until the entry goes. So every entry starts
+ * with a seal — a SHA-256 digest of the script's bytes and of the cache data — checked before V8 sees a byte;
+ * one that fails is removed and written anew after the run, never loaded. An entry that is missing, too large,
+ * a link or not a regular file is ignored, and one V8 refuses (another Node, other flags) is replaced after the
+ * run. Its name carries the build, the script's size and time, Node's version and the architecture, so entries
+ * of other installs do not meet. `NODE_DEBUG=tilebar` says what happened; `TILEBAR_CODE_CACHE=0` turns it off
  * (main.ts then runs the command from the ES modules).
  */
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 import { readPrivate, writeNewPrivate } from '../io/private-file.js';
+import { currentUser, directoryRefusal, readTrustedBytes, type TrustedUser } from '../io/trust.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -59,6 +67,46 @@ export interface LoadedScript {
   saveCache: () => void;
 }
 
+/** What an entry starts with: a magic word and the seal (a SHA-256 digest, 32 bytes); the cache data follows. */
+const MAGIC = Buffer.from('tbv8seal', 'latin1');
+const SEAL_BYTES = MAGIC.length + 32;
+
+/** The seal of `data` as the cache of `script`: nothing but this pair gives the same digest. */
+function sealOf(script: Buffer, data: Uint8Array): Buffer {
+  return createHash('sha256').update(`${script.length}\0`).update(script).update(data).digest();
+}
+
+/** The cache data of a sealed entry, or undefined when the entry is not one sealed for `script`. */
+export function unsealed(entry: Buffer, script: Buffer): Buffer | undefined {
+  if (entry.length <= SEAL_BYTES || !entry.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const data = entry.subarray(SEAL_BYTES);
+  return sealOf(script, data).equals(entry.subarray(MAGIC.length, SEAL_BYTES)) ? data : undefined;
+}
+
+export function sealed(script: Buffer, data: Uint8Array): Buffer {
+  return Buffer.concat([MAGIC, sealOf(script, data), data]);
+}
+
+/** An entry's bytes, read through a descriptor the trust rule checked where there is a user to hold it to. */
+function readEntry(entry: string, user: TrustedUser | undefined): Buffer | undefined {
+  if (user === undefined) return readPrivate(entry, MAX_CACHE_BYTES);
+  const read = readTrustedBytes(entry, user, MAX_CACHE_BYTES);
+  if ('why' in read) debug('code cache %s: not read (%s)', entry, read.why);
+  return 'bytes' in read ? read.bytes : undefined;
+}
+
+/**
+ * Whether `cacheDir` may hold code this process runs: a directory the trust rule accepts, or one not made yet
+ * whose way the rule accepts (it is made private when an entry is written). Said once with NODE_DEBUG=tilebar.
+ */
+function usableCacheDir(cacheDir: string, user: TrustedUser | undefined): boolean {
+  if (user === undefined) return true;
+  const refusal = directoryRefusal(cacheDir, user);
+  if (refusal === undefined || refusal.absent) return true;
+  debug('code cache %s: not used (%s)', cacheDir, refusal.why);
+  return false;
+}
+
 /** The names of `file`'s cache entries, by the path the writing run took: everything V8 does not check itself. */
 function cacheEntryNames(file: string, build: string): (path: Path) => string {
   const { size, mtimeMs } = statSync(file);
@@ -70,7 +118,9 @@ function cacheEntryNames(file: string, build: string): (path: Path) => string {
  * Compile and run `file` (a CommonJS script) with the code cache in `cacheDir` (none: no cache), and return its
  * exports. Throws what loading the script throws (a broken install), not what the cache does.
  */
-export function loadOneShotScript(file: string, cacheDir: string | undefined, build: string): LoadedScript {
+export function loadOneShotScript(file: string, givenCacheDir: string | undefined, build: string): LoadedScript {
+  const user = currentUser();
+  const cacheDir = givenCacheDir !== undefined && usableCacheDir(givenCacheDir, user) ? givenCacheDir : undefined;
   // The scripts are ASCII (scripts/bundle.mjs), which Node turns into a string faster as Latin-1 than as UTF-8.
   const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -81,8 +131,15 @@ export function loadOneShotScript(file: string, cacheDir: string | undefined, bu
     if (cacheDir === undefined || found !== undefined) break;
     const entry = join(cacheDir, entryName(path));
     try {
-      const data = readPrivate(entry, MAX_CACHE_BYTES);
+      const raw = readEntry(entry, user);
+      if (raw === undefined) continue;
+      const data = unsealed(raw, bytes);
       if (data !== undefined) found = { entry, path, data };
+      else {
+        // Damaged, or not made for this script: V8 would run it as it is. Removed; this run writes a new one.
+        rmSync(entry, { force: true });
+        debug('code cache %s: its seal does not hold; removed, to be written again', entry);
+      }
     } catch (e) {
       debug('code cache %s: cannot be read (%s)', entry, (e as Error).message);
     }
@@ -112,7 +169,10 @@ export function loadOneShotScript(file: string, cacheDir: string | undefined, bu
       temporary = `${target}.${process.pid}.tmp`;
       const data = script.createCachedData();
       mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-      writeNewPrivate(temporary, data);
+      // Made just now, or found: written only where the rule lets this process read it back.
+      const refusal = user && directoryRefusal(cacheDir, user);
+      if (refusal) throw new Error(refusal.why);
+      writeNewPrivate(temporary, sealed(bytes, data));
       renameSync(temporary, target);
       // Entries of this command from other builds, Node versions or paths are of no more use.
       const prefix = `${basename(file, '.cjs')}-`;

@@ -4,9 +4,8 @@
  * `run` takes it: loading the schemas and walking the document was ~100 ms of a ~400 ms preview (bench/).
  * Nothing a one-shot command does acts on the model beyond drawing it (a preview never runs a command).
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { configLabel, discoverConfig } from '../config/discover.js';
+import { configLabel, discoverConfig, discoveryEnv } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { modelCacheDir, modelCacheKey, readCachedModel, writeCachedModel } from '../config/model-cache.js';
 import { withoutBom } from '../config/source.js';
@@ -36,7 +35,7 @@ export interface LoadBarDeps {
 }
 
 export async function loadBar(opts: LoadBarOptions, io: CliIo, { widgets }: LoadBarDeps): Promise<LoadedBar | undefined> {
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home: userHome(io.env, io.platform), platform: io.platform, exists: existsSync });
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), discoveryEnv(io.env, io.platform));
   const label = configLabel(found, opts.config);
   const read = await readTextFile(found.path, { maxBytes: MAX_CONFIG_BYTES });
   if (!read.ok) throw new UsageError(`cannot read ${label}: ${read.problem}`);

@@ -1,8 +1,7 @@
 /** What `tilebar run` is given: its options from the command line, and what tests replace. */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LiveBarSettings } from '../app/live-bar.js';
-import { configCandidates, configLabel, discoverConfig } from '../config/discover.js';
+import { configCandidates, configLabel, discoverConfig, discoveryEnv } from '../config/discover.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import { tilerDataDir } from '../tiler/client.js';
 import type { WindowManager } from '../tiler/managers.js';
@@ -59,7 +58,7 @@ export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'ti
 /** Where a live bar's config, cache and log are and which window manager it asks: the settings `run` and `feed` share. */
 export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets'> {
   const home = userHome(io.env, io.platform);
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), { env: io.env, home, platform: io.platform, exists: existsSync });
+  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), discoveryEnv(io.env, io.platform));
   // Absolute, so that discovery while the bar runs compares and watches the same paths.
   const candidates = configCandidates(io.env, home, io.platform).map((c) => ({ ...c, path: resolve(io.cwd, c.path) }));
   return {

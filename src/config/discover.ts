@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathsOf, userHome } from '../io/user-dirs.js';
+import { currentUser, trustRefusal } from '../io/trust.js';
 
 export interface DiscoveryEnv {
   env: Readonly<Record<string, string | undefined>>;
@@ -11,6 +12,18 @@ export interface DiscoveryEnv {
   /** Whose paths these are (default: this machine's): Windows paths are joined the Windows way. */
   platform?: NodeJS.Platform;
   exists: (path: string) => boolean;
+  /**
+   * Why a file that exists may not steer the bar (io/trust.ts), or undefined when it may; none: every file may
+   * (Windows, and pure tests of ranking).
+   */
+  refusal?: (path: string) => string | undefined;
+}
+
+/** A better-ranked place whose file the trust rule refused: passed over, and said. */
+export interface PassedOver {
+  path: string;
+  reason: string;
+  why: string;
 }
 
 export interface Discovered {
@@ -18,6 +31,8 @@ export interface Discovered {
   /** Why this file: "--config", "$KOMOREBI_CONFIG_HOME", ..., "embedded default". */
   reason: string;
   embedded: boolean;
+  /** Better-ranked places whose files were refused (io/trust.ts), best first. */
+  passedOver?: PassedOver[];
 }
 
 /** A place a config may be, and why it counts ("$KOMOREBI_CONFIG_HOME", "~/.config", ...). */
@@ -43,11 +58,26 @@ export function configCandidates(env: DiscoveryEnv['env'], home: string, platfor
   return candidates.filter((c): c is Candidate => c !== undefined);
 }
 
-/** `--config`, else the first candidate that exists (configCandidates), else the embedded example. */
+/**
+ * `--config`, else the first candidate whose file exists and passes the trust rule (configCandidates), else the
+ * embedded example. A candidate whose file is refused is passed over, never adopted: another user's file in a
+ * shared place must not take the bar away from the user's own lower-ranked one.
+ */
 export function discoverConfig(flag: string | undefined, io: DiscoveryEnv = realDiscoveryEnv()): Discovered {
   if (flag) return { path: flag, reason: '--config', embedded: false };
-  const found = configCandidates(io.env, io.home, io.platform).find((c) => io.exists(c.path));
-  return found ? { ...found, embedded: false } : { path: embeddedConfigPath(), reason: 'embedded default', embedded: true };
+  const passedOver: PassedOver[] = [];
+  for (const c of configCandidates(io.env, io.home, io.platform)) {
+    if (!io.exists(c.path)) continue;
+    const why = io.refusal?.(c.path);
+    if (why === undefined) return { ...c, embedded: false, ...(passedOver.length > 0 ? { passedOver } : {}) };
+    passedOver.push({ ...c, why });
+  }
+  return { path: embeddedConfigPath(), reason: 'embedded default', embedded: true, ...(passedOver.length > 0 ? { passedOver } : {}) };
+}
+
+/** How a passed-over place is said, in the log and by `check`. */
+export function passedOverLine(p: PassedOver): string {
+  return `config: ${p.path} (${p.reason}) is passed over: ${p.why}; a config that discovery finds is used only when nobody else could have put it there, since its clicks run commands (name it with --config to use it anyway)`;
 }
 
 /**
@@ -77,8 +107,14 @@ export function configLabel(found: Discovered, flag?: string): string {
   return found.embedded ? 'config.example.json (embedded)' : (flag ?? found.path);
 }
 
+/** Discovery on this machine for `env` and `platform`, the trust rule applied where there is a user to hold files to. */
+export function discoveryEnv(env: DiscoveryEnv['env'], platform: NodeJS.Platform): DiscoveryEnv {
+  const user = currentUser();
+  return { env, home: userHome(env, platform), platform, exists: existsSync, ...(user ? { refusal: (path: string) => trustRefusal(path, user) } : {}) };
+}
+
 export function realDiscoveryEnv(): DiscoveryEnv {
-  return { env: process.env, home: userHome(process.env, process.platform), platform: process.platform, exists: existsSync };
+  return discoveryEnv(process.env, process.platform);
 }
 
 /** The package root: the nearest directory above this module holding config.example.json. */

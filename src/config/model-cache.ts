@@ -12,6 +12,7 @@ import { writeNewPrivate } from '../io/private-file.js';
 import { join } from 'node:path';
 import { readTextFile } from '../io/read-text-file.js';
 import { tilebarCacheDir } from '../io/cache-dir.js';
+import { currentUser, directoryRefusal } from '../io/trust.js';
 import { pathsOf } from '../io/user-dirs.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 import type { BarModel } from './model.js';
@@ -92,7 +93,9 @@ export type CachedModel = { model: BarModel } | { miss: string };
  * validates the text itself before it acts on anything the model says (a command, a message).
  */
 export async function readCachedModel(dir: string, k: ModelCacheKey, kinds: ConfigKinds): Promise<CachedModel> {
-  const read = await readTextFile(join(dir, modelCacheFile(k)), { maxBytes: MAX_ENTRY_BYTES, noFollow: true });
+  const user = currentUser();
+  const file = join(dir, modelCacheFile(k));
+  const read = await readTextFile(file, { maxBytes: MAX_ENTRY_BYTES, noFollow: true, ...(user ? { trust: { user } } : {}) });
   if (!read.ok) return { miss: read.code === 'ENOENT' ? 'no entry' : `the entry cannot be read: ${read.problem}` };
   let entry: Partial<Entry>;
   try {
@@ -112,6 +115,9 @@ export async function readCachedModel(dir: string, k: ModelCacheKey, kinds: Conf
 export function writeCachedModel(dir: string, k: ModelCacheKey, model: BarModel): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Not written where another user could read the config's text or put an entry of their own beside it.
+    const user = currentUser();
+    if (user && directoryRefusal(dir, user)) return;
     const file = join(dir, modelCacheFile(k));
     const temporary = `${file}.${process.pid}.tmp`;
     const modelJson = JSON.stringify(model);

@@ -5,8 +5,9 @@
  * does not tie up one of libuv's four file threads (each reload of such a config used to take one for ever),
  * and its type and size are checked on the open descriptor before a byte is read.
  */
-import { constants, createReadStream } from 'node:fs';
+import { closeSync, constants, createReadStream, readSync } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
+import { openTrusted, type TrustedUser } from './trust.js';
 
 /** Why a file could not be read: a code, and the reason in words. */
 export type ReadFailure = { ok: false; code: string; problem: string };
@@ -19,10 +20,11 @@ export interface ReadOptions {
   /** A symbolic link at the path is not followed (tilebar's own files: its cache); a config may be a link. */
   noFollow?: boolean;
   /**
-   * The file (what the descriptor opened, past any link) must belong to this user or to root; another's is
-   * refused with `hint` after the reason. For a file that steers the bar though the user never named it.
+   * The file must pass the trust rule (trust.ts: it and every entry on the way are the user's or root's, and
+   * nobody else can write them), checked on the descriptor it is read through; a refused one is an EFOREIGN
+   * failure with the reason, then `hint`. For a file that steers the bar though the user never named it.
    */
-  owner?: { uid: number; hint: string };
+  trust?: { user: TrustedUser; hint?: string };
 }
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -39,7 +41,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EAGAIN: 'nothing to read yet',
   ETOOLARGE: 'it is too large',
   ENOTFILE: 'it is not a regular file',
-  EFOREIGN: 'it belongs to another user',
+  EFOREIGN: 'it is not yours alone',
 };
 
 /** What an error code means, for a message: `no such file`, `permission denied`, `it is a directory`. */
@@ -71,13 +73,16 @@ export async function readFileBytes(path: string, maxBytes: number): Promise<Byt
 }
 
 async function readBytes(path: string, options: ReadOptions): Promise<BytesOutcome> {
+  if (options.trust) {
+    if (options.noFollow && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) return failure('ELOOP', 'it is a symbolic link, which is not followed here');
+    return readTrusted(path, options.maxBytes, options.trust);
+  }
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     if (options.noFollow && (constants.O_NOFOLLOW ?? 0) === 0 && (await lstat(path).catch(() => undefined))?.isSymbolicLink()) return failure('ELOOP', 'it is a symbolic link, which is not followed here');
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
     const stat = await handle.stat();
     if (stat.isDirectory()) return failure('EISDIR');
-    if (options.owner && stat.uid !== options.owner.uid && stat.uid !== 0) return failure('EFOREIGN', `it belongs to another user (uid ${stat.uid}); ${options.owner.hint}`);
     if (!stat.isFile()) {
       if (!options.streams || !(stat.isFIFO() || stat.isCharacterDevice() || stat.isSocket())) {
         return failure('ENOTFILE', `it is not a regular file (${stat.isFIFO() ? 'a FIFO' : stat.isSocket() ? 'a socket' : stat.isCharacterDevice() ? 'a device' : 'a special file'})`);
@@ -104,6 +109,29 @@ async function readBytes(path: string, options: ReadOptions): Promise<BytesOutco
     return code === 'ELOOP' && options.noFollow ? failure(code, 'it is a symbolic link, which is not followed here') : failure(code);
   } finally {
     await handle?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * A file that must pass the trust rule, read through the descriptor the rule was checked on. Synchronous: the
+ * rule's walk is a few lstat calls, and the file is a regular one of bounded size, never a FIFO that could block.
+ */
+function readTrusted(path: string, maxBytes: number, trust: NonNullable<ReadOptions['trust']>): BytesOutcome {
+  try {
+    const opened = openTrusted(path, trust.user);
+    if (!opened.ok) return opened.absent ? failure('ENOENT') : failure('EFOREIGN', trust.hint ? `${opened.why}; ${trust.hint}` : opened.why);
+    try {
+      if (opened.stat.size > maxBytes) return failure('ETOOLARGE', `it is ${sizeText(opened.stat.size)}; at most ${sizeText(maxBytes)} is read`);
+      const buffer = Buffer.alloc(Math.min(maxBytes + 1, opened.stat.size + 64 * 1024));
+      let length = 0;
+      for (let n = 1; n > 0 && length < buffer.length; length += n) n = readSync(opened.fd, buffer, length, buffer.length - length, length);
+      if (length > maxBytes) return failure('ETOOLARGE', `it is more than ${sizeText(maxBytes)}`);
+      return { ok: true, bytes: buffer.subarray(0, length) };
+    } finally {
+      closeSync(opened.fd);
+    }
+  } catch (e) {
+    return failure(errorCode(e));
   }
 }
 

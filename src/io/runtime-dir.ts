@@ -18,6 +18,13 @@ import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { tilebarCacheDir } from './cache-dir.js';
 import { readPrivate, writeNewPrivate } from './private-file.js';
+import { currentUser, readTrustedBytes, type TrustedUser } from './trust.js';
+
+/** The note's text when the trust rule holds for it (it names the directory the hosts' clicks go to). */
+function trustedText(note: string, user: TrustedUser): string | undefined {
+  const read = readTrustedBytes(note, user, 4096);
+  return 'bytes' in read ? read.bytes.toString('utf8') : undefined;
+}
 
 /** Characters a path may have to go into a shell command, a Polybar tag and a tmux format unquoted-safe. */
 export const PLAIN_PATH = /^\/[A-Za-z0-9/._+-]*$/;
@@ -108,7 +115,8 @@ function fresh(p: RuntimeDirPlaces): RuntimeDir {
   const prefix = join(tmp, `tilebar-${p.uid ?? 0}-`);
   const note = join(p.cacheDir, `runtime-dir-${(p.host ?? hostname()).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64)}`);
   try {
-    const remembered = readPrivate(note, 4096)?.toString('utf8').trim();
+    const user = currentUser();
+    const remembered = (user && p.uid === user.uid ? trustedText(note, user) : readPrivate(note, 4096)?.toString('utf8'))?.trim();
     if (remembered && remembered.startsWith(prefix) && !remembered.slice(prefix.length).includes('/') && PLAIN_PATH.test(remembered)) {
       if (parentRefusal(tmp, p.uid) === undefined && ownDirRefusal(remembered, p.uid) === undefined) return { ok: true, path: remembered };
     }

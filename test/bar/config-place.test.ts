@@ -61,7 +61,7 @@ describe('ConfigPlace', () => {
     const file = join(home, '.config', 'tilebar', 'bar.json');
     await saveConfig(file, 'mine');
     await eventually(() => expect(better.at(-1)).toEqual({ path: file, reason: '~/.config', embedded: false }));
-    expect(p.ranksAbove(better.at(-1)!)).toBe(true);
+    expect(p.shouldMoveTo(better.at(-1)!)).toBe(true);
     await p.moveTo(better.at(-1)!);
     expect(lines).toContain(`config: now ${file} (~/.config: it appeared, and ranks above config.example.json (embedded))`);
     await eventually(() => expect(texts()).toEqual([[file, 'mine']]));

@@ -71,12 +71,12 @@ describe('the places of a Windows user', () => {
   });
 });
 
-describe('the owner rule for discovered configs on Windows', () => {
+describe('the trust rule for discovered configs on Windows', () => {
   // Windows has no uids: process.getuid is undefined and fs.stat gives uid 0 for every file. Who may write where
   // discovery looks is the profile's ACLs' business (%USERPROFILE% is the user's own); the rule is not applied.
-  it('reads a discovered config without an owner check where the bar has no uid', () => {
+  it('reads a discovered config without the rule where the bar has no uid', () => {
     const discovered = { path: `${PROFILE}\\komorebi.bar.json`, reason: 'home directory', embedded: false };
-    expect(configReadOptions(discovered, undefined).owner).toBeUndefined();
-    expect(configReadOptions(discovered, 1000).owner?.uid).toBe(1000);
+    expect(configReadOptions(discovered, undefined).trust).toBeUndefined();
+    expect(configReadOptions(discovered, { uid: 1000, gid: 1000 }).trust?.user).toEqual({ uid: 1000, gid: 1000 });
   });
 });
