@@ -94,6 +94,8 @@ export type CachedModel = { model: BarModel } | { miss: string };
  */
 export async function readCachedModel(dir: string, k: ModelCacheKey, kinds: ConfigKinds): Promise<CachedModel> {
   const user = currentUser();
+  const refusal = user && directoryRefusal(dir, user);
+  if (refusal) return { miss: refusal.absent ? 'no entry' : `the cache is not used: ${refusal.why}` };
   const file = join(dir, modelCacheFile(k));
   const read = await readTextFile(file, { maxBytes: MAX_ENTRY_BYTES, noFollow: true, ...(user ? { trust: { user } } : {}) });
   if (!read.ok) return { miss: read.code === 'ENOENT' ? 'no entry' : `the entry cannot be read: ${read.problem}` };
