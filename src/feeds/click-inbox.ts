@@ -49,6 +49,11 @@ export function clickOfLine(line: string): string {
   return line.slice(line.lastIndexOf(CLICK_MARK) + 1).trim();
 }
 
+/** What follows the last CLICK_MARK of a line whose head is lost, or undefined when it carries none (nothing of it is a click). */
+function clickAfterMark(tail: string): string | undefined {
+  return tail.includes(CLICK_MARK) ? clickOfLine(tail) : undefined;
+}
+
 interface HeldFile {
   fd: number;
   ino: number;
@@ -71,19 +76,24 @@ function readClicks(file: HeldFile, sayOnce: (what: string) => void): string[] {
   for (let n = 1; got < bytes.length && n > 0; got += n) n = readSync(file.fd, bytes, got, bytes.length - got, file.offset + got);
   // A line whose newline has not arrived yet is left for the next look.
   const end = bytes.subarray(0, got).lastIndexOf(10) + 1;
+  // Skipping starts mid-line: that line's head is gone, so it is dropped up to its end, all but a click glued to
+  // its tail (a writer's over-long unterminated line has the next click's command append right after it).
   const start = skipping ? Math.min(end, bytes.indexOf(10) + 1) : 0;
+  const glued = skipping && start > 0 ? clickAfterMark(bytes.subarray(0, start - 1).toString('utf8')) : undefined;
   file.offset += end;
   // Emptied through the descriptor, and only when nothing came since it was measured.
   if (file.offset === stat.size && file.offset > EMPTY_PAST_BYTES && fstatSync(file.fd).size === stat.size) {
     ftruncateSync(file.fd, 0);
     file.offset = 0;
   }
-  const lines = bytes
-    .subarray(start, end)
-    .toString('utf8')
-    .split('\n')
-    .map(clickOfLine)
-    .filter((l) => l !== '');
+  const lines = [
+    ...(glued === undefined ? [] : [glued]),
+    ...bytes
+      .subarray(start, end)
+      .toString('utf8')
+      .split('\n')
+      .map(clickOfLine),
+  ].filter((l) => l !== '');
   if (lines.length > MAX_INBOX_LINES) sayOnce(`acted on the first ${MAX_INBOX_LINES} of ${lines.length} lines at once`);
   return lines.slice(0, MAX_INBOX_LINES);
 }

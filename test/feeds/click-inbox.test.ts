@@ -122,6 +122,19 @@ describe('the click inbox', () => {
     expect(t.lines).toEqual(['tok 1']);
   });
 
+  it('drops an unterminated line past its bound up to its end, and acts on the click glued to it', async () => {
+    const t = await inboxIn();
+    t.open();
+    // The user's own writer, gone wrong: megabytes with no newline (past the bound, as 1 GiB would be), in parts.
+    for (let i = 0; i < 4; i++) appendFileSync(t.path, 'x'.repeat(MAX_INBOX_BYTES * 16));
+    await until(() => t.logs.some((l) => l.includes('skipped')), 'the over-long line to be skipped');
+    // The next click's command appends its line after it, as the binding does.
+    spawnSync('sh', ['-c', `echo @tok 1 >> ${t.path}`]);
+    spawnSync('sh', ['-c', `echo @next 2 >> ${t.path}`]);
+    await until(() => t.lines.includes('next 2'), 'the click after the next one');
+    expect(t.lines).toEqual(['tok 1', 'next 2']);
+  });
+
   it('removes its own file when it stops, and no file put there since', async () => {
     const t = await inboxIn();
     const inbox = t.open();
