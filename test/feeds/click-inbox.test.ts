@@ -151,8 +151,12 @@ describe('the click inbox', () => {
 
   it('removes the inboxes of processes that are gone, and only those', async () => {
     const t = await inboxIn();
-    for (const name of ['tmux-1.clicks', 'polybar-2.clicks', 'polybar-3.clicks', 'notes.txt', 'clicks']) writeFileSync(join(t.dir, name), '');
+    const names = ['tmux-1.clicks', 'polybar-2.clicks', 'polybar-3.clicks', 'notes.txt', 'clicks'];
+    // A place's inbox, and the claims on a server's inboxes (and a feed's socket on its way to one): named after
+    // the server, or after the feed that made it.
+    const claims = ['tmux-1-right.clicks', 'tmux-1-left.clicks.claim', 'tmux-3-right.clicks', 'tmux-3.clicks.claim', 'tmux-3.clicks.claim.2.1', 'tmux-1.clicks.claim.3.4'];
+    for (const name of [...names, ...claims]) writeFileSync(join(t.dir, name), '');
     removeStaleInboxes(t.dir, (pid) => pid !== 3);
-    expect(readdirSync(t.dir).sort()).toEqual(['clicks', 'notes.txt', 'polybar-3.clicks']);
+    expect(readdirSync(t.dir).sort()).toEqual(['clicks', 'notes.txt', 'polybar-3.clicks', 'tmux-1.clicks.claim.3.4', 'tmux-3-right.clicks', 'tmux-3.clicks.claim']);
   });
 });
