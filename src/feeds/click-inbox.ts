@@ -33,7 +33,17 @@ const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | NOFOLLOW;
 
 export interface ClickInbox {
   readonly path: string;
+  /** Stops reading and removes the file when it is still the one this inbox made. */
   stop(): void;
+  /** Stops reading and leaves the file: another feed reads it now (inbox-claim.ts). */
+  release(): void;
+}
+
+export interface ClickInboxOptions {
+  /** The user whose files are read: the process's own unless another is given (tests). */
+  uid?: number | undefined;
+  /** Asked before each look: false when this feed no longer reads the inbox (inbox-claim.ts); nothing is read then. */
+  reading?: () => boolean;
 }
 
 /** Why a file opened at the inbox's path is not one to read clicks from, or undefined when it is. */
@@ -47,6 +57,11 @@ export function inboxRefusal(stat: Stats, uid: number | undefined): string | und
 /** The click a line carries: what follows its last CLICK_MARK (a line without one is taken whole, as older commands wrote). */
 export function clickOfLine(line: string): string {
   return line.slice(line.lastIndexOf(CLICK_MARK) + 1).trim();
+}
+
+/** What follows the last CLICK_MARK of a line whose head is lost, or undefined when it carries none (nothing of it is a click). */
+function clickAfterMark(tail: string): string | undefined {
+  return tail.includes(CLICK_MARK) ? clickOfLine(tail) : undefined;
 }
 
 interface HeldFile {
@@ -71,19 +86,24 @@ function readClicks(file: HeldFile, sayOnce: (what: string) => void): string[] {
   for (let n = 1; got < bytes.length && n > 0; got += n) n = readSync(file.fd, bytes, got, bytes.length - got, file.offset + got);
   // A line whose newline has not arrived yet is left for the next look.
   const end = bytes.subarray(0, got).lastIndexOf(10) + 1;
+  // Skipping starts mid-line: that line's head is gone, so it is dropped up to its end, all but a click glued to
+  // its tail (a writer's over-long unterminated line has the next click's command append right after it).
   const start = skipping ? Math.min(end, bytes.indexOf(10) + 1) : 0;
+  const glued = skipping && start > 0 ? clickAfterMark(bytes.subarray(0, start - 1).toString('utf8')) : undefined;
   file.offset += end;
   // Emptied through the descriptor, and only when nothing came since it was measured.
   if (file.offset === stat.size && file.offset > EMPTY_PAST_BYTES && fstatSync(file.fd).size === stat.size) {
     ftruncateSync(file.fd, 0);
     file.offset = 0;
   }
-  const lines = bytes
-    .subarray(start, end)
-    .toString('utf8')
-    .split('\n')
-    .map(clickOfLine)
-    .filter((l) => l !== '');
+  const lines = [
+    ...(glued === undefined ? [] : [glued]),
+    ...bytes
+      .subarray(start, end)
+      .toString('utf8')
+      .split('\n')
+      .map(clickOfLine),
+  ].filter((l) => l !== '');
   if (lines.length > MAX_INBOX_LINES) sayOnce(`acted on the first ${MAX_INBOX_LINES} of ${lines.length} lines at once`);
   return lines.slice(0, MAX_INBOX_LINES);
 }
@@ -114,7 +134,8 @@ function watchPath(path: string, look: () => void, sayOnce: (what: string) => vo
   };
 }
 
-export function openClickInbox(path: string, onLine: (line: string) => void, log: (line: string) => void, uid: number | undefined = process.getuid?.()): ClickInbox {
+export function openClickInbox(path: string, onLine: (line: string) => void, log: (line: string) => void, opts: ClickInboxOptions = {}): ClickInbox {
+  const uid = 'uid' in opts ? opts.uid : process.getuid?.();
   const said = new Set<string>();
   const sayOnce = (what: string) => {
     if (said.has(what)) return;
@@ -176,6 +197,7 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
   };
   const look = () => {
     try {
+      if (opts.reading && !opts.reading()) return;
       drain();
     } catch (e) {
       sayOnce(`cannot read: ${(e as Error).message}`);
@@ -183,22 +205,28 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
   };
 
   const stopWatching = watchPath(path, look, sayOnce);
+  const close = (removing: boolean) => {
+    stopWatching();
+    if (!held) return;
+    // Ours is removed; a file someone put there since is not ours to remove (asked while ours is still open,
+    // so its inode number cannot have been given to another file meanwhile).
+    if (removing && lstatSync(path, { throwIfNoEntry: false })?.ino === held.ino) remove();
+    closeSync(held.fd);
+    held = undefined;
+  };
   return {
     path,
-    stop() {
-      stopWatching();
-      if (!held) return;
-      // Ours is removed; a file someone put there since is not ours to remove (asked while ours is still open,
-      // so its inode number cannot have been given to another file meanwhile).
-      if (lstatSync(path, { throwIfNoEntry: false })?.ino === held.ino) remove();
-      closeSync(held.fd);
-      held = undefined;
-    },
+    stop: () => close(true),
+    release: () => close(false),
   };
 }
 
-/** An inbox named after a process (`tmux-<server pid>.clicks`, `polybar-<feed pid>.clicks`). */
-const NAMED_AFTER_PROCESS = /^[a-z]+-(\d{1,10})\.clicks$/;
+/**
+ * An inbox named after a process (`tmux-<server pid>.clicks`, `tmux-<server pid>-right.clicks`,
+ * `polybar-<feed pid>.clicks`) or its claim (`….clicks.claim`), or a feed's socket on its way to the claim's name
+ * (`….clicks.claim.<feed pid>.<n>`, inbox-claim.ts): the process's pid.
+ */
+const NAMED_AFTER_PROCESS = [/^[a-z]+-\d{1,10}(?:-[a-z]+)?\.clicks\.claim\.(\d{1,10})\.\d{1,10}$/, /^[a-z]+-(\d{1,10})(?:-[a-z]+)?\.clicks(?:\.claim)?$/];
 
 const processIsGone = (pid: number): boolean => {
   try {
@@ -218,7 +246,7 @@ export function removeStaleInboxes(dir: string, isGone: (pid: number) => boolean
     return;
   }
   for (const name of names) {
-    const pid = NAMED_AFTER_PROCESS.exec(name)?.[1];
+    const pid = NAMED_AFTER_PROCESS.map((named) => named.exec(name)?.[1]).find((p) => p !== undefined);
     if (pid === undefined || !isGone(Number(pid))) continue;
     try {
       unlinkSync(join(dir, name));

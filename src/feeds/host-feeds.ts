@@ -2,8 +2,9 @@
  * Which front end a host gets, over the same live bar: i3bar/swaybar read clicks on our stdin; Waybar's modules
  * are served through pipes (waybar-feed.ts); tmux and Polybar run a shell command per click that appends to the
  * feed's inbox (feeds/click-inbox.ts), in tilebar's private runtime directory (io/runtime-dir.ts): tmux's named
- * after its server (the binding names it with `#{pid}`), Polybar's after the feed (the feed writes its path into
- * each action tag). An inbox a killed feed left there is removed when the next feed starts.
+ * after its server and place (the binding names it with `#{pid}`; tmux's feeds for one place, one per client,
+ * share it through a claim: inbox-claim.ts), Polybar's after the feed (the feed writes its path into each action
+ * tag). An inbox a killed feed left there is removed when the next feed starts.
  */
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -59,10 +60,10 @@ function clickDeps(c: HostFeedContext) {
   };
 }
 
-/** The inbox of the tmux server running us (`$TMUX` names its socket and pid), or undefined outside tmux. */
-export function tmuxInbox(env: Readonly<Record<string, string | undefined>>, runtimeDir: string): string | undefined {
+/** The inbox of our place of the tmux server running us (`$TMUX` names its socket and pid), or undefined outside tmux. */
+export function tmuxInbox(env: Readonly<Record<string, string | undefined>>, runtimeDir: string, place: TmuxPlace): string | undefined {
   const pid = env.TMUX?.split(',')[1];
-  return pid && /^\d{1,10}$/.test(pid) ? join(runtimeDir, tmuxInboxName(pid)) : undefined;
+  return pid && /^\d{1,10}$/.test(pid) ? join(runtimeDir, tmuxInboxName(pid, place)) : undefined;
 }
 
 /** The runtime directory, with stale inboxes gone, or undefined (said in the log) when clicks cannot be read. */
@@ -77,10 +78,10 @@ function clicksDir(c: HostFeedContext, host: string): string | undefined {
 
 export function tmuxFeed(c: HostFeedContext): Feed {
   const dir = clicksDir(c, 'tmux');
-  const inbox = dir === undefined ? undefined : tmuxInbox(c.env, dir);
+  const inbox = dir === undefined ? undefined : tmuxInbox(c.env, dir, c.tmuxPlace);
   if (dir !== undefined && !inbox) c.log('feed tmux: $TMUX is not set (not started by tmux?): clicks are not read');
   const clicks: LineFeedClicks | undefined = inbox
-    ? { ...clickDeps(c), inbox, log: c.log, resolve: (line, blocks, s) => resolveTmuxClick(line, blocks, gapOf(s), c.tmuxPlace) }
+    ? { ...clickDeps(c), inbox, log: c.log, shared: true, resolve: (line, blocks, s) => resolveTmuxClick(line, blocks, gapOf(s), c.tmuxPlace) }
     : undefined;
   return startLineFeed({
     ...feedBase(c),

@@ -10,6 +10,7 @@ import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
 import { openClickInbox, type ClickInbox } from './click-inbox.js';
 import { FeedClicks, type ClickDeps } from './feed-clicks.js';
+import { claimInbox, type InboxClaim } from './inbox-claim.js';
 import { NewestLineWriter } from './newest-line-writer.js';
 
 export interface Feed {
@@ -29,6 +30,11 @@ export interface LineFeedClicks extends Omit<ClickDeps, 'redraw'> {
   log(line: string): void;
   /** An inbox line that is news rather than a click (Waybar: a module's reader started): true when it was one, taken care of. */
   notice?(line: string): boolean;
+  /**
+   * Other feeds run for the same inbox (tmux: one per client attached): one of them claims it and reads the clicks,
+   * the others only draw (inbox-claim.ts), so that each click acts once.
+   */
+  shared?: boolean;
 }
 
 export interface LineFeedOptions {
@@ -62,31 +68,57 @@ export function startLineFeed(o: LineFeedOptions): Feed {
     last = line;
   };
   const clicks = o.clicks ? new FeedClicks({ ...o.clicks, redraw: write }) : undefined;
-  let inbox: ClickInbox | undefined;
-  if (o.clicks && clicks) {
-    const { resolve, log } = o.clicks;
-    const said = new Set<string>();
-    inbox = openClickInbox(
-      o.clicks.inbox,
-      (line) => {
-        if (o.clicks?.notice?.(line)) return;
-        const click = resolve(line, blocks, o.store.getSnapshot());
-        if (click) clicks.click(click.block, click.button);
-        else if (!said.has('line')) {
-          said.add('line');
-          log(`clicks: ignored a line that names no click (said once): ${JSON.stringify(line.slice(0, 80))}`);
-        }
-      },
-      log,
-    );
-  }
+  const reader = o.clicks && clicks ? readClicks(o.clicks, clicks, () => blocks, o.store) : undefined;
   write();
   const off = o.store.subscribe(write);
   return {
     stop() {
       off();
-      inbox?.stop();
+      reader?.stop();
       out.stop();
+    },
+  };
+}
+
+/** Reads the host's clicks from the inbox (one feed of those sharing it: `shared`) and acts on them. */
+function readClicks(c: LineFeedClicks, clicks: FeedClicks, shown: () => readonly FeedBlock[], store: BarStore): { stop(): void } {
+  const said = new Set<string>();
+  const onLine = (line: string) => {
+    if (c.notice?.(line)) return;
+    const click = c.resolve(line, shown(), store.getSnapshot());
+    if (click) clicks.click(click.block, click.button);
+    else if (!said.has('line')) {
+      said.add('line');
+      c.log(`clicks: ignored a line that names no click (said once): ${JSON.stringify(line.slice(0, 80))}`);
+    }
+  };
+  if (!c.shared) {
+    const inbox = openClickInbox(c.inbox, onLine, c.log);
+    return { stop: () => inbox.stop() };
+  }
+  let inbox: ClickInbox | undefined;
+  const claim: InboxClaim = claimInbox(
+    c.inbox,
+    {
+      // The claimant makes the inbox anew, as a feed always has: clicks are for the bar that is shown.
+      taken: () => {
+        inbox?.release();
+        inbox = openClickInbox(c.inbox, onLine, c.log, { reading: () => claim.holds() });
+      },
+      // The file is left to the feed that holds the claim now, which may be reading it.
+      lost: () => {
+        inbox?.release();
+        inbox = undefined;
+      },
+    },
+    c.log,
+  );
+  return {
+    stop() {
+      // The inbox first: the feed that takes the claim over makes its own.
+      inbox?.stop();
+      inbox = undefined;
+      claim.stop();
     },
   };
 }

@@ -15,9 +15,11 @@
  * Clicks: tmux 3.3 passes no range to a key binding, only the mouse's column and the client's width, so the
  * binding appends `@<line> <column> <width> <button>` to the feed's inbox and the block under the column is found
  * from the line last written, laid out as tmux lays it out (`tmuxSpans`). The same works on every later tmux.
- * The inbox is in tilebar's private runtime directory, one per tmux server (`tmux-<server pid>.clicks`: the binding
- * names it with `#{pid}`, the feed from `$TMUX`), never beside tmux's socket, whose directory may be shared with
- * other users (`tmux -S /shared/dir/sock`).
+ * The inbox is in tilebar's private runtime directory, one per tmux server and place (`tmux-<server pid>.clicks`,
+ * `tmux-<server pid>-right.clicks`: the binding names it with `#{pid}`, the feed from `$TMUX`), never beside
+ * tmux's socket, whose directory may be shared with other users (`tmux -S /shared/dir/sock`). tmux runs the job
+ * once per client attached, so several feeds share an inbox: one claims it and reads (inbox-claim.ts), the others
+ * only draw, and each click acts once.
  */
 import type { Hex } from '../colour/rgb.js';
 import type { Run, SectionName } from '../render/bar-types.js';
@@ -106,8 +108,12 @@ export function resolveTmuxClick(line: string, blocks: readonly FeedBlock[], gap
   return { block: span?.block, button };
 }
 
-/** The inbox of the tmux server with this pid, in the runtime directory: a plain name (the pid is digits or `#{pid}`). */
-export const tmuxInboxName = (serverPid: string) => `tmux-${serverPid}.clicks`;
+/**
+ * The inbox of a place of the tmux server with this pid, in the runtime directory: a plain name (the pid is digits
+ * or `#{pid}`). One per place, as each place's feed lays its clicks out on its own line (status-left and
+ * status-right may even show two configs); `line`, the default, keeps the name of the days before places had one.
+ */
+export const tmuxInboxName = (serverPid: string, place: TmuxPlace) => (place === 'line' ? `tmux-${serverPid}.clicks` : `tmux-${serverPid}-${place}.clicks`);
 
 /**
  * The tmux.conf lines for a place, with the command that starts the feed and the runtime directory its inbox is in
@@ -118,7 +124,7 @@ export function tmuxConfLines(place: TmuxPlace, command: string, runtimeDir: str
   const key = place === 'line' ? 'StatusDefault' : place === 'right' ? 'StatusRight' : 'StatusLeft';
   const where = place === 'line' ? ['set -g status 2', `set -g status-format[1] ${job}`] : [`set -g status-${place} ${job}`, `set -g status-${place}-length 200`];
   if (runtimeDir === undefined) return where;
-  const inbox = `${runtimeDir}/${tmuxInboxName('#{pid}')}`;
+  const inbox = `${runtimeDir}/${tmuxInboxName('#{pid}', place)}`;
   const guard = place === 'line' ? "if -F '#{==:#{mouse_y},1}' " : '';
   const bind = (mouse: string, button: number) => `bind -n ${mouse}${key} ${guard}"run-shell -b \\"${ownDirTest(runtimeDir)} && echo ${CLICK_MARK}#{mouse_y} #{mouse_x} #{client_width} ${button} >> ${inbox}\\""`;
   return ['set -g mouse on', ...where, bind('MouseDown1', 1), bind('MouseDown2', 2), bind('MouseDown3', 3), bind('WheelUp', 4), bind('WheelDown', 5)];

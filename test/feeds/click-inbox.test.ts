@@ -122,6 +122,19 @@ describe('the click inbox', () => {
     expect(t.lines).toEqual(['tok 1']);
   });
 
+  it('drops an unterminated line past its bound up to its end, and acts on the click glued to it', async () => {
+    const t = await inboxIn();
+    t.open();
+    // The user's own writer, gone wrong: megabytes with no newline (past the bound, as 1 GiB would be), in parts.
+    for (let i = 0; i < 4; i++) appendFileSync(t.path, 'x'.repeat(MAX_INBOX_BYTES * 16));
+    await until(() => t.logs.some((l) => l.includes('skipped')), 'the over-long line to be skipped');
+    // The next click's command appends its line after it, as the binding does.
+    spawnSync('sh', ['-c', `echo @tok 1 >> ${t.path}`]);
+    spawnSync('sh', ['-c', `echo @next 2 >> ${t.path}`]);
+    await until(() => t.lines.includes('next 2'), 'the click after the next one');
+    expect(t.lines).toEqual(['tok 1', 'next 2']);
+  });
+
   it('removes its own file when it stops, and no file put there since', async () => {
     const t = await inboxIn();
     const inbox = t.open();
@@ -138,8 +151,12 @@ describe('the click inbox', () => {
 
   it('removes the inboxes of processes that are gone, and only those', async () => {
     const t = await inboxIn();
-    for (const name of ['tmux-1.clicks', 'polybar-2.clicks', 'polybar-3.clicks', 'notes.txt', 'clicks']) writeFileSync(join(t.dir, name), '');
+    const names = ['tmux-1.clicks', 'polybar-2.clicks', 'polybar-3.clicks', 'notes.txt', 'clicks'];
+    // A place's inbox, and the claims on a server's inboxes (and a feed's socket on its way to one): named after
+    // the server, or after the feed that made it.
+    const claims = ['tmux-1-right.clicks', 'tmux-1-left.clicks.claim', 'tmux-3-right.clicks', 'tmux-3.clicks.claim', 'tmux-3.clicks.claim.2.1', 'tmux-1.clicks.claim.3.4'];
+    for (const name of [...names, ...claims]) writeFileSync(join(t.dir, name), '');
     removeStaleInboxes(t.dir, (pid) => pid !== 3);
-    expect(readdirSync(t.dir).sort()).toEqual(['clicks', 'notes.txt', 'polybar-3.clicks']);
+    expect(readdirSync(t.dir).sort()).toEqual(['clicks', 'notes.txt', 'polybar-3.clicks', 'tmux-1.clicks.claim.3.4', 'tmux-3-right.clicks', 'tmux-3.clicks.claim']);
   });
 });

@@ -108,8 +108,8 @@ describe('who can steer a feed', () => {
     const f = await startFeed('tmux', b, { TMUX: `${shared}/sock,${process.pid},0`, XDG_RUNTIME_DIR: xdg }, { place: 'left' });
     // The other user writes a click on Touch (column 0, as tmux's binding would) where the inbox used to be.
     asOtherUser(`printf '0 0 80 1\\n@0 0 80 1\\n' >> ${shared}/sock.tilebar-clicks`);
-    // The bar's user clicks through the inbox tmux's binding names: the private directory, the server's pid.
-    const inbox = join(xdg, 'tilebar', `tmux-${process.pid}.clicks`);
+    // The bar's user clicks through the inbox tmux's binding names: the private directory, the server's pid, the place.
+    const inbox = join(xdg, 'tilebar', `tmux-${process.pid}-left.clicks`);
     await until(() => existsSync(inbox) || existsSync(f.touched), 'the inbox in the private runtime directory');
     expect(existsSync(f.touched)).toBe(false);
     // Ours is on Mark; whichever click is acted on first, the planted one or ours, it must be ours.
