@@ -8,7 +8,9 @@
 //   - other names in XDG_CONFIG_HOME: another user (`nobody`, through setpriv, when run as root) creates and
 //     deletes files of other names there as fast as one process can;
 //   - appends to ~/.xsession-errors: the user's own program appends a short line to a file in HOME as fast as it
-//     can.
+//     can;
+//   - the watched name in XDG_CONFIG_HOME: the other user creates and deletes a file named `tilebar` itself, the
+//     name discovery watches for there (a file, not the directory it waits for), as fast as it can.
 // Printed: the feed's CPU seconds over the window (utime + stime from /proc/<pid>/stat) and the churn achieved
 // (operations per second). CHURN_BIN runs another build (a copy of dist/ with package.json and
 // config.example.json beside it, e.g. from before a change) to compare; CHURN_ONLY picks scenarios by name.
@@ -63,11 +65,11 @@ function setUp(name) {
 // The churners: one synchronous loop each until a deadline, printing how many operations it did.
 const createDelete = `
   const { writeFileSync, unlinkSync } = require('node:fs');
-  const [dir, ms] = [process.argv[1], Number(process.argv[2])];
+  const [dir, name, ms] = [process.argv[1], process.argv[2], Number(process.argv[3])];
   const end = Date.now() + ms;
   let pairs = 0;
   while (Date.now() < end) for (let i = 0; i < 256; i++, pairs++) {
-    const p = dir + '/junk-' + (pairs % 64);
+    const p = dir + '/' + (name || 'junk-' + (pairs % 64));
     writeFileSync(p, '');
     unlinkSync(p);
   }
@@ -85,14 +87,20 @@ const append = `
   }
   process.stdout.write(String(writes));`;
 
+const nobody = asNobody ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'] : [];
 const scenarios = [
   { name: 'quiet', unit: '', churn: undefined },
   {
     name: `other names in XDG_CONFIG_HOME (${asNobody ? 'as nobody' : 'as this user'})`,
     unit: 'create+delete pairs/s',
-    churn: (s) => [...(asNobody ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'] : []), process.execPath, '-e', createDelete, s.shared],
+    churn: (s) => [...nobody, process.execPath, '-e', createDelete, s.shared, ''],
   },
   { name: 'appends to ~/.xsession-errors', unit: 'appends/s', churn: (s) => [process.execPath, '-e', append, join(s.home, '.xsession-errors')] },
+  {
+    name: `the watched name in XDG_CONFIG_HOME (${asNobody ? 'as nobody' : 'as this user'})`,
+    unit: 'create+delete pairs/s',
+    churn: (s) => [...nobody, process.execPath, '-e', createDelete, s.shared, 'tilebar'],
+  },
 ].filter((s) => !process.env.CHURN_ONLY || s.name.includes(process.env.CHURN_ONLY));
 
 const cpuMs = (pid) => {
@@ -133,5 +141,5 @@ console.log(`tilebar feed i3bar on ~/komorebi.bar.json, XDG_CONFIG_HOME shared (
 for (const [i, sc] of scenarios.entries()) {
   const r = await run(sc, i);
   const rate = r.unit ? `${Math.round(r.rate).toLocaleString('en')} ${r.unit}` : '';
-  console.log(`  ${r.name.padEnd(42)} feed CPU ${r.cpu.toFixed(2).padStart(6)} s of ${r.seconds.toFixed(1)} s  ${rate.padEnd(32)} status lines ${r.lines}${r.alive ? '' : '  (the feed ENDED)'}`);
+  console.log(`  ${r.name.padEnd(48)} feed CPU ${r.cpu.toFixed(2).padStart(6)} s of ${r.seconds.toFixed(1)} s  ${rate.padEnd(32)} status lines ${r.lines}${r.alive ? '' : '  (the feed ENDED)'}`);
 }
