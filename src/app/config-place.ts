@@ -9,8 +9,8 @@
  * file comes back, or a file that ranks above it appears; a lower-ranked one is taken at the next start. An
  * editor that deletes before it writes would otherwise flip the bar to another config and back.
  *
- * A file whose directory does not exist yet (`--config ~/later/bar.json`): chokidar on a missing directory sees
- * it made but nothing in it afterwards (measured with chokidar 4.0.3), so the directory is watched for (as
+ * A file whose directory does not exist yet (`--config ~/later/bar.json`): a directory watch cannot start on a
+ * missing directory (bar/name-watch.ts), so the directory is watched for (as
  * discovery's places are) and the file's watch started again once it exists; the file's stat poll covers it
  * meanwhile.
  *

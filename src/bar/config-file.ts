@@ -5,19 +5,20 @@
  * file or a thousand others appearing beside it. None of these may stop the bar, and each must be noticed
  * again when it goes away.
  *
- * Two ways of noticing, because neither is enough alone: chokidar on the file's directory, filtered to the
- * one name before anything else in the directory is looked at (the directory of `~/komorebi.bar.json` is the
- * whole home), for an edit to show within a second; and a stat of the path every `POLL_MS`, for what a watch
- * misses (a chmod does not change the modification time; a re-pointed symlink; a directory that appears
- * later; a watcher that failed). Whichever notices, the file is read (safely: see read-text-file.ts) and
- * compared with what was read last, so only a real change reaches the bar.
+ * Two ways of noticing, because neither is enough alone: a watch of the file's directory, filtered to the one
+ * name (bar/name-watch.ts: the directory of `~/komorebi.bar.json` is the whole home, where other files may
+ * change thousands of times a second, so what they cost is bounded: past a budget the watch rests), for an
+ * edit to show within a second; and a stat of the path every `POLL_MS`, for what a watch misses (a chmod does
+ * not change the modification time; a re-pointed symlink; a directory that appears later; a watcher that
+ * failed or rests). Whichever notices, the file is read (safely: see read-text-file.ts) and compared with what
+ * was read last, so only a real change reaches the bar.
  */
-import { stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import type { FSWatcher } from 'chokidar';
+import { realpath, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { readTextFile, type ReadOptions, type ReadOutcome } from '../io/read-text-file.js';
 import type { Timers } from '../scheduler/timers.js';
+import { watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
 import { oneAtATime } from './one-at-a-time.js';
 
 /** How often the path is looked at regardless of events. */
@@ -37,41 +38,14 @@ export interface ConfigFileOptions {
   log: (message: string) => void;
   /** The text read at start, if any: a first event only when it changes. */
   initialText?: string;
-  /** Loads chokidar; tests may leave it out and rely on polling. */
-  loadChokidar?: () => Promise<typeof import('chokidar')>;
+  /** Starts the system's watch of the directory (name-watch.ts); tests give one that fails to rely on polling. */
+  watchDirectory?: WatchDirectory;
   /** The trust rule the file must pass (read-text-file.ts, io/trust.ts): a discovered config's. */
   trust?: ReadOptions['trust'];
 }
 
 export interface WatchedConfigFile {
   close(): Promise<void>;
-}
-
-/**
- * Chokidar on the file's directory, looking at the file's name only; a watcher that cannot start or fails is
- * said, and the stat poll goes on alone.
- */
-async function watchDirectory(file: string, onChange: () => void, opts: ConfigFileOptions): Promise<FSWatcher | undefined> {
-  const { log } = opts;
-  try {
-    const { watch } = await (opts.loadChokidar ?? (() => import('chokidar')))();
-    const dir = dirname(file);
-    const watcher = watch(dir, {
-      depth: 0,
-      ignoreInitial: true,
-      // Only the config's own name is ever looked at: siblings are neither stat'ed nor watched.
-      ignored: (p: string) => resolve(p) !== file && resolve(p) !== dir,
-      awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 20 },
-    });
-    watcher.on('all', (_event, p) => {
-      if (resolve(p) === file) onChange();
-    });
-    watcher.on('error', (e) => log(`config watcher: ${e instanceof Error ? e.message : String(e)} (the file is still checked every ${POLL_MS / 1000} s)`));
-    return watcher;
-  } catch (e) {
-    log(`config watcher could not start: ${e instanceof Error ? e.message : String(e)} (the file is checked every ${POLL_MS / 1000} s)`);
-    return undefined;
-  }
 }
 
 export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent) => void, opts: ConfigFileOptions): Promise<WatchedConfigFile> {
@@ -124,19 +98,44 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
     );
     if (signature !== lastSignature) {
       lastSignature = signature;
+      await followTarget();
       await read();
     }
     if (!closed) pollTimer = timers.setTimeout(() => void poll(), POLL_MS);
   };
 
-  const watcher = await watchDirectory(file, () => void read(), opts);
+  const watchOptions = {
+    timers,
+    say: (problem: string) => opts.log(`config watcher: ${problem} (the file is still checked every ${POLL_MS / 1000} s)`),
+    ...(opts.watchDirectory ? { watchDirectory: opts.watchDirectory } : {}),
+  };
+  const watchPlace = (path: string) => watchNames(dirname(path), new Set([basename(path)]), () => void read(), watchOptions);
+
+  /**
+   * A config that is a link (into a dotfiles checkout): an edit of its target changes nothing in the link's
+   * directory, so the target's directory is watched too, for the target's name. Looked at again whenever the
+   * poll sees the path change (a re-pointed link).
+   */
+  let target: { path: string; watch: NameWatch } | undefined;
+  const followTarget = async () => {
+    const real = await realpath(file).catch(() => undefined);
+    // Through a linked directory only, the directory's own watch sees the file: no second one.
+    const direct = join(await realpath(dirname(file)).catch(() => dirname(file)), basename(file));
+    const wanted = real !== undefined && real !== direct ? real : undefined;
+    if (closed || wanted === target?.path) return;
+    target?.watch.close();
+    target = wanted === undefined ? undefined : { path: wanted, watch: watchPlace(wanted) };
+  };
+
+  const watch = watchPlace(file);
   await poll();
   return {
     async close() {
       closed = true;
       timers.clearTimeout(pollTimer);
       timers.clearTimeout(graceTimer);
-      await watcher?.close().catch(() => undefined);
+      watch.close();
+      target?.watch.close();
     },
   };
 }

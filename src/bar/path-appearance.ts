@@ -3,20 +3,22 @@
  * ...), watched while a bar runs on a config that ranks below them, so that the file a user writes there is
  * taken up at once. Their directories need not exist either (a new user has no `~/.config/tilebar`).
  *
- * How, and why so: for each path, chokidar watches the **nearest existing directory** on its way (at most
- * `MAX_MISSING_LEVELS` up), never recursively (`depth: 0`: HOME may be huge), filtered to the one name that
- * leads to the path before anything else in the directory is looked at. When that name appears (`~/.config`
- * made, then `tilebar` in it), the watch moves down to it. A watch costs the system one directory watch and
- * nothing per poll; it is what makes a new file show within a second. Beside it, every `POLL_MS`, a `stat` of
- * each path and of its missing directories (a handful of system calls, no process): for what a watch misses
- * (a watcher that failed or could not start, a directory made and filled between two looks, a network file
- * system). Whichever notices, the paths are looked at again, and only a change of which exist is reported.
+ * How, and why so: for each path, the **nearest existing directory** on its way (at most `MAX_MISSING_LEVELS`
+ * up) is watched, never recursively (HOME may be huge), for the one name that leads to the path
+ * (bar/name-watch.ts: what other files changing there cost is bounded, since HOME and a shared
+ * `XDG_CONFIG_HOME` churn at the will of others; past a budget the watch rests). When that name appears
+ * (`~/.config` made, then `tilebar` in it), the watch moves down to it. A watch costs the system one directory
+ * watch and nothing per poll; it is what makes a new file show within a second. Beside it, every `POLL_MS`, a
+ * `stat` of each path and of its missing directories (a handful of system calls, no process): for what a watch
+ * misses (a watcher that failed, could not start or rests, a directory made and filled between two looks, a
+ * network file system). Whichever notices, the paths are looked at again, and only a change of which exist is
+ * reported.
  */
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import type { FSWatcher } from 'chokidar';
 import type { Timers } from '../scheduler/timers.js';
 import { POLL_MS } from './config-file.js';
+import { watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
 import { oneAtATime } from './one-at-a-time.js';
 
 /** How many missing directories above a path are looked through for one to watch; beyond, the poll alone. */
@@ -28,8 +30,8 @@ export interface PathAppearanceOptions {
   timers: Timers;
   /** Something worth a line in the log (a watcher's error). */
   log: (message: string) => void;
-  /** Loads chokidar; tests may leave it out and rely on polling. */
-  loadChokidar?: () => Promise<typeof import('chokidar')>;
+  /** Starts the system's watch of a directory (name-watch.ts); tests give one that fails to rely on polling. */
+  watchDirectory?: WatchDirectory;
   /** What is at a path, following links (tests inject one). */
   kindOf?: (path: string) => Promise<PathKind>;
 }
@@ -63,30 +65,13 @@ export async function watchPlaceOf(path: string, kindOf: (p: string) => Promise<
   return undefined;
 }
 
-/** One chokidar watcher on `dir`, depth 0, that looks at `names` only and calls `onEvent` for them. */
-async function watchDir(dir: string, names: ReadonlySet<string>, onEvent: () => void, opts: PathAppearanceOptions): Promise<FSWatcher | undefined> {
-  try {
-    const { watch } = await (opts.loadChokidar ?? (() => import('chokidar')))();
-    const wanted = (p: string) => dirname(resolve(p)) === dir && names.has(basename(p));
-    const watcher = watch(dir, { depth: 0, ignoreInitial: true, ignored: (p: string) => resolve(p) !== dir && !wanted(p) });
-    watcher.on('all', (_event, p) => {
-      if (wanted(p)) onEvent();
-    });
-    watcher.on('error', (e) => opts.log(`config discovery: watching ${dir}: ${e instanceof Error ? e.message : String(e)} (still looked at every ${POLL_MS / 1000} s)`));
-    // Looked at again once the watch is up: what appeared while it started is seen. A watch that never says
-    // it is ready does not hold the looking up: the poll's interval bounds the wait.
-    await new Promise<void>((done) => {
-      const timer = opts.timers.setTimeout(done, POLL_MS);
-      watcher.once('ready', () => {
-        opts.timers.clearTimeout(timer);
-        done();
-      });
-    });
-    return watcher;
-  } catch (e) {
-    opts.log(`config discovery: cannot watch ${dir}: ${e instanceof Error ? e.message : String(e)} (looked at every ${POLL_MS / 1000} s)`);
-    return undefined;
-  }
+/** The watch of `dir` for `names`; its problems said as discovery's. */
+function watchDir(dir: string, names: ReadonlySet<string>, onEvent: () => void, opts: PathAppearanceOptions): NameWatch {
+  return watchNames(dir, names, onEvent, {
+    timers: opts.timers,
+    say: (problem) => opts.log(`config discovery: ${problem} (looked at every ${POLL_MS / 1000} s)`),
+    ...(opts.watchDirectory ? { watchDirectory: opts.watchDirectory } : {}),
+  });
 }
 
 /**
@@ -95,7 +80,7 @@ async function watchDir(dir: string, names: ReadonlySet<string>, onEvent: () => 
  */
 export function watchPathAppearance(paths: readonly string[], onChange: (existing: ReadonlySet<string>) => void, opts: PathAppearanceOptions): PathAppearance {
   const kindOf = opts.kindOf ?? realKindOf;
-  const watchers = new Map<string, { key: string; watcher: Promise<FSWatcher | undefined> }>();
+  const watchers = new Map<string, { key: string; watch: NameWatch }>();
   let existing = new Set<string>();
   let closed = false;
   let pollTimer: unknown;
@@ -113,14 +98,13 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
       if (names && [...names].sort().join('\0') === entry.key) continue;
       watchers.delete(dir);
       changed = true;
-      void entry.watcher.then((w) => w?.close()).catch(() => undefined);
+      entry.watch.close();
     }
     for (const [dir, names] of places) {
       if (watchers.has(dir) || closed) continue;
       changed = true;
-      watchers.set(dir, { key: [...names].sort().join('\0'), watcher: watchDir(dir, names, () => void look(), opts) });
+      watchers.set(dir, { key: [...names].sort().join('\0'), watch: watchDir(dir, names, () => void look(), opts) });
     }
-    await Promise.all([...watchers.values()].map((w) => w.watcher));
     return changed;
   };
 
@@ -147,9 +131,8 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
     async close() {
       closed = true;
       opts.timers.clearTimeout(pollTimer);
-      const all = [...watchers.values()];
+      for (const w of watchers.values()) w.watch.close();
       watchers.clear();
-      await Promise.all(all.map((w) => w.watcher.then((x) => x?.close()).catch(() => undefined)));
     },
   };
 }

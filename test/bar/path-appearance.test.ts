@@ -1,6 +1,7 @@
 /**
  * Noticing config files that do not exist yet, nor their directories: by the watch alone (timers that never
- * fire), by the poll alone (no chokidar), and what is watched (the nearest existing directory, depth 0, one name).
+ * fire), by the poll alone (no watch can start), and what is watched (the nearest existing directory, for the one
+ * name in it that leads to the path).
  */
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -60,11 +61,13 @@ describe('watchPathAppearance', () => {
     const watch = watchPathAppearance(['/h/.config/tilebar/bar.json'], (e) => void seen.push([...e]), {
       timers,
       log: (m) => void lines.push(m),
-      loadChokidar: () => Promise.reject(new Error('no chokidar here')),
+      watchDirectory: () => {
+        throw new Error('no watches left');
+      },
       kindOf: async (p) => (present.has(p) ? (p.endsWith('.json') ? 'other' : 'directory') : 'none'),
     });
     watches.push(watch);
-    await eventually(() => expect(lines).toEqual(['config discovery: cannot watch /h: no chokidar here (looked at every 2 s)']));
+    await eventually(() => expect(lines).toEqual(['config discovery: cannot watch /h: no watches left (looked at every 2 s)']));
     for (const p of ['/h/.config', '/h/.config/tilebar', '/h/.config/tilebar/bar.json']) present.add(p);
     await eventually(async () => {
       await timers.advance(2_000);
@@ -72,28 +75,34 @@ describe('watchPathAppearance', () => {
     });
   });
 
-  it('watches the nearest existing directory only, depth 0, looking at the one name that leads to the path', async () => {
+  it('watches the nearest existing directory only, and looks again for the names that lead to the paths, not for others', async () => {
     const timers = never;
-    const calls: Array<{ dir: string; depth: unknown; ignored: (p: string) => boolean }> = [];
-    const fakeChokidar = {
-      watch: (dir: string, o: { depth: unknown; ignored: (p: string) => boolean }) => {
-        calls.push({ dir, depth: o.depth, ignored: o.ignored });
-        const w = Object.assign(new EventEmitter(), { close: async () => undefined });
-        queueMicrotask(() => w.emit('ready'));
-        return w;
-      },
-    };
+    const watched: Array<{ dir: string; emit: (name: string | null) => void }> = [];
+    const looked: string[] = [];
     watches.push(
       watchPathAppearance(['/h/.config/tilebar/bar.json', '/h/komorebi.bar.json'], () => undefined, {
         timers,
         log: (m) => expect.fail(m),
-        loadChokidar: async () => fakeChokidar as unknown as typeof import('chokidar'),
-        kindOf: async (p) => (p === '/' || p === '/h' ? 'directory' : 'none'),
+        watchDirectory: (dir, onName) => {
+          watched.push({ dir, emit: onName });
+          return Object.assign(new EventEmitter(), { close: () => undefined });
+        },
+        kindOf: async (p) => {
+          looked.push(p);
+          return p === '/' || p === '/h' ? 'directory' : 'none';
+        },
       }),
     );
-    await eventually(() => expect(calls.map((c) => [c.dir, c.depth])).toEqual([['/h', 0]]));
-    const ignored = calls[0]!.ignored;
-    expect([ignored('/h'), ignored('/h/.config'), ignored('/h/komorebi.bar.json')]).toEqual([false, false, false]);
-    expect([ignored('/h/Documents'), ignored('/h/.cache'), ignored('/h/.config/other')]).toEqual([true, true, true]);
+    await eventually(() => expect(watched.map((w) => w.dir)).toEqual(['/h']));
+    await eventually(() => expect(looked).toContain('/h/komorebi.bar.json'));
+    const lookedAt = () => looked.filter((p) => p === '/h/komorebi.bar.json').length;
+    const before = lookedAt();
+    for (const name of ['Documents', '.cache', '.xsession-errors']) watched[0]!.emit(name);
+    // A change of a name that leads to a path is looked at (once settled); the others before it were not.
+    watched[0]!.emit('.config');
+    await eventually(() => expect(lookedAt()).toBe(before + 1));
+    watched[0]!.emit('komorebi.bar.json');
+    await eventually(() => expect(lookedAt()).toBe(before + 2));
+    expect(watched.map((w) => w.dir)).toEqual(['/h']);
   });
 });
