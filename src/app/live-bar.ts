@@ -315,7 +315,7 @@ export class LiveBar {
       const plan = planCommand(command, env, platform);
       if (!plan) return;
       log(`launch: ${plan.file} ${plan.args.join(' ')}`);
-      startCommand(plan, env, cwd, (m) => log(`launch failed: ${m}`));
+      startCommand(plan, env, cwd, (m) => log(`launch failed: ${m}`), platform);
     }, (e: unknown) => log(`launch failed: ${e instanceof Error ? e.message : String(e)}; was tilebar upgraded while running? Restart the bar.`));
   }
 

@@ -12,5 +12,5 @@ import type { CliIo } from './io.js';
 export function liveReaders(io: CliIo, timers: Timers, widgets: WidgetRegistry, updateUrl?: string, log?: (message: string) => void): SourceReaders {
   const env = { platform: io.platform, sleep: sleeper(timers), now: () => timers.now(), timers };
   const own = Object.fromEntries(widgets.kinds.flatMap((k) => (k.poll?.reader ? [[k.poll.source, k.poll.reader(env)]] : [])));
-  return { ...machineReaders({ ...env, updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}`, ...(log ? { log } : {}) }), ...own };
+  return { ...machineReaders({ ...env, env: io.env, updateUrl: updateCheckUrl(PACKAGE_NAME, io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}`, ...(log ? { log } : {}) }), ...own };
 }

@@ -11,6 +11,14 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { findProgramHere } from '../io/program-path.js';
+
+/** A program by its full path, found on PATH's absolute entries, never in the current directory (io/program-path.ts). */
+function program(name: string): string {
+  const found = findProgramHere(name, process.env);
+  if (!found.ok) throw new Error(found.problem);
+  return found.path;
+}
 
 const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
 
@@ -76,7 +84,7 @@ export class LatestLinePipes {
     const path = join(this.dir, slot);
     try {
       const stat = lstatSync(path, { throwIfNoEntry: false });
-      if (!stat) execFileSync('mkfifo', ['-m', '600', path], { stdio: 'ignore' });
+      if (!stat) execFileSync(program('mkfifo'), ['-m', '600', path], { stdio: 'ignore' });
       else if (!stat.isFIFO()) throw new Error('something other than a pipe is in its place');
       const fd = openSync(path, OPEN_FLAGS);
       const why = pipeRefusal(fstatSync(fd));

@@ -8,6 +8,8 @@
  * Windows: a PowerShell helper asking the foreground window's layout, as the original. macOS:
  * `defaults read` of the selected input source, polled.
  */
+import { findProgram } from '../io/program-path.js';
+
 export type KeyboardDriver = 'sway' | 'hyprland' | 'gnome' | 'x11' | 'system' | 'windows' | 'macos';
 
 export type KeyboardSource = { driver: KeyboardDriver; why: string } | { driver?: undefined; problem: string };
@@ -37,8 +39,7 @@ export function keyboardSourceFor(platform: NodeJS.Platform, env: Readonly<Recor
   return { problem: `no keyboard layout source in this session: not sway (SWAYSOCK), Hyprland (HYPRLAND_INSTANCE_SIGNATURE), GNOME or X11 (DISPLAY), and no system keyboard layout (${files.join(', ')}); the widget is hidden` };
 }
 
-/** Is `name` an executable on `PATH`? (a stat per directory; no process started) */
+/** Is `name` a program on `PATH`'s absolute entries, as the sources will start it (io/program-path.ts)? (a stat per directory; no process started) */
 export function onPath(env: Readonly<Record<string, string | undefined>>, exists: (path: string) => boolean, name: string, platform: NodeJS.Platform = process.platform): boolean {
-  const sep = platform === 'win32' ? ';' : ':';
-  return (env.PATH ?? '').split(sep).some((dir) => dir && exists(`${dir}/${name}`));
+  return findProgram(name, { env, platform, isProgram: exists }).ok;
 }

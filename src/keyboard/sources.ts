@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Timers } from '../scheduler/timers.js';
 import { reconnecting } from '../io/reconnect.js';
+import { findProgramHere } from '../io/program-path.js';
 import { powershellCommand } from '../system/powershell.js';
 import { lineHelper, type HelperCommand } from '../system/windows/line-helper.js';
 import { I3_MESSAGE, EVENT_BIT, connectI3 } from '../ipc/i3-ipc.js';
@@ -79,8 +80,11 @@ class Reporter {
   }
 }
 
-/** Run a command for its output, bounded in time (5 s) and size (256 KiB). */
-function run(file: string, args: string[]): Promise<string> {
+/** Run a command for its output, bounded in time (5 s) and size (256 KiB); the program found on PATH's absolute entries, never in the current directory. */
+function run(name: string, args: string[], env: KeyboardSourceOptions['env']): Promise<string> {
+  const found = findProgramHere(name, env);
+  if (!found.ok) return Promise.reject(new Error(found.problem));
+  const file = found.path;
   return new Promise((resolve, reject) => {
     execFile(file, args, { timeout: 5_000, maxBuffer: 256 * 1024, windowsHide: true, encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out)));
   });
@@ -102,7 +106,7 @@ export function watchKeyboard(onStatus: (s: KeyboardStatus) => void, opts: Keybo
     case 'system':
       return poll(report, opts, () => readSystemLayout(opts.readFile ?? readSystemKeyboardFile));
     case 'macos':
-      return poll(report, opts, async () => layoutFromMacDefaults(await run('defaults', ['read', join(opts.env.HOME ?? homedir(), 'Library/Preferences/com.apple.HIToolbox.plist'), 'AppleSelectedInputSources'])) ?? fail('no selected input source'));
+      return poll(report, opts, async () => layoutFromMacDefaults(await run('defaults', ['read', join(opts.env.HOME ?? homedir(), 'Library/Preferences/com.apple.HIToolbox.plist'), 'AppleSelectedInputSources'], opts.env)) ?? fail('no selected input source'));
   }
 }
 
@@ -243,11 +247,16 @@ function watchGnome(report: Reporter, opts: KeyboardSourceOptions): KeyboardSour
   return reconnectingSource(
     opts,
     (failed, shown) => {
-      run('gsettings', ['get', 'org.gnome.desktop.input-sources', 'mru-sources']).then(
+      const gsettings = findProgramHere('gsettings', opts.env);
+      if (!gsettings.ok) {
+        failed(gsettings.problem);
+        return () => undefined;
+      }
+      run(gsettings.path, ['get', 'org.gnome.desktop.input-sources', 'mru-sources'], opts.env).then(
         (out) => shown(layoutFromGnomeSources(out)),
         (e: unknown) => failed(`gsettings: ${message(e)}`),
       );
-      const child = spawn('gsettings', ['monitor', 'org.gnome.desktop.input-sources', 'mru-sources'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn(gsettings.path, ['monitor', 'org.gnome.desktop.input-sources', 'mru-sources'], { stdio: ['ignore', 'pipe', 'ignore'] });
       child.on('error', (e) => failed(`gsettings monitor: ${e.message}`));
       child.on('exit', (code) => failed(`gsettings monitor exited (${code ?? 'signal'})`));
       createInterface({ input: child.stdout }).on('line', (line) => {
@@ -297,7 +306,7 @@ function watchWindows(report: Reporter, opts: KeyboardSourceOptions): KeyboardSo
   };
   const helper = lineHelper({
     name: 'keyboard (windows): the PowerShell helper',
-    command: opts.helper ?? powershellCommand(WINDOWS_KEYBOARD_SCRIPT),
+    command: opts.helper ?? powershellCommand(WINDOWS_KEYBOARD_SCRIPT, opts.env),
     timers: opts.timers,
     log: opts.log,
     keepRunning: false,

@@ -75,6 +75,8 @@ export interface WindowsMediaOptions {
   log(message: string): void;
   /** The helper to run (tests run a fake). */
   helper?: { file: string; args: string[] };
+  /** Where the system's PowerShell is read from (SystemRoot); this process's environment when not given. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export function watchWindowsMedia(onStatus: (status: MediaStatus) => void, opts: WindowsMediaOptions): MediaSource {
@@ -87,7 +89,7 @@ export function watchWindowsMedia(onStatus: (status: MediaStatus) => void, opts:
   // It speaks unasked, whenever the session changes: kept running, started again by a timer after its back-off.
   const helper = lineHelper({
     name: 'media: the media-session helper',
-    command: opts.helper ?? powershellCommand(WINDOWS_MEDIA_SCRIPT),
+    command: opts.helper ?? powershellCommand(WINDOWS_MEDIA_SCRIPT, opts.env ?? process.env),
     timers: opts.timers,
     log: opts.log,
     keepRunning: true,

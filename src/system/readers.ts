@@ -26,6 +26,8 @@ export interface ReaderEnvironment {
   timers?: Timers;
   /** Where the Windows system helper says its problems (each new one once). */
   log?: (message: string) => void;
+  /** The bar's environment, where the Windows system helper finds the system's PowerShell (SystemRoot). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A reader built on first use: systeminformation is only loaded where it is used. */
@@ -51,7 +53,7 @@ export function machineReaders(e: ReaderEnvironment): Readers {
     // systeminformation starts a PowerShell (or cmd + netstat) per call on Windows: one helper process instead.
     return {
       ...windowsReaders(e.sleep, e.now, e.windows),
-      ...windowsHelperReaders(e.sleep, e.now, { timers: e.timers ?? realTimers, log: e.log ?? (() => undefined) }),
+      ...windowsHelperReaders(e.sleep, e.now, { timers: e.timers ?? realTimers, log: e.log ?? (() => undefined), ...(e.env ? { env: e.env } : {}) }),
       update,
     };
   }

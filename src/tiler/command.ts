@@ -5,8 +5,14 @@
  * (`|`, `;`, `&&`, `>`, …) runs in a shell (`sh -c`; on Windows PowerShell), but each variable in it is
  * replaced by a reference to an environment variable that tilebar sets for the child — so a value with
  * `;`, quotes or spaces stays one piece of text.
+ *
+ * What runs is found without the current directory (program-path.ts): the shell by its full path (`/bin/sh`, the
+ * system's PowerShell), a command's bare program name on PATH's absolute entries — so a click never runs a
+ * `wezterm.exe` lying in the folder the bar was started from. A program given with a directory is the config's
+ * own choice and runs as written.
  */
 import { spawn } from 'node:child_process';
+import { findProgramHere, hasDirectory, isAbsoluteFor, systemPowerShell } from '../io/program-path.js';
 import { home, lookup, type Env } from './variables.js';
 
 export type CommandPlan =
@@ -88,14 +94,26 @@ export function planCommand(template: string, env: Env, platform: NodeJS.Platfor
     return { kind: 'exec', file, args };
   }
   return platform === 'win32'
-    ? { kind: 'shell', file: 'powershell.exe', args: ['-NoLogo', '-NoProfile', '-Command', s.shellText], env: s.shellEnv }
+    ? { kind: 'shell', file: systemPowerShell(env), args: ['-NoLogo', '-NoProfile', '-Command', s.shellText], env: s.shellEnv }
     : { kind: 'shell', file: '/bin/sh', args: ['-c', s.shellText], env: s.shellEnv };
 }
 
+/** Where a plan's program is: a bare name looked up on PATH (never in the current directory), a path as written. */
+function programOf(plan: CommandPlan, env: Env, platform: NodeJS.Platform): { ok: true; path: string } | { ok: false; problem: string } {
+  if (isAbsoluteFor(plan.file, platform) || hasDirectory(plan.file, platform)) return { ok: true, path: plan.file };
+  const found = findProgramHere(plan.file, env, platform);
+  return found.ok ? found : { ok: false, problem: `${found.problem} (the current directory is not searched)` };
+}
+
 /** Start a planned command detached from the bar; failures go to `onError`, never to the bar. */
-export function startCommand(plan: CommandPlan, env: Env, cwd: string, onError: (message: string) => void): void {
+export function startCommand(plan: CommandPlan, env: Env, cwd: string, onError: (message: string) => void, platform: NodeJS.Platform = process.platform): void {
+  const program = programOf(plan, env, platform);
+  if (!program.ok) {
+    onError(program.problem);
+    return;
+  }
   try {
-    const child = spawn(plan.file, plan.args, {
+    const child = spawn(program.path, plan.args, {
       cwd,
       env: { ...env, ...(plan.kind === 'shell' ? plan.env : {}) } as NodeJS.ProcessEnv,
       stdio: 'ignore',

@@ -166,11 +166,13 @@ describe('the system keyboard layout on a console, without localectl', () => {
     expect(started).toEqual([]);
   });
 
-  it('(the count sees a process where a source does start one: macOS polls `defaults read`)', async () => {
+  it('(the count sees a process where a source does start one: macOS polls `defaults read`, by its full path)', async () => {
     const statuses: KeyboardStatus[] = [];
-    source = watchKeyboard((s) => statuses.push(s), { driver: 'macos', env: { HOME: '/nonexistent' }, timers: realTimers, log: () => undefined, refreshMs: 60_000 });
+    const bin = await mkdtemp(join(tmpdir(), 'tb-defaults-'));
+    await writeFile(join(bin, 'defaults'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    source = watchKeyboard((s) => statuses.push(s), { driver: 'macos', env: { HOME: '/nonexistent', PATH: bin }, timers: realTimers, log: () => undefined, refreshMs: 60_000 });
     await eventually(() => expect(statuses.length).toBeGreaterThan(0));
-    expect(started).toEqual(['defaults']);
+    expect(started).toEqual([join(bin, 'defaults')]);
   });
 
   it('names a file it could not read when no other file names a layout', async () => {

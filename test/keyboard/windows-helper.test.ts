@@ -9,13 +9,11 @@ import { eventually } from '../wait.js';
 import { watchKeyboard, type KeyboardSource } from '../../src/keyboard/sources.js';
 import type { KeyboardStatus } from '../../src/keyboard/status.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
-import { fakePowershellOnPath, type FakePowershell } from '../system/fake-powershell.js';
+import { fakePowershell } from '../system/fake-powershell.js';
 
 let source: KeyboardSource | undefined;
-let powershell: FakePowershell | undefined;
 afterEach(() => {
   source?.close();
-  powershell?.restore();
 });
 
 /** Lets a child process's exit reach us between fake seconds; a slower machine only means fewer starts. */
@@ -23,11 +21,11 @@ const realMoment = () => new Promise((r) => setTimeout(r, 25));
 
 describe('the Windows keyboard helper', () => {
   it('that exits at once is started a few times a minute, not once per poll, and says why once', async () => {
-    powershell = fakePowershellOnPath();
+    const powershell = fakePowershell();
     const timers = new FakeTimers();
     const logs: string[] = [];
     const statuses: KeyboardStatus[] = [];
-    source = watchKeyboard((s) => statuses.push(s), { driver: 'windows', env: {}, timers, log: (m) => logs.push(m), refreshMs: 1000 });
+    source = watchKeyboard((s) => statuses.push(s), { driver: 'windows', env: {}, timers, log: (m) => logs.push(m), refreshMs: 1000, helper: powershell.command });
     for (let s = 0; s < 60; s++) {
       await realMoment();
       await timers.advance(1000);

@@ -61,8 +61,9 @@ describe('the Windows media-session helper', () => {
     expect(statusFromHelperLine('{"session":null}', {}, 0)).toEqual({});
     expect(statusFromHelperLine('{"session":{"status":"Changing","title":7,"artist":["x"]}}', {}, 0)?.player).toMatchObject({ id: 'windows-media-session', status: 'Stopped', title: '', artist: '' });
     expect(statusFromHelperLine('[]', {}, 0)).toBeUndefined();
-    const { file, args } = powershellCommand(WINDOWS_MEDIA_SCRIPT);
-    expect(file).toBe('powershell.exe');
+    const { file, args } = powershellCommand(WINDOWS_MEDIA_SCRIPT, { SystemRoot: 'D:\\WINDOWS' });
+    // The system's PowerShell by its full path, never a bare name Windows would look for in the current directory.
+    expect(file).toBe('D:\\WINDOWS\\System32\\WindowsPowerShell\\v1.0\\powershell.exe');
     expect(Buffer.from(args.at(-1) ?? '', 'base64').toString('utf16le')).toBe(WINDOWS_MEDIA_SCRIPT);
     expect(WINDOWS_MEDIA_SCRIPT).toContain("ParameterType.Name -eq 'IAsyncOperation`1'");
   });

@@ -8,14 +8,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { machineReaders } from '../../src/system/readers.js';
 import type { Readers } from '../../src/system/readings.js';
-import { WindowsSystemHelper, ANSWER_MS, WINDOWS_SYSTEM_SCRIPT } from '../../src/system/windows/system-helper.js';
+import { WindowsSystemHelper, ANSWER_MS, WINDOWS_SYSTEM_SCRIPT, windowsHelperReaders } from '../../src/system/windows/system-helper.js';
 import { MAX_INTERFACES, parseSystemLine } from '../../src/system/windows/system-lines.js';
 import { hasUnsafeCharacters } from '../../src/text/safe-text.js';
 import { powershellCommand } from '../../src/system/powershell.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
-import { fakePowershellOnPath, type FakePowershell } from './fake-powershell.js';
+import { fakePowershell } from './fake-powershell.js';
 import { eventually } from '../wait.js';
 
 const FAKE = join(import.meta.dirname, 'fake-line-helper.mjs');
@@ -26,12 +25,9 @@ const networkLine = (rx: number) => JSON.stringify({ network: [iface('Loopback P
 const batteryLine = JSON.stringify({ battery: { percent: 64, charge: 1, line: 'Offline' } });
 
 let helper: WindowsSystemHelper | undefined;
-let powershell: FakePowershell | undefined;
 afterEach(() => {
   helper?.close();
   helper = undefined;
-  powershell?.restore();
-  powershell = undefined;
   delete process.env.FAKE_REPLIES;
 });
 
@@ -97,8 +93,9 @@ describe('the system helper’s lines', () => {
   });
 
   it('are asked of PowerShell through the encoded script, which reads .NET counters and the power status', () => {
-    const { file, args } = powershellCommand(WINDOWS_SYSTEM_SCRIPT);
-    expect(file).toBe('powershell.exe');
+    const { file, args } = powershellCommand(WINDOWS_SYSTEM_SCRIPT, { SystemRoot: 'D:\\WINDOWS' });
+    // The system's PowerShell by its full path, never a bare name Windows would look for in the current directory.
+    expect(file).toBe('D:\\WINDOWS\\System32\\WindowsPowerShell\\v1.0\\powershell.exe');
     expect(Buffer.from(args.at(-1) ?? '', 'base64').toString('utf16le')).toBe(WINDOWS_SYSTEM_SCRIPT);
     expect(WINDOWS_SYSTEM_SCRIPT).toContain('GetIPStatistics()');
     expect(WINDOWS_SYSTEM_SCRIPT).toContain('SystemInformation]::PowerStatus');
@@ -109,11 +106,11 @@ describe('the system helper’s lines', () => {
 describe('network and battery on Windows', () => {
   it('are read over many polls from one helper process, started on the first read, with the default interface’s rates', async () => {
     // The helper answers every `network` with the same counters (so rates of 0) and every `battery` alike.
-    powershell = fakePowershellOnPath(`exec '${process.execPath}' '${FAKE}' echo`);
+    const powershell = fakePowershell(`exec '${process.execPath}' '${FAKE}' echo`);
     const replies: Record<string, string> = { battery: `${batteryLine}\n`, network: `${networkLine(5000)}\n` };
     process.env.FAKE_REPLIES = JSON.stringify(replies);
     let clock = 0;
-    const readers: Readers = machineReaders({ platform: 'win32', sleep: async () => undefined, now: () => (clock += 1000), updateUrl: 'http://127.0.0.1:9/', userAgent: 't', timers: new FakeTimers() });
+    const readers: Pick<Readers, 'network' | 'battery'> = windowsHelperReaders(async () => undefined, () => (clock += 1000), { timers: new FakeTimers(), log: () => undefined, command: powershell.command });
     expect(powershell.starts()).toBe(0);
     for (let poll = 0; poll < 20; poll++) {
       const network = await readers.network(signal);

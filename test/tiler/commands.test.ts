@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planCommand } from '../../src/tiler/command.js';
+import { planCommand, startCommand } from '../../src/tiler/command.js';
 import { resolveVariables } from '../../src/tiler/variables.js';
+import { until } from '../wait.js';
 
 const env = { HOME: '/home/me', USERPROFILE: 'C:\\Users\\me', APPDIR: '/opt/my apps', NASTY: 'x"; touch PWNED; echo \'y' };
 
@@ -42,5 +43,35 @@ describe('command plans', () => {
     execFileSync(plan.file, plan.args, { cwd: dir, env: { ...plan.env, PATH: process.env.PATH } });
     expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe(`${env.NASTY}done`);
     expect(existsSync(join(dir, 'PWNED'))).toBe(false);
+  });
+});
+
+describe('starting a command: its program by a full path, never from the current directory', () => {
+  /** A shell script that appends `name` to the file `record`, made executable in `dir`. */
+  const tool = (dir: string, name: string, record: string) => {
+    writeFileSync(join(dir, name), `#!/bin/sh\necho ${name} >> '${record}'\n`);
+    chmodSync(join(dir, name), 0o755);
+  };
+
+  it("runs a bare name from PATH's absolute entries, not the one lying in the working directory (an empty PATH entry means it)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-start-'));
+    const cwd = join(dir, 'downloads');
+    const bin = join(dir, 'bin');
+    mkdirSync(cwd);
+    mkdirSync(bin);
+    const record = join(dir, 'ran');
+    tool(cwd, 'wezterm', `${record}-planted`);
+    tool(bin, 'wezterm', `${record}-installed`);
+    tool(cwd, 'only-here', `${record}-planted`);
+    // An empty entry first, as `PATH=:/usr/bin` or a trailing colon leaves: execvp reads it as the current directory.
+    const childEnv = { PATH: `:.:${bin}:/usr/bin:/bin`, HOME: dir };
+    const errors: string[] = [];
+    startCommand({ kind: 'exec', file: 'wezterm', args: [] }, childEnv, cwd, (m) => errors.push(m), 'linux');
+    startCommand({ kind: 'exec', file: 'only-here', args: [] }, childEnv, cwd, (m) => errors.push(m), 'linux');
+    await until(() => existsSync(`${record}-installed`) || existsSync(`${record}-planted`), 'a wezterm to run');
+    expect(existsSync(`${record}-planted`) ? readFileSync(`${record}-planted`, 'utf8') : '', 'what ran from the working directory').toBe('');
+    await until(() => errors.length > 0, 'the program found only in the working directory to be refused');
+    expect(errors).toEqual(['only-here is not on PATH (the current directory is not searched)']);
+    expect(readFileSync(`${record}-installed`, 'utf8')).toBe('wezterm\n');
   });
 });

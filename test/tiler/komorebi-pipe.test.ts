@@ -7,15 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, win32 } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SocketMessage } from '../../src/config/schema/socket-message.js';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';
+import { komorebicProgram, startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
 import { recordingEvents } from './recording-events.js';
 import { stateDoc } from './fake-wm.js';
-import { eventually } from '../wait.js';
+import { eventually, until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const cleanups = cleanupsAfterEach();
@@ -64,6 +64,19 @@ const line = (names: string[], focused = 0) => `${JSON.stringify(stateDoc({ work
 describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path here)', () => {
   it('the pipe is \\\\.\\pipe\\<name> on Windows', () => {
     expect(windowsPipePath('tilebar-amber-1234')).toBe('\\\\.\\pipe\\tilebar-amber-1234');
+  });
+
+  it("finds komorebic on PATH, else where komorebi's installer puts it (%ProgramFiles%\\komorebi\\bin), never in the current directory", () => {
+    const cwd = 'C:\\Users\\me\\Downloads';
+    const planted = [`${cwd}\\komorebic.exe`, `${cwd}\\bin\\komorebic.exe`];
+    /** A Windows disk holding `files`, a relative path read from `cwd` as Windows would. */
+    const on = (env: Record<string, string>, files: string[]) => ({ env, platform: 'win32' as const, isProgram: (f: string) => files.some((x) => win32.resolve(cwd, f).toLowerCase() === x.toLowerCase()) });
+    const scoop = 'C:\\Users\\me\\scoop\\shims\\komorebic.exe';
+    const installed = 'D:\\Apps\\komorebi\\bin\\komorebic.exe';
+    expect(komorebicProgram(on({ PATH: 'C:\\Users\\me\\scoop\\shims', ProgramFiles: 'D:\\Apps' }, [scoop, installed, ...planted]))).toEqual({ ok: true, path: scoop });
+    expect(komorebicProgram(on({ PATH: '.;bin', ProgramFiles: 'D:\\Apps' }, [installed, ...planted]))).toEqual({ ok: true, path: installed });
+    expect(komorebicProgram(on({ PATH: '.', PROGRAMFILES: 'relative' }, ['C:\\Program Files\\komorebi\\bin\\komorebic.exe', ...planted]))).toEqual({ ok: true, path: 'C:\\Program Files\\komorebi\\bin\\komorebic.exe' });
+    expect(komorebicProgram(on({ PATH: '.;bin' }, planted))).toEqual({ ok: false, problem: 'komorebic is not on PATH, nor in C:\\Program Files\\komorebi\\bin' });
   });
 
   it('subscribes with komorebic, takes the first state from `komorebic state`, then reads notifications line by line across chunks', async () => {
@@ -155,6 +168,67 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     k.write(`\n${line(['after'])}`);
     await eventually(() => expect(t.names()).toEqual(['after']));
     expect(t.logs.join('\n')).toMatch(/dropped a notification of \d+ bytes or more/);
+    k.destroy();
+  });
+
+  it('a second connection while komorebi\'s is open is refused: komorebi\'s state stays shown and its connection kept', async () => {
+    const t = await setUp();
+    await eventually(() => expect(t.calls()).toHaveLength(2));
+    const k = await t.komorebi();
+    let komorebiClosed = false;
+    k.on('close', () => (komorebiClosed = true));
+    k.write(line(['komorebi']));
+    await eventually(() => expect(t.names()).toEqual(['komorebi']));
+    // Another process connects and writes a state of its own, as the hostile tester's did.
+    const intruder = await t.komorebi();
+    let intruderClosed = false;
+    intruder.on('error', () => undefined);
+    intruder.on('close', () => (intruderClosed = true));
+    intruder.write(line(['PWNED-1', 'PWNED-2']));
+    await until(() => intruderClosed || t.names()?.[0] !== 'komorebi', 'the second connection to be refused or its state shown');
+    expect(t.names()).toEqual(['komorebi']);
+    await until(() => intruderClosed, 'the second connection to be closed by the bar');
+    expect(komorebiClosed).toBe(false);
+    expect(t.logs.join('\n')).toMatch(/refused another connection to the pipe while komorebi's is open/);
+    // komorebi's connection is still the one read.
+    k.write(line(['still', 'komorebi']));
+    await eventually(() => expect(t.names()).toEqual(['still', 'komorebi']));
+    expect(t.connections).toEqual([true]);
+    k.destroy();
+  });
+
+  it('a connection that sends no state is dropped within a bound, and the bar subscribes again', async () => {
+    const t = await setUp();
+    await eventually(() => expect(t.calls()).toHaveLength(2));
+    const silent = await t.komorebi();
+    let silentClosed = false;
+    silent.on('error', () => undefined);
+    silent.on('close', () => (silentClosed = true));
+    await until(() => silentClosed, 'the silent connection to be dropped by the bar');
+    expect(t.logs.join('\n')).toMatch(/dropped a connection to the pipe that sent no state within 5 s/);
+    await eventually(() => expect(t.calls().filter((c) => c[0] === 'subscribe-pipe').length).toBeGreaterThanOrEqual(2));
+    // komorebi, subscribed again, is followed.
+    const k = await t.komorebi();
+    k.write(line(['after', 'silence']));
+    await eventually(() => expect(t.names()).toEqual(['after', 'silence']));
+    k.destroy();
+  }, 60_000);
+
+  it('a connection that says nothing does not keep komorebi out: komorebi connecting beside it is followed at once', async () => {
+    const t = await setUp();
+    await eventually(() => expect(t.calls()).toHaveLength(2));
+    // Any user may open the pipe for reading (the default security descriptor of a pipe Node makes) and say nothing.
+    const reader = await t.komorebi();
+    let readerClosed = false;
+    reader.on('error', () => undefined);
+    reader.on('close', () => (readerClosed = true));
+    const k = await t.komorebi();
+    k.write(line(['komorebi', 'beside']));
+    await eventually(() => expect(t.names()).toEqual(['komorebi', 'beside']));
+    // komorebi's connection is the one kept; the silent one is let go.
+    await until(() => readerClosed, 'the silent connection to be let go once komorebi spoke');
+    k.write(line(['komorebi', 'again']));
+    await eventually(() => expect(t.names()).toEqual(['komorebi', 'again']));
     k.destroy();
   });
 

@@ -1,8 +1,10 @@
 /**
  * The Media and Keyboard widgets' Windows helpers, spoken to by tilebar under the Windows build of Node (Wine).
  * Wine has no PowerShell: a fake powershell.exe (fixtures/fake-powershell.cjs, made a Windows program by sea.ts)
- * comes first on the Windows PATH (WINEPATH), decodes the `-EncodedCommand` tilebar gives it, recognises the
- * media-session or the keyboard-layout helper and speaks its protocol. The helpers' own code is tested from
+ * stands where tilebar starts the system's, C:\windows\system32\WindowsPowerShell\v1.0\powershell.exe, in a
+ * Wine prefix of the test's own (wine.ts privatePrefix: Wine fixes SystemRoot, and the shared prefix keeps Wine's
+ * stub), decodes the `-EncodedCommand` tilebar gives it, recognises the media-session or the keyboard-layout
+ * helper and speaks its protocol. The helpers' own code is tested from
  * outside, as a user meets it: the bar shows the fake's artist, title and layout, and a click on the widget's
  * pause button reaches the fake as `play-pause`, after which the bar shows the play button.
  *
@@ -15,15 +17,15 @@
  * (`Full` where the example has `IconAndControls`, which shows no text). One node.exe for the whole test, its
  * stderr to a file; waits poll for what the feed and the fake say.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
-import { BUNDLE, ROOT, SKIP, found, q } from './wine.js';
+import { BUNDLE, ROOT, SKIP, found, privatePrefix, q, type PrivatePrefix } from './wine.js';
 import type { I3barBlock } from '../../src/feeds/i3bar.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
@@ -41,8 +43,12 @@ function read(path: string): string {
 }
 
 let pane: Pane | undefined;
+let prefix: PrivatePrefix | undefined;
 const dirs: string[] = [];
-afterEach(() => pane?.close());
+afterEach(async () => {
+  await pane?.close();
+  prefix?.stop();
+});
 afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
@@ -58,8 +64,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard h
     }
     const dir = await mkdtemp(join(tmpdir(), 'tb-wine-helpers-'));
     dirs.push(dir);
-    await mkdir(join(dir, 'bin'));
-    copyFileSync(built.exe, join(dir, 'bin', 'powershell.exe'));
+    prefix = privatePrefix(win, join(dir, 'prefix'), { 'C:\\windows\\system32\\WindowsPowerShell\\v1.0\\powershell.exe': built.exe });
     const config = join(dir, 'bar.json');
     const example = readFileSync(join(ROOT, 'config.example.json'), 'utf8');
     expect(example, 'the example config shows the Media widget as IconAndControls').toContain('"Media": { "enable": true, "display": "IconAndControls" }');
@@ -72,7 +77,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard h
     const out = join(dir, 'feed.jsonl');
     // In the test's own folder: what tilebar starts (the fake) starts there too.
     const command = `sh -c ${q(`cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} feed i3bar --config ${q(config)} --log ${q(log)} > ${q(out)} 2> ${q(err)}`)}`;
-    const env = { ...win.env, TZ: 'UTC', LOCALAPPDATA: join(dir, 'AppData', 'Local'), WINEPATH: windowsPath(join(dir, 'bin')), FAKE_POWERSHELL_RECORD: windowsPath(record) };
+    const env = { ...prefix.env, TZ: 'UTC', LOCALAPPDATA: join(dir, 'AppData', 'Local'), FAKE_POWERSHELL_RECORD: windowsPath(record) };
     const p = openPane(command, { width: 200, height: 10, env });
     pane = p;
     const said = () => `\nthe feed's last line:\n${JSON.stringify(lastLine())}\nfake powershell.exe's record:\n${read(record)}\nnode.exe's stderr:\n${read(err)}\nlog:\n${read(log)}`;

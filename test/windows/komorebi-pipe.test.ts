@@ -6,7 +6,8 @@
  * notifications; every other command it records. What a user sees: komorebic missing from the Windows PATH
  * (WINEPATH), then komorebi not running, each said and tried again; the workspaces, layout and focused window; a
  * click on a workspace switches it through komorebic; a komorebi that dies, floods or writes garbage leaves the
- * last good bar, is said in the log, and a good one coming back is followed.
+ * last good bar, is said in the log, and a good one coming back is followed; a second program connecting to the
+ * real named pipe while komorebi's connection is open is refused, and komorebi's state stays shown.
  *
  * Under Wine the pane's frame is shifted by Wine's console, so the test reads the text the pane shows, not its
  * shape. One bar process for everything: each node.exe start costs seconds. Skipped, saying why, where tmux,
@@ -20,7 +21,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stateDoc } from '../tiler/fake-wm.js';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
-import { eventually } from '../wait.js';
+import { eventually, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
 import { BUNDLE, found, q, ROOT, SKIP } from './wine.js';
 import { writeBarConfig } from '../support/bar-config.js';
@@ -124,7 +125,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
 
     // No komorebic on the Windows PATH, then one there while komorebi is not running: each said, and tried again.
     let said = logFromNow();
-    await eventually(() => expect(said()).toMatch(/komorebic is not on PATH; subscribing again/));
+    await eventually(() => expect(said()).toMatch(/komorebic is not on PATH, nor in C:\\Program Files\\komorebi\\bin; subscribing again/));
     await pane.waitFor(shows('not connected'));
     await symlink(built.exe, join(bin, 'komorebic.exe'));
     await eventually(() => expect(said()).toMatch(/komorebi is not running; subscribing again/));
@@ -170,6 +171,18 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
     // A good komorebi again: followed.
     await komorebi('good', notification(['back', 'again'], 0, 'Good again'));
     await pane.waitFor(shows('back', 'Good again'));
+
+    // Another program connects to the pipe while komorebi's connection is open and writes a state of its own: it is
+    // refused, never swapped in, and komorebi's state stays shown.
+    said = logFromNow();
+    await komorebi('intruded', notification(['kept'], 0, 'Komorebi kept') + notification(['PWNED-1', 'PWNED-2'], 0, 'PWNED'));
+    await pane.waitFor(shows('kept', 'Komorebi kept'));
+    await eventually(() => expect(recorded()).toContainEqual(['intruder', 'connected']));
+    await until(() => recorded().some((c) => c[0] === 'intruder' && c[1] === 'closed') || shows('PWNED')(pane.capture()), 'the second connection to be refused or its state shown');
+    expect(pane.capture()).not.toMatch(/PWNED/);
+    await eventually(() => expect(recorded()).toContainEqual(['intruder', 'closed']));
+    await eventually(() => expect(said()).toMatch(/refused another connection to the pipe while komorebi's is open/));
+    expect(shows('kept', 'Komorebi kept')(pane.capture())).toBe(true);
     expect(logText()).not.toMatch(/internal error/);
 
     pane.sendKeys('q');

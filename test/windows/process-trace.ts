@@ -9,16 +9,24 @@ export interface ProcessCreation {
   at: number;
   /** The program's file name, lower case (`powershell.exe`, `cmd.exe`). */
   program: string;
+  /** The program as Wine was asked to start it: its full path when given one (`C:\\windows\\…\\powershell.exe`). */
+  path: string;
 }
 
 const CREATION = /^(\d+\.\d+):[0-9a-f]+:trace:process:CreateProcessInternalW app (?:L"((?:[^"\\]|\\.)*)"|\(null\)) cmdline (?:L"((?:[^"\\]|\\.)*)"|\(null\))/;
 const STAMP = /^(\d+\.\d+):/;
 
-/** The file name of a Windows command line's program (its first word, quoted or not). */
+const unescape = (text: string) => text.replaceAll('\\\\', '\\').replaceAll('\\"', '"').trim();
+
+/** A Windows command line's program (its first word, quoted or not), as written. */
+function firstWord(cmdline: string): string {
+  const unescaped = unescape(cmdline);
+  return unescaped.startsWith('"') ? unescaped.slice(1, unescaped.indexOf('"', 1)) : (unescaped.split(' ')[0] ?? '');
+}
+
+/** Its file name, lower case. */
 function programOf(path: string): string {
-  const unescaped = path.replaceAll('\\\\', '\\').replaceAll('\\"', '"').trim();
-  const first = unescaped.startsWith('"') ? unescaped.slice(1, unescaped.indexOf('"', 1)) : (unescaped.split(' ')[0] ?? '');
-  return (first.split('\\').at(-1) ?? first).toLowerCase();
+  return (path.split('\\').at(-1) ?? path).toLowerCase();
 }
 
 export function processCreations(trace: string): ProcessCreation[] {
@@ -26,8 +34,9 @@ export function processCreations(trace: string): ProcessCreation[] {
   for (const line of trace.split('\n')) {
     const m = CREATION.exec(line);
     if (!m) continue;
-    const path = m[2] ?? m[3] ?? '';
-    found.push({ at: Number(m[1]), program: programOf(path) });
+    // The application name is a path (spaces and all); without one, the command line's first word.
+    const path = m[2] !== undefined ? unescape(m[2]) : firstWord(m[3] ?? '');
+    found.push({ at: Number(m[1]), program: programOf(path), path });
   }
   return found;
 }

@@ -5,8 +5,8 @@
  * writes its stdout and stderr to files.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export interface WindowsNode {
   /** Wine's loader. */
@@ -105,4 +105,51 @@ export function wineCouldNotStart(printed: readonly Printed[]): string | undefin
     return `Wine could not start node.exe here: ${printed[0]?.stderr.trim().split('\n')[0] ?? ''}`;
   }
   return undefined;
+}
+
+/** A Wine prefix of a test's own (privatePrefix): its environment, and how to stop its wineserver. */
+export interface PrivatePrefix {
+  env: Record<string, string>;
+  /** Stops the prefix's wineserver (it would linger a few seconds after its last program). */
+  stop(): void;
+}
+
+/**
+ * A Wine prefix of the test's own at `dir`, with `files` (paths under C:\, Windows style → Linux files) put in
+ * place: for what Wine fixes whatever the environment says. Wine sets SystemRoot to C:\windows in every process
+ * (a Windows parent's environment included), so a stand-in for the system's PowerShell must be at
+ * C:\windows\system32\WindowsPowerShell\v1.0\powershell.exe, which the shared prefix must keep as Wine's stub for
+ * the other tests. The shared prefix's files are hard-linked (no copy of its ~700 MB; copied where hard links
+ * cannot be made), its registry copied (wineserver rewrites it), and each replaced file unlinked first, so the
+ * shared prefix is never written.
+ */
+export function privatePrefix(win: WindowsNode, dir: string, files: Record<string, string>): PrivatePrefix {
+  for (const args of [['-al'], ['-a']]) {
+    const r = spawnSync('cp', [...args, win.prefix, dir], { stdio: 'ignore', timeout: 600_000 });
+    if (r.status === 0) break;
+    rmSync(dir, { recursive: true, force: true });
+    if (args[0] === '-a') throw new Error(`could not copy the Wine prefix ${win.prefix} to ${dir}`);
+  }
+  for (const reg of readdirSync(dir).filter((f) => f.endsWith('.reg'))) {
+    rmSync(join(dir, reg));
+    copyFileSync(join(win.prefix, reg), join(dir, reg));
+  }
+  for (const [windows, source] of Object.entries(files)) {
+    const target = join(dir, 'drive_c', ...windows.replace(/^C:\\/i, '').split('\\'));
+    rmSync(target, { force: true });
+    copyFileSync(source, target);
+  }
+  const env = { ...win.env, WINEPREFIX: dir };
+  // wineserver keeps its socket in $TMPDIR/wine-*/server-<device>-<inode of the prefix>, which outlives it.
+  const { dev, ino } = statSync(dir);
+  const serverDir = `server-${dev.toString(16)}-${ino.toString(16)}`;
+  return {
+    env,
+    stop: () => {
+      spawnSync(join(dirname(win.wine), 'wineserver'), ['-k'], { env: { PATH: '/usr/bin:/bin', ...env }, stdio: 'ignore', timeout: 60_000 });
+      const tmp = win.env.TMPDIR;
+      if (!tmp || !existsSync(tmp)) return;
+      for (const sub of readdirSync(tmp).filter((d) => d.startsWith('wine-'))) rmSync(join(tmp, sub, serverDir), { recursive: true, force: true });
+    },
+  };
 }

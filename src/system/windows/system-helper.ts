@@ -54,6 +54,8 @@ export interface SystemHelperOptions {
   log(message: string): void;
   /** The helper to run (tests run a fake); PowerShell with WINDOWS_SYSTEM_SCRIPT otherwise. */
   command?: HelperCommand;
+  /** Where the system's PowerShell is read from (SystemRoot); this process's environment when not given. */
+  env?: Readonly<Record<string, string | undefined>>;
   spawn?: SpawnHelper;
 }
 
@@ -80,7 +82,7 @@ export class WindowsSystemHelper {
     this.#timers = opts.timers;
     this.#helper = lineHelper({
       name: 'system: the network and battery helper',
-      command: opts.command ?? powershellCommand(WINDOWS_SYSTEM_SCRIPT),
+      command: opts.command ?? powershellCommand(WINDOWS_SYSTEM_SCRIPT, opts.env ?? process.env),
       timers: opts.timers,
       log: opts.log,
       keepRunning: false,
