@@ -18,7 +18,7 @@ import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { tilebarCacheDir } from './cache-dir.js';
 import { readPrivate, writeNewPrivate } from './private-file.js';
-import { currentUser, readTrustedBytes, type TrustedUser } from './trust.js';
+import { currentUser, readTrustedBytes, walkTrusted, type TrustedUser } from './trust.js';
 
 /** The note's text when the trust rule holds for it (it names the directory the hosts' clicks go to). */
 function trustedText(note: string, user: TrustedUser): string | undefined {
@@ -59,9 +59,18 @@ export function runtimeDirPath(env: Env, uid: number): string {
   return join(tmpOf(env), `tilebar-${uid}`);
 }
 
-/** Why nobody but us (or root) can rename or replace an entry of `dir`, or why they can. */
+/**
+ * Why nobody but us (or root) can rename or replace an entry of `dir`, or why they can. The way to `dir` is held
+ * to the trust rule (trust.ts: every entry on it the user's or root's, no directory on it writable by others), so
+ * another user cannot move the directory itself away either.
+ */
 function parentRefusal(dir: string, uid: number | undefined): string | undefined {
   try {
+    const user = currentUser();
+    if (user !== undefined && uid === user.uid) {
+      const way = walkTrusted(dir, user);
+      if (!way.ok) return way.absent ? `${dir} does not exist` : way.why;
+    }
     const stat = statSync(dir);
     if (!stat.isDirectory()) return `${dir} is not a directory`;
     if (uid !== undefined && stat.uid !== uid && stat.uid !== 0) return `${dir} belongs to another user (uid ${stat.uid})`;

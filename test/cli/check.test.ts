@@ -56,6 +56,15 @@ describe('tilebar check', () => {
         const planted = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: runtime });
         expect(planted.out).toContain(`  feeds here: ${join(runtime, 'tilebar')} belongs to another user (uid 65534): the feeds make nothing in it and use a directory of their own`);
         expect(planted.out).toContain(`(remove ${join(runtime, 'tilebar')}, or have its owner remove it, to go back to it)`);
+        await rm(join(runtime, 'tilebar'), { recursive: true });
+        // The runtime directory itself is the user's, but on a way another user controls: they can move it away
+        // and put their own in its place, so nothing is made in it.
+        const theirs = join(runtime, 'theirs');
+        mkdirSync(join(theirs, 'run'), { recursive: true, mode: 0o700 });
+        chmodSync(theirs, 0o755);
+        chownSync(theirs, 65534, 65534);
+        const way = await cli(['check', 'config.example.json'], { XDG_RUNTIME_DIR: join(theirs, 'run') });
+        expect(way.out).toContain(`  feeds here: ${theirs} belongs to another user (uid 65534): the feeds make nothing in it and use a directory of their own`);
       }
     } finally {
       await rm(runtime, { recursive: true, force: true });
