@@ -31,6 +31,9 @@ import type { ReadOptions } from '../io/read-text-file.js';
 import { DISCOVERED_HINT, trustRefusal, type TrustedUser } from '../io/trust.js';
 import type { Timers } from '../scheduler/timers.js';
 
+/** Different refusals said of one place at most: another user can vary them only so far. */
+const MAX_REFUSALS_SAID = 4;
+
 const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
 const kindAt = (path: string): Promise<PathKind> =>
   stat(path).then(
@@ -68,8 +71,12 @@ export class ConfigPlace {
   /** The file's text last reported (what its watch, started again, compares with). */
   #lastText: string | undefined;
   #closed = false;
-  /** Better-ranked places whose file the trust rule refuses, and the refusal last said of each (said once). */
-  readonly #refusalSaid = new Map<string, string>();
+  /**
+   * Better-ranked places whose file the trust rule refused, and the refusals said of each: each said once for
+   * the bar's life, however often another user makes and removes the file (a log is no place for their churn),
+   * and at most MAX_REFUSALS_SAID different ones a place.
+   */
+  readonly #refusalSaid = new Map<string, Set<string>>();
 
   constructor(
     found: Discovered,
@@ -107,10 +114,12 @@ export class ConfigPlace {
     return !why;
   }
 
-  /** A refusal of the place `path`, said in the log unless it was just said (it is said again once it changes). */
+  /** A refusal of the place `path`, said in the log unless it was said before. */
   #sayRefusal(path: string, why: string): void {
-    if (this.#refusalSaid.get(path) === why) return;
-    this.#refusalSaid.set(path, why);
+    const said = this.#refusalSaid.get(path) ?? new Set<string>();
+    this.#refusalSaid.set(path, said);
+    if (said.has(why) || said.size >= MAX_REFUSALS_SAID) return;
+    said.add(why);
     const reason = this.candidates.find((c) => c.path === path)?.reason ?? 'discovery';
     this.deps.log(passedOverLine({ path, reason, why }));
   }
@@ -118,20 +127,14 @@ export class ConfigPlace {
   /**
    * What discovery's watch sees at `path`: a better-ranked place's file that the trust rule refuses counts as
    * none, so it never moves the bar; the user's own file keeps being followed, and nothing stays stuck when
-   * the refused file goes. A refusal is said once, and again only after the place was empty or usable.
+   * the refused file goes. A refusal is said once (#sayRefusal).
    */
   async #candidateKind(path: string): Promise<PathKind> {
     const kind = await kindAt(path);
     const user = this.deps.user;
-    if (kind !== 'other' || user === undefined || !this.candidates.some((c) => c.path === path)) {
-      this.#refusalSaid.delete(path);
-      return kind;
-    }
+    if (kind !== 'other' || user === undefined || !this.candidates.some((c) => c.path === path)) return kind;
     const why = trustRefusal(path, user);
-    if (why === undefined) {
-      this.#refusalSaid.delete(path);
-      return kind;
-    }
+    if (why === undefined) return kind;
     this.#sayRefusal(path, why);
     return 'none';
   }

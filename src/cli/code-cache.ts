@@ -21,12 +21,12 @@
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
 import { readPrivate, writeNewPrivate } from '../io/private-file.js';
-import { currentUser, directoryRefusal, readTrustedBytes, type TrustedUser } from '../io/trust.js';
+import { currentUser, directoryRefusal, makeDirForOwnFiles, readTrustedBytes, type TrustedUser } from '../io/trust.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -168,10 +168,8 @@ export function loadOneShotScript(file: string, givenCacheDir: string | undefine
       target = join(cacheDir, entryName(path));
       temporary = `${target}.${process.pid}.tmp`;
       const data = script.createCachedData();
-      mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       // Made just now, or found: written only where the rule lets this process read it back.
-      const refusal = user && directoryRefusal(cacheDir, user);
-      if (refusal) throw new Error(refusal.why);
+      makeDirForOwnFiles(cacheDir, true);
       writeNewPrivate(temporary, sealed(bytes, data));
       renameSync(temporary, target);
       // Entries of this command from other builds, Node versions or paths are of no more use.

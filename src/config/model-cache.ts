@@ -7,12 +7,12 @@
  * a cache that cannot be written just means validating as before. Builds without an id (the unbundled
  * modules tests import) do not cache at all.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeNewPrivate } from '../io/private-file.js';
 import { join } from 'node:path';
 import { readTextFile } from '../io/read-text-file.js';
 import { tilebarCacheDir } from '../io/cache-dir.js';
-import { currentUser, directoryRefusal } from '../io/trust.js';
+import { currentUser, directoryRefusal, makeDirForOwnFiles } from '../io/trust.js';
 import { pathsOf } from '../io/user-dirs.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 import type { BarModel } from './model.js';
@@ -116,10 +116,8 @@ export async function readCachedModel(dir: string, k: ModelCacheKey, kinds: Conf
 /** Best effort: written whole (a temporary file renamed into place, readable by the user only), oldest pruned. */
 export function writeCachedModel(dir: string, k: ModelCacheKey, model: BarModel): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // Not written where another user could read the config's text or put an entry of their own beside it.
-    const user = currentUser();
-    if (user && directoryRefusal(dir, user)) return;
+    makeDirForOwnFiles(dir, true);
     const file = join(dir, modelCacheFile(k));
     const temporary = `${file}.${process.pid}.tmp`;
     const modelJson = JSON.stringify(model);

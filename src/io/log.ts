@@ -11,7 +11,8 @@
  * under it. Without that, a second process rotating on its own count renamed the few lines written since the
  * first one's rotation over its megabyte-long `.1` (issue 31).
  */
-import { lstatSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
+import { lstatSync, renameSync, unlinkSync } from 'node:fs';
+import { makeDirForOwnFiles } from './trust.js';
 import { appendPrivate, appendPrivateUpTo, writeNewPrivate } from './private-file.js';
 import { dirname } from 'node:path';
 import { displayText } from '../text/safe-text.js';
@@ -32,7 +33,9 @@ export function fileLog(path: string, now: () => Date = () => new Date()): Log {
   return (text) => {
     try {
       if (!madeDirectory) {
-        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        // Never made through another user's link or directory (a shared XDG_STATE_HOME): the bar would write
+        // its log where they chose, or into a file of theirs (io/trust.ts).
+        makeDirForOwnFiles(dirname(path), false);
         madeDirectory = true;
       }
       const entry = `${now().toISOString()} ${cleanEntry(text)}\n`;

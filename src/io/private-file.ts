@@ -17,8 +17,12 @@ function openPrivate(path: string, flags: number): { fd: number; size: number } 
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'ENOTFILE' });
+    // Another user's file (in a directory where they could put one) is never written to: it would hand them
+    // what the bar writes.
+    const uid = process.getuid?.();
+    if (uid !== undefined && stat.uid !== uid) throw Object.assign(new Error(`${path} belongs to another user (uid ${stat.uid})`), { code: 'EFOREIGN' });
     // A file made by an older tilebar, or by hand, with wider permissions: narrowed (ours to change).
-    if ((stat.mode & 0o077) !== 0 && (process.getuid === undefined || stat.uid === process.getuid())) fchmodSync(fd, 0o600);
+    if ((stat.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
     return { fd, size: stat.size };
   } catch (e) {
     closeSync(fd);

@@ -18,7 +18,7 @@ import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { tilebarCacheDir } from './cache-dir.js';
 import { readPrivate, writeNewPrivate } from './private-file.js';
-import { currentUser, readTrustedBytes, walkTrusted, type TrustedUser } from './trust.js';
+import { currentUser, makeDirForOwnFiles, readTrustedBytes, walkTrusted, type TrustedUser } from './trust.js';
 
 /** The note's text when the trust rule holds for it (it names the directory the hosts' clicks go to). */
 function trustedText(note: string, user: TrustedUser): string | undefined {
@@ -131,10 +131,12 @@ function fresh(p: RuntimeDirPlaces): RuntimeDir {
     }
     const refusal = parentRefusal(tmp, p.uid);
     if (refusal) return { ok: false, why: refusal };
+    // Remembered only where this user alone can write (and so read back through the trust rule): otherwise every
+    // later tilebar would make yet another directory, and a host's printed clicks would go to none of them.
+    makeDirForOwnFiles(p.cacheDir, true);
     const made = mkdtempSync(prefix);
     const why = ownDirRefusal(made, p.uid);
     if (why || !PLAIN_PATH.test(made)) return { ok: false, why: why ?? `${made} has characters a host's click command cannot carry` };
-    mkdirSync(p.cacheDir, { recursive: true, mode: 0o700 });
     const part = `${note}.${process.pid}.tmp`;
     try {
       unlinkSync(part);

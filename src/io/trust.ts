@@ -5,27 +5,29 @@
  *
  * 1. Every entry on the way to it, walked from `/` and through every symbolic link (at most MAX_LINKS), belongs
  *    to the user or to root: a link or a directory of another user's is theirs to point anywhere.
- * 2. Every directory walked through is writable by nobody else: not by others, and not by its group unless the
- *    group is the user's own primary group (user private groups with umask 002). A root-owned sticky directory
- *    (`/tmp`, Nix's `/nix/store`) is the one exception: there only an entry's owner can rename or replace it, and
- *    rule 1 holds the entry to the user or root.
+ * 2. Every directory walked through is writable by nobody else: neither by others nor by its group, whatever the
+ *    group — a primary group may have other members (`users`), and with an ACL the group bits are the mask of
+ *    every named user's and group's entries, so group-writable is the only sign of them Node can read. A
+ *    root-owned sticky directory (`/tmp`, Nix's `/nix/store`) is the one exception: there only an entry's owner
+ *    can rename or replace it, and rule 1 holds the entry to the user or root.
  * 3. The file itself, checked on the descriptor it is read through: a regular file, the one the walk found (same
  *    device and inode), writable by nobody else (as in 2), and the user's or root's — root's only on a real file
- *    system: on a kernel one (`/proc`, `/sys`, `/dev`) root "owns" files whose text another process writes (a
- *    non-dumpable process's `/proc/<pid>/cmdline`). Elsewhere only root can make a file root's, and rules 1 and 2
- *    leave nobody else a way to replace it.
+ *    system, and no file on a kernel one (procfs, sysfs, …), where a file's owner (root, or the bar's own user
+ *    for its processes) says nothing about who wrote its text: a non-dumpable process's `/proc/<pid>/cmdline` is
+ *    root's and says what that process wrote over its arguments. Elsewhere only root can make a file root's, and
+ *    rules 1 and 2 leave nobody else a way to replace it.
  *
  * Windows has no uid for Node to compare (fs.stat gives 0 for every file): there the rule is not applied and
  * the folders' own permissions decide (`%USERPROFILE%` and `%LOCALAPPDATA%` are the user's alone). Why this rule
  * and where it is used: docs/trust.md.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statfsSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, readSync, statfsSync, type Stats } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Whose files are trusted: the bar's user (undefined on Windows: nothing is refused). */
 export interface TrustedUser {
   uid: number;
-  /** The user's primary group: a directory writable by it is the user's own. */
+  /** The user's primary group. */
   gid: number;
 }
 
@@ -51,7 +53,9 @@ export type Walk =
 const STICKY = 0o1000;
 // Kernel file systems whose files' owners say nothing about who wrote them (statfs f_type).
 const PSEUDO_FS = new Set([0x9fa0 /* proc */, 0x62656572 /* sysfs */, 0x1cd1 /* devpts */, 0x64626720 /* debugfs */, 0x74726163 /* tracefs */, 0x27e0eb /* cgroup */, 0x63677270 /* cgroup2 */, 0x73636673 /* securityfs */, 0x42494e4d /* binfmt_misc */, 0xcafe4a11 /* bpf */]);
-const PSEUDO_PREFIXES = ['/proc', '/sys', '/dev'];
+// Where they are mounted, for when statfs cannot say (`/dev` is not here: `/dev/shm` is an ordinary tmpfs, and
+// devices are not regular files anyway).
+const PSEUDO_PREFIXES = ['/proc', '/sys'];
 
 const owned = (stat: Stats, user: TrustedUser): boolean => stat.uid === user.uid || stat.uid === 0;
 
@@ -60,7 +64,7 @@ function writableByOthers(stat: Stats, user: TrustedUser, path: string): string 
   const mode = (stat.mode & 0o777).toString(8);
   if (stat.isDirectory() && (stat.mode & STICKY) !== 0 && stat.uid === 0) return undefined;
   if ((stat.mode & 0o002) !== 0) return `everyone can write to ${path} (mode ${mode})`;
-  if ((stat.mode & 0o020) !== 0 && stat.gid !== user.gid) return `its group (gid ${stat.gid}) can write to ${path} (mode ${mode})`;
+  if ((stat.mode & 0o020) !== 0) return `its group (gid ${stat.gid}) can write to ${path} (mode ${mode}${stat.gid === user.gid ? ', and a primary group or an ACL may include others' : ''})`;
   return undefined;
 }
 
@@ -219,6 +223,59 @@ export function readTrustedBytes(path: string, user: TrustedUser, maxBytes: numb
   } catch (e) {
     return { why: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * Makes `dir` (and what is missing on its way, one directory at a time, mode 0700, never through a link made by
+ * someone else) and answers why it may not hold tilebar's files, or undefined when it may. `own`: the directory
+ * must be the user's (a cache); otherwise root's will do where nobody else can replace an entry of it (a log in
+ * `/tmp`). Nothing is made below an existing directory the rule refuses: another user's link or directory on the
+ * way would have the bar make its files where they choose. Never throws.
+ */
+export function makeTrustedDir(dir: string, user: TrustedUser, own: boolean): string | undefined {
+  try {
+    const missing: string[] = [];
+    let at = resolve(dir);
+    while (lstatOrAbsent(at) === undefined) {
+      missing.unshift(at);
+      const up = join(at, '..');
+      if (up === at) break;
+      at = up;
+    }
+    const refusal = (path: string, mine: boolean): string | undefined => {
+      const walk = walkTrusted(path, user);
+      if (!walk.ok) return walk.absent ? `${path} does not exist` : walk.why;
+      if (!walk.stat.isDirectory()) return `${walk.real} is not a directory`;
+      if (mine && walk.stat.uid !== user.uid) return `${walk.real} is not yours (uid ${walk.stat.uid})`;
+      return writableByOthers(walk.stat, user, walk.real);
+    };
+    const base = refusal(at, false);
+    if (base) return base;
+    for (const path of missing) {
+      try {
+        mkdirSync(path, { mode: 0o700 });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
+    return refusal(resolve(dir), own);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/**
+ * `dir` made for tilebar's own files (makeTrustedDir where there is a user; mkdir -p on Windows). Throws, with
+ * the refusal as its message, when it may not hold them.
+ */
+export function makeDirForOwnFiles(dir: string, own: boolean): void {
+  const user = currentUser();
+  if (user === undefined) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return;
+  }
+  const refusal = makeTrustedDir(dir, user, own);
+  if (refusal) throw new Error(refusal);
 }
 
 class Refused extends Error {}

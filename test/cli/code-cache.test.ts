@@ -204,6 +204,26 @@ describe.skipIf(process.getuid?.() !== 0)('a code cache another user planted', (
   });
 });
 
+describe.skipIf(process.getuid?.() !== 0)('a shared cache directory another user linked elsewhere', () => {
+  // nobody makes `tilebar` in a shared XDG_CACHE_HOME a link to a directory of the victim's: the victim's commands
+  // used to make their caches and notes there (mkdir -p through the link), and a feed's note was never read back.
+  it('has nothing made through the link: no code cache, no model cache', () => {
+    const shared = join(dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    chmodSync(dir, 0o755);
+    const victims = join(dir, 'victims-own');
+    mkdirSync(victims, { mode: 0o700 });
+    const r0 = spawnSync('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/ln', '-s', victims, join(shared, 'tilebar')], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    expect(r0.status, r0.stderr).toBe(0);
+    for (const args of [COMMANDS.check!, COMMANDS.preview!]) {
+      const r = tilebar(args, { XDG_CACHE_HOME: shared });
+      expect(r.status, r.stderr).toBe(0);
+    }
+    expect(readdirSync(victims)).toEqual([]);
+  });
+});
+
 /** `node -e EVIL_CACHE <script> <marker> <out>`: a V8 code cache of other code, padded to the script's length. */
 const EVIL_CACHE = `
 const vm = require('node:vm');

@@ -79,6 +79,17 @@ describe.skipIf(!asRoot)('a config another user plants where discovery looks', (
       await writeOwn(p.home, text);
       await until(() => feed.line().includes(text), () => `the feed to show save ${text}; its line:\n${feed.line()}\nits log:\n${feed.log()}`);
     }
+    // nobody removes and plants again and again (each time after a save of the user's has shown, so the feed has
+    // looked in between): said once all the same — another user's churn is no place for the user's log.
+    for (let i = 0; i < 4; i++) {
+      unplant(p.shared);
+      await writeOwn(p.home, `AGAIN-${i}`);
+      await until(() => feed.line().includes(`AGAIN-${i}`), () => `the feed to show save AGAIN-${i}; its line:\n${feed.line()}`);
+      plant(p.shared);
+      await writeOwn(p.home, `PLANTED-AGAIN-${i}`.replace('PLANTED', 'MINE'));
+      await until(() => feed.line().includes(`MINE-AGAIN-${i}`), () => `the feed to show save MINE-AGAIN-${i}; its line:\n${feed.line()}`);
+    }
+    expect(passedOver(feed.log())).toBe(1);
     // The planted file goes: nothing was stuck on it, and the user's saves still show.
     unplant(p.shared);
     await writeOwn(p.home, 'MINE-4');

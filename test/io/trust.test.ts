@@ -5,13 +5,14 @@
  * test then lets `nobody` (through setpriv) try to change what every accepted path reads.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, lchownSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTextFile } from '../../src/io/read-text-file.js';
-import { directoryRefusal, trustRefusal, type TrustedUser } from '../../src/io/trust.js';
+import { directoryRefusal, makeTrustedDir, trustRefusal, type TrustedUser } from '../../src/io/trust.js';
+import { fileLog } from '../../src/io/log.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 
 const asRoot = process.getuid?.() === 0;
@@ -41,6 +42,22 @@ function dir(path: string, uid: number, mode = 0o755, gid = uid): string {
 }
 
 describe.skipIf(!asRoot)('the trust rule', () => {
+  // The hostile tester's way round a mode-only rule: a default ACL naming nobody in a shared directory, which
+  // the user's files inherit; the group bits then show the ACL's mask. Set with Python's os.setxattr (the
+  // system.posix_acl_* format: version 2, then tag, permissions and id per entry).
+  it.skipIf(!existsSync('/usr/bin/python3'))('refuses a directory an ACL lets another user write, as nobody proves by writing there', () => {
+    const h = home();
+    const team = dir(join(h, 'team'), USER.uid, 0o755);
+    const acl = [[1, 7, 0xffffffff], [2, 7, NOBODY], [4, 5, 0xffffffff], [0x10, 7, 0xffffffff], [0x20, 5, 0xffffffff]];
+    const py = `import os, struct\nos.setxattr(${JSON.stringify(team)}, 'system.posix_acl_access', struct.pack('<I', 2) + b''.join(struct.pack('<HHI', t, p, i) for t, p, i in ${JSON.stringify(acl)}))`;
+    const set = spawnSync('/usr/bin/python3', ['-c', py], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    if (set.status !== 0) return; // no ACLs on this file system: nothing to prove here
+    const mine = file(join(team, 'bar.json'), USER.uid);
+    const wrote = spawnSync('/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', `mv '${mine}' '${mine}.x' && echo moved`], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    expect(wrote.stdout).toBe('moved\n');
+    expect(trustRefusal(`${mine}.x`, USER)).toBe(`its group (gid ${USER.gid}) can write to ${team} (mode 775, and a primary group or an ACL may include others)`);
+  });
+
   it("accepts the user's file in the user's directories, root's file, and a link of the user's to either", () => {
     const h = home();
     const mine = file(join(dir(join(h, 'cfg'), USER.uid), 'bar.json'), USER.uid);
@@ -51,9 +68,6 @@ describe.skipIf(!asRoot)('the trust rule', () => {
     symlinkSync(roots, link);
     lchownSync(link, USER.uid, USER.gid);
     expect(trustRefusal(link, USER)).toBeUndefined();
-    // A group-writable directory of the user's own primary group (umask 002 with user private groups).
-    const shared = file(join(dir(join(h, 'grp'), USER.uid, 0o775), 'bar.json'), USER.uid);
-    expect(trustRefusal(shared, USER)).toBeUndefined();
     // Nothing there is no refusal: the place is empty.
     expect(trustRefusal(join(h, 'cfg', 'none.json'), USER)).toBeUndefined();
   });
@@ -74,6 +88,10 @@ describe.skipIf(!asRoot)('the trust rule', () => {
     expect(trustRefusal(file(join(open, 'bar.json'), USER.uid), USER)).toBe(`everyone can write to ${open} (mode 777)`);
     const group = dir(join(h, 'group'), USER.uid, 0o775, 100);
     expect(trustRefusal(file(join(group, 'bar.json'), USER.uid), USER)).toBe(`its group (gid 100) can write to ${group} (mode 775)`);
+    // Even the user's own primary group: it may have other members (`users`), and with an ACL the group bits are
+    // the mask of named users' entries.
+    const ownGroup = dir(join(h, 'own-group'), USER.uid, 0o775);
+    expect(trustRefusal(file(join(ownGroup, 'bar.json'), USER.uid), USER)).toBe(`its group (gid ${USER.gid}) can write to ${ownGroup} (mode 775, and a primary group or an ACL may include others)`);
     expect(trustRefusal(file(join(h, 'wide.json'), USER.uid, 0o666), USER)).toBe(`everyone can write to ${h}/wide.json (mode 666)`);
   });
 
@@ -104,6 +122,52 @@ describe.skipIf(!asRoot)('the trust rule', () => {
     expect(directoryRefusal(planted, USER)).toEqual({ why: `${planted} belongs to another user (uid ${NOBODY})` });
     const roots = dir(join(h, 'roots'), 0, 0o755);
     expect(directoryRefusal(roots, USER)).toEqual({ why: `${roots} is not yours (uid 0)` });
+  });
+
+  it('makes a directory for its own files only on a way nobody else controls, never through their link', () => {
+    const h = home();
+    // A shared place (root's, sticky), as XDG_STATE_HOME or XDG_CACHE_HOME set to a team directory.
+    const shared = join(h, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const rootOnly = dir(join(h, 'root-only'), 0, 0o700);
+    const link = join(shared, 'tilebar');
+    symlinkSync(rootOnly, link);
+    lchownSync(link, NOBODY, NOBODY);
+    expect(makeTrustedDir(join(link, 'models'), USER, true)).toBe(`${link} belongs to another user (uid ${NOBODY})`);
+    expect(readdirSync(rootOnly)).toEqual([]);
+    // The user's own (this process's: the directories it makes are its own), made where nothing is yet: one
+    // directory at a time, private, and accepted.
+    const mine = mkdtempSync(join(tmpdir(), 'tb-trust-own-'));
+    const me = { uid: 0, gid: 0 };
+    expect(makeTrustedDir(join(mine, 'cache', 'tilebar', 'code'), me, true)).toBeUndefined();
+    expect(statSync(join(mine, 'cache', 'tilebar', 'code')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(mine, 'cache')).mode & 0o777).toBe(0o700);
+  });
+
+  it("writes no log through another user's link or into their file (a shared XDG_STATE_HOME)", () => {
+    const h = mkdtempSync(join(tmpdir(), 'tb-trust-log-'));
+    chmodSync(h, 0o755);
+    const shared = join(h, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const rootOnly = dir(join(h, 'root-only'), 0, 0o700);
+    const link = join(shared, 'tilebar');
+    symlinkSync(rootOnly, link);
+    lchownSync(link, NOBODY, NOBODY);
+    fileLog(join(link, 'tilebar.log'))('the bar started');
+    expect(readdirSync(rootOnly)).toEqual([]);
+    // Their own directory, open to all, with their file waiting at the log's name.
+    const theirs = join(h, 'shared2');
+    mkdirSync(theirs, { mode: 0o777 });
+    chmodSync(theirs, 0o777);
+    const logFile = file(join(theirs, 'tilebar.log'), NOBODY, 0o666, '');
+    fileLog(logFile)('the bar started');
+    expect(readFileSync(logFile, 'utf8')).toBe('');
+    // The user's own place: written.
+    const own = join(h, 'state', 'tilebar', 'tilebar.log');
+    fileLog(own)('the bar started');
+    expect(readFileSync(own, 'utf8')).toContain('the bar started');
   });
 
   /**
