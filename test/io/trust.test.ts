@@ -41,6 +41,21 @@ function dir(path: string, uid: number, mode = 0o755, gid = uid): string {
   return path;
 }
 
+/**
+ * A shared place (root's, sticky: XDG_STATE_HOME or XDG_CACHE_HOME set to a team directory) in which nobody made
+ * `tilebar` a link to a directory of root's alone.
+ */
+function linkedSharedPlace(h: string): { rootOnly: string; link: string } {
+  const shared = join(h, 'shared');
+  mkdirSync(shared);
+  chmodSync(shared, 0o1777);
+  const rootOnly = dir(join(h, 'root-only'), 0, 0o700);
+  const link = join(shared, 'tilebar');
+  symlinkSync(rootOnly, link);
+  lchownSync(link, NOBODY, NOBODY);
+  return { rootOnly, link };
+}
+
 describe.skipIf(!asRoot)('the trust rule', () => {
   // The hostile tester's way round a mode-only rule: a default ACL naming nobody in a shared directory, which
   // the user's files inherit; the group bits then show the ACL's mask. Set with Python's os.setxattr (the
@@ -125,15 +140,7 @@ describe.skipIf(!asRoot)('the trust rule', () => {
   });
 
   it('makes a directory for its own files only on a way nobody else controls, never through their link', () => {
-    const h = home();
-    // A shared place (root's, sticky), as XDG_STATE_HOME or XDG_CACHE_HOME set to a team directory.
-    const shared = join(h, 'shared');
-    mkdirSync(shared);
-    chmodSync(shared, 0o1777);
-    const rootOnly = dir(join(h, 'root-only'), 0, 0o700);
-    const link = join(shared, 'tilebar');
-    symlinkSync(rootOnly, link);
-    lchownSync(link, NOBODY, NOBODY);
+    const { rootOnly, link } = linkedSharedPlace(home());
     expect(makeTrustedDir(join(link, 'models'), USER, true)).toBe(`${link} belongs to another user (uid ${NOBODY})`);
     expect(readdirSync(rootOnly)).toEqual([]);
     // The user's own (this process's: the directories it makes are its own), made where nothing is yet: one
@@ -148,13 +155,7 @@ describe.skipIf(!asRoot)('the trust rule', () => {
   it("writes no log through another user's link or into their file (a shared XDG_STATE_HOME)", () => {
     const h = mkdtempSync(join(tmpdir(), 'tb-trust-log-'));
     chmodSync(h, 0o755);
-    const shared = join(h, 'shared');
-    mkdirSync(shared);
-    chmodSync(shared, 0o1777);
-    const rootOnly = dir(join(h, 'root-only'), 0, 0o700);
-    const link = join(shared, 'tilebar');
-    symlinkSync(rootOnly, link);
-    lchownSync(link, NOBODY, NOBODY);
+    const { rootOnly, link } = linkedSharedPlace(h);
     fileLog(join(link, 'tilebar.log'))('the bar started');
     expect(readdirSync(rootOnly)).toEqual([]);
     // Their own directory, open to all, with their file waiting at the log's name.
