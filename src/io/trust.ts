@@ -137,6 +137,17 @@ export function fileRefusal(stat: Stats, real: string, user: TrustedUser): strin
   return writableByOthers(stat, user, real);
 }
 
+/**
+ * A file not the user's, with other hard links, in a directory others can add entries to (a sticky one): where
+ * `fs.protected_hardlinks` is off, another user can hard-link any file of root's there, so its being root's says
+ * nothing of who put it in that place.
+ */
+function linkedInRefusal(stat: Stats, real: string, user: TrustedUser): string | undefined {
+  if (stat.uid === user.uid || stat.nlink <= 1) return undefined;
+  const dir = lstatSync(join(real, '..'));
+  return (dir.mode & 0o022) !== 0 ? `${real} is a hard link of a file of root's in a directory others can add to` : undefined;
+}
+
 export type TrustedOpen = { ok: true; fd: number; stat: Stats; real: string } | { ok: false; absent: true } | { ok: false; absent?: false; why: string };
 
 /**
@@ -159,7 +170,7 @@ export function openTrusted(path: string, user: TrustedUser, followLast = true):
   try {
     const stat = fstatSync(fd);
     if (stat.dev !== walk.stat.dev || stat.ino !== walk.stat.ino) throw new Refused(`${walk.real} changed while it was being opened`);
-    const why = fileRefusal(stat, walk.real, user);
+    const why = fileRefusal(stat, walk.real, user) ?? linkedInRefusal(stat, walk.real, user);
     if (why) throw new Refused(why);
     return { ok: true, fd, stat, real: walk.real };
   } catch (e) {

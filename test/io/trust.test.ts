@@ -5,7 +5,7 @@
  * test then lets `nobody` (through setpriv) try to change what every accepted path reads.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -108,6 +108,19 @@ describe.skipIf(!asRoot)('the trust rule', () => {
     const ownGroup = dir(join(h, 'own-group'), USER.uid, 0o775);
     expect(trustRefusal(file(join(ownGroup, 'bar.json'), USER.uid), USER)).toBe(`its group (gid ${USER.gid}) can write to ${ownGroup} (mode 775, and a primary group or an ACL may include others)`);
     expect(trustRefusal(file(join(h, 'wide.json'), USER.uid, 0o666), USER)).toBe(`everyone can write to ${h}/wide.json (mode 666)`);
+  });
+
+  it("refuses a file of root's hard-linked into a sticky directory (anyone could have linked it there)", () => {
+    const h = home();
+    const sticky = join(h, 'sticky');
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    const roots = file(join(dir(join(h, 'store'), 0), 'bar.json'), 0);
+    linkSync(roots, join(sticky, 'bar.json'));
+    expect(trustRefusal(join(sticky, 'bar.json'), USER)).toBe(`${sticky}/bar.json is a hard link of a file of root's in a directory others can add to`);
+    // The same file where it was made, and a lone file of root's in the sticky directory: root put them there.
+    expect(trustRefusal(roots, USER)).toBeUndefined();
+    expect(trustRefusal(file(join(sticky, 'alone.json'), 0), USER)).toBeUndefined();
   });
 
   it("refuses root's files on a kernel file system: a process's /proc/<pid>/cmdline, whoever links to it", () => {
