@@ -8,6 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { childEnv } from '../support/child-env.js';
 
 const MAIN = join(process.cwd(), 'dist', 'bundle', 'main.js');
 const EXAMPLE = join(process.cwd(), 'config.example.json');
@@ -30,7 +31,7 @@ afterEach(() => {
 
 const codeDir = () => join(dir, 'cache', 'tilebar', 'code');
 const tilebar = (args: string[], env: Record<string, string | undefined> = {}) =>
-  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', TILEBAR_CODE_CACHE: undefined, ...env } });
+  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', ...env }) });
 /** What NODE_DEBUG=tilebar says of the cache: none, used, refused by V8, written (n bytes), cannot be written. */
 const said = (stderr: string) => [...stderr.matchAll(/code cache \S+: (.*)/g)].map((m) => m[1]?.replace(/ \(\d+ bytes\)/, ''));
 const entries = () => (existsSync(codeDir()) ? readdirSync(codeDir()) : []);
