@@ -84,6 +84,7 @@ describe('the tests’ sources', () => {
       readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
     // Scripts a child runs (.mjs, .cjs) read their own process.env: that is the environment they were given.
     const spreads = files('test').filter((f) => /\.\.\.process\.env\b|env:\s*process\.env\b|entries\(process\.env\)/.test(readFileSync(f, 'utf8')));
-    expect(spreads).toEqual([]);
+    // childEnv's own module reads named variables of the runner's (PATH, the network's) to hand them on.
+    expect(spreads.filter((f) => f !== join('test', 'support', 'child-env.ts'))).toEqual([]);
   });
 });
