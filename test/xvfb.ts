@@ -1,9 +1,12 @@
 /**
  * A real X server for tests: Xvfb on a display it picks itself (-displayfd: no guessed number that another run
  * may hold), stopped so that it removes its own lock file and socket under /tmp (a SIGKILL left both behind).
+ * They are the one thing the suite puts outside its own temporary directory (X servers keep them in /tmp
+ * whatever TMPDIR says), so stopping checks they are gone rather than the end-of-run check.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { childEnv } from './support/child-env.js';
 import { PATIENCE_MS } from './wait.js';
 
 export const hasXvfb = spawnSync('Xvfb', ['-help'], { stdio: 'ignore' }).error === undefined;
@@ -17,7 +20,7 @@ export interface Xvfb {
 }
 
 export function startXvfb(args: string[] = []): Promise<Xvfb> {
-  const child = spawn('Xvfb', ['-displayfd', '1', '-noreset', '-nolisten', 'tcp', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('Xvfb', ['-displayfd', '1', '-noreset', '-nolisten', 'tcp', ...args], { env: childEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
@@ -37,8 +40,10 @@ export function startXvfb(args: string[] = []): Promise<Xvfb> {
         process: child,
         stop: () => stopChild(child).then(() => {
           // Xvfb removes both when it ends normally; after a SIGKILL (a child that would not end) they stay.
-          rmSync(`/tmp/.X${n}-lock`, { force: true });
-          rmSync(`/tmp/.X11-unix/X${n}`, { force: true });
+          const mine = [`/tmp/.X${n}-lock`, `/tmp/.X11-unix/X${n}`];
+          for (const f of mine) rmSync(f, { force: true });
+          const left = mine.filter((f) => existsSync(f));
+          if (left.length > 0) throw new Error(`Xvfb on :${n} left ${left.join(', ')} behind`);
         }),
       });
     });

@@ -18,6 +18,7 @@ import { FakeTimers } from '../scheduler/fake-timers.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 /** A window manager the test plays: it hands the bar states and its connection, and records what it is sent. */
 export class FakePeer {
@@ -87,7 +88,7 @@ export async function startBar(opts: { config?: object; readers?: SourceReaders;
       komorebiDirGiven: false,
     },
     {
-      env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' },
+      env: childEnv({ HOME: dir, TZ: 'UTC' }),
       platform: 'linux',
       cwd: dir,
       timers,

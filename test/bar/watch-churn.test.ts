@@ -25,6 +25,7 @@ import { saveConfig, writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { isWatchedByThisProcess } from '../support/inotify.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
+import { childEnv } from '../support/child-env.js';
 
 const asRoot = process.getuid?.() === 0;
 const cleanups = cleanupsAfterEach();
@@ -36,7 +37,7 @@ function runNode(script: string, args: string[], asNobody: boolean): Promise<voi
   const command = asNobody
     ? ['setpriv', `--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', process.execPath]
     : [process.execPath];
-  const child = spawn(command[0]!, [...command.slice(1), '-e', script, ...args], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command[0]!, [...command.slice(1), '-e', script, ...args], { env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += String(d)));
   return new Promise((done, fail) => {

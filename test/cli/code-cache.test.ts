@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
+import { childEnv } from '../support/child-env.js';
 
 const MAIN = join(process.cwd(), 'dist', 'bundle', 'main.js');
 const EXAMPLE = join(process.cwd(), 'config.example.json');
@@ -33,7 +34,7 @@ afterEach(() => {
 
 const codeDir = () => join(dir, 'cache', 'tilebar', 'code');
 const tilebar = (args: string[], env: Record<string, string | undefined> = {}) =>
-  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', TILEBAR_CODE_CACHE: undefined, ...env } });
+  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', ...env }) });
 /** What NODE_DEBUG=tilebar says of the cache: none, used, refused by V8, written (n bytes), cannot be written. */
 const said = (stderr: string) => [...stderr.matchAll(/code cache \S+: (.*)/g)].map((m) => m[1]?.replace(/ \(\d+ bytes\)/, ''));
 const entries = () => (existsSync(codeDir()) ? readdirSync(codeDir()) : []);
@@ -177,7 +178,7 @@ describe.skipIf(process.getuid?.() !== 0)('a code cache another user planted', (
     chmodSync(shared, 0o1777);
     const marker = join(dir, 'shared', 'RAN');
     const asNobody = (command: string) => {
-      const r = spawnSync('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', command], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+      const r = spawnSync('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', command], { encoding: 'utf8', env: childEnv() });
       expect(r.status, r.stderr).toBe(0);
     };
     chmodSync(dir, 0o755);
@@ -185,7 +186,7 @@ describe.skipIf(process.getuid?.() !== 0)('a code cache another user planted', (
     asNobody(`mkdir -p '${join(shared, 'tilebar', 'code')}'`);
     const script = join(process.cwd(), 'dist', 'bundle', 'oneshot-check.cjs');
     const evil = join(dir, 'evil.v8');
-    const made = spawnSync(process.execPath, ['-e', EVIL_CACHE, script, marker, evil], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    const made = spawnSync(process.execPath, ['-e', EVIL_CACHE, script, marker, evil], { encoding: 'utf8', env: childEnv() });
     expect(made.status, made.stderr).toBe(0);
     const bare = readFileSync(evil);
     const source = readFileSync(script);
@@ -214,7 +215,7 @@ describe.skipIf(process.getuid?.() !== 0)('a shared cache directory another user
     chmodSync(dir, 0o755);
     const victims = join(dir, 'victims-own');
     mkdirSync(victims, { mode: 0o700 });
-    const r0 = spawnSync('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/ln', '-s', victims, join(shared, 'tilebar')], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    const r0 = spawnSync('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/ln', '-s', victims, join(shared, 'tilebar')], { encoding: 'utf8', env: childEnv() });
     expect(r0.status, r0.stderr).toBe(0);
     for (const args of [COMMANDS.check!, COMMANDS.preview!]) {
       const r = tilebar(args, { XDG_CACHE_HOME: shared });

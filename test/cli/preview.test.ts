@@ -7,11 +7,12 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { childEnv } from '../support/child-env.js';
 
 const run = promisify(execFile);
 const bin = join(process.cwd(), 'dist/bundle/main.js');
 const DONE_WHEN = ['preview', '--config', 'config.example.json', '--at', '2024-09-08T09:05:03', '--set', 'cpu=95', '--width', '160'];
-const env = { ...process.env, TZ: 'UTC' };
+const env = childEnv({ TZ: 'UTC' });
 
 describe('tilebar preview', () => {
   it('prints the same frame every time for a fixed instant and readings (built binary)', async () => {

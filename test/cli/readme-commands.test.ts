@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { PATIENCE_MS } from '../wait.js';
+import { childEnv } from '../support/child-env.js';
 
 const repo = process.cwd();
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
@@ -31,7 +32,7 @@ const root = mkdtempSync(join(tmpdir(), 'tilebar-readme-'));
 const copy = join(root, 'repo');
 const home = join(root, 'home');
 const prefix = join(root, 'prefix');
-const env = {
+const env = childEnv({
   PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
   HOME: home,
   TZ: 'UTC',
@@ -40,7 +41,7 @@ const env = {
   npm_config_update_notifier: 'false',
   npm_config_fund: 'false',
   npm_config_audit: 'false',
-};
+});
 
 beforeAll(() => {
   // A fresh copy: what `git clone` would give (tracked files, and this change's new ones), with the
@@ -75,7 +76,7 @@ async function asBar(line: string) {
 /** `tmux split-window …` typed into a shell inside tmux, as the README says to. */
 async function inTmux(line: string) {
   const sock = join(root, 'tmux.sock');
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', sock, '-f', '/dev/null', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', sock, '-f', '/dev/null', ...args], { encoding: 'utf8', env });
   tmux('new-session', '-d', '-s', 'r', '-x', '160', '-y', '20', '-c', copy, ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), 'bash --norc --noprofile');
   try {
     tmux('send-keys', '-t', 'r', '-l', line);
@@ -89,7 +90,7 @@ async function inTmux(line: string) {
       await new Promise((r) => setTimeout(r, 100));
     }
   } finally {
-    spawnSync('tmux', ['-S', sock, 'kill-server'], { stdio: 'ignore' });
+    spawnSync('tmux', ['-S', sock, 'kill-server'], { env, stdio: 'ignore' });
   }
 }
 

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { childEnv } from '../support/child-env.js';
 
 interface Meta {
   outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
@@ -82,7 +83,7 @@ describe('what each command loads', () => {
     const preview = () =>
       spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), ...PREVIEW], {
         encoding: 'utf8',
-        env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'esm', TILEBAR_CODE_CACHE: '0' },
+        env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'esm', TILEBAR_CODE_CACHE: '0' }),
       });
     try {
       const first = preview();
@@ -116,7 +117,7 @@ describe('what each command loads', () => {
     const preview = (coverage: string) =>
       spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), ...PREVIEW], {
         encoding: 'utf8',
-        env: { ...process.env, TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_V8_COVERAGE: join(dir, coverage), TILEBAR_CODE_CACHE: undefined },
+        env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_V8_COVERAGE: join(dir, coverage) }),
       });
     try {
       const first = preview('first');
@@ -157,7 +158,7 @@ describe('what each command loads', () => {
     const hook = join(dir, 'modules.mjs');
     writeFileSync(hook, "process.on('exit', () => process.stderr.write('MODULES ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n");
     try {
-      const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, join(process.cwd(), 'dist', 'bundle', 'main.js'), 'preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'ansi', '--width', '80'], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } });
+      const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, join(process.cwd(), 'dist', 'bundle', 'main.js'), 'preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'ansi', '--width', '80'], { encoding: 'utf8', env: childEnv({ TZ: 'UTC' }) });
       expect(r.status, r.stderr).toBe(0);
       const modules = JSON.parse(/MODULES (.*)/.exec(r.stderr)?.[1] ?? '[]') as string[];
       expect(modules.length).toBeGreaterThan(50);

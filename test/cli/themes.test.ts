@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
+import { childEnv } from '../support/child-env.js';
 
 const ESC = '\x1b';
 const TTY_ENV = { TERM: 'xterm-256color', COLORTERM: 'truecolor' };
@@ -97,7 +98,7 @@ describe('tilebar themes', () => {
   it('honours NO_COLOR in the built binary', async () => {
     const run = promisify(execFile);
     const bin = join(process.cwd(), 'dist/bundle/main.js');
-    const env = { ...process.env, ...TTY_ENV, NO_COLOR: '1', FORCE_COLOR: '3' };
+    const env = childEnv({ ...TTY_ENV, NO_COLOR: '1', FORCE_COLOR: '3' });
     const r = await run(process.execPath, [bin, 'themes', 'Ashes'], { env });
     expect(r.stdout).toContain('background');
     expect(r.stdout).not.toContain(ESC);

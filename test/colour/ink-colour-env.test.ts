@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { colourChoiceInArgv } from '../../src/cli/colour-env.js';
+import { childEnv } from '../support/child-env.js';
 
 /** In a fresh process (chalk reads its environment once): apply tilebar's decision, then paint through Ink's colorize. */
 async function chalkAfterPrepare(argv: string[], env: Record<string, string>, isTTY: boolean) {
@@ -13,8 +14,8 @@ async function chalkAfterPrepare(argv: string[], env: Record<string, string>, is
     const { default: chalk } = await import('chalk');
     const text = colorize('x', inkColour('#89b4fa', depth), 'foreground');
     process.stdout.write(JSON.stringify({ level: chalk.level, text }));`;
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['NO_COLOR', 'FORCE_COLOR', 'COLORTERM', 'TERM'].includes(k)));
-  const r = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...clean, ...env } });
+  // Only the colour variables the test gives: none of the runner's NO_COLOR, FORCE_COLOR, COLORTERM or TERM.
+  const r = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: childEnv(env) });
   return JSON.parse(r.stdout) as { level: number; text: string };
 }
 

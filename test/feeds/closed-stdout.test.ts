@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -38,7 +39,7 @@ describe.each(['tmux', 'polybar', 'waybar', 'i3bar'] as const)('tilebar feed %s,
     const dir = await mkdtemp(join(tmpdir(), 'tb-closed-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeBarConfig(dir, quietBar);
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC' };
+    const env = childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC' });
     const log = join(dir, 'log');
     const args = ['dist/bundle/main.js', 'feed', host, '--config', join(dir, 'bar.json'), '--log', log, '--update-url', 'http://127.0.0.1:9/'];
     const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });

@@ -20,6 +20,7 @@ import { until } from '../wait.js';
 import { startTmuxFeed, type FeedChild } from './feed-child.js';
 import { saveConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const asRoot = process.getuid?.() === 0;
 const cleanups = cleanupsAfterEach();
@@ -105,7 +106,7 @@ describe.skipIf(!asRoot)('a config another user plants where discovery looks', (
     const feed = startFeed(p);
     await until(() => feed.line().includes('MINE'), () => `the feed to show the user's own file; its line:\n${feed.line()}\nits log:\n${feed.log()}`);
     expect(passedOver(feed.log())).toBe(1);
-    const check = spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'check'], { cwd: p.home, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: p.home, XDG_CONFIG_HOME: p.shared, XDG_CACHE_HOME: join(p.home, 'cache'), XDG_RUNTIME_DIR: join(p.home, 'run') } });
+    const check = spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'check'], { cwd: p.home, encoding: 'utf8', env: childEnv({ HOME: p.home, XDG_CONFIG_HOME: p.shared, XDG_CACHE_HOME: join(p.home, 'cache'), XDG_RUNTIME_DIR: join(p.home, 'run') }) });
     expect(check.status, check.stderr).toBe(0);
     expect(check.stderr).toContain(`tilebar: config: ${p.shared}/tilebar/bar.json ($XDG_CONFIG_HOME) is passed over: ${p.shared}/tilebar belongs to another user (uid ${UNPRIVILEGED.uid})`);
     expect(check.stderr).toContain(`tilebar: using ${p.home}/komorebi.bar.json (home directory)`);
@@ -119,10 +120,10 @@ describe.skipIf(!asRoot)('a config another user plants where discovery looks', (
     const source = join(p.home, 'nd.c');
     await saveConfig(source, NON_DUMPABLE_C);
     const program = join(p.home, 'nd');
-    const cc = spawnSync('/usr/bin/cc', ['-O', source, '-o', program], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    const cc = spawnSync('/usr/bin/cc', ['-O', source, '-o', program], { encoding: 'utf8', env: childEnv() });
     expect(cc.status, cc.stderr).toBe(0);
     const planted = JSON.stringify({ left_widgets: [{ Date: { enable: true, format: { Custom: 'PLANTED' }, label_prefix: 'None' } }], right_widgets: [] });
-    const child = spawn('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', program, planted, ' '.repeat(planted.length + 64)], { stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin' } });
+    const child = spawn('/usr/bin/setpriv', [`--reuid=${UNPRIVILEGED.uid}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', program, planted, ' '.repeat(planted.length + 64)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv() });
     const exited = new Promise((r) => child.once('exit', r));
     cleanups.push(async () => {
       child.kill('SIGKILL');

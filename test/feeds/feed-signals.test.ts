@@ -18,6 +18,7 @@ import { UNPRIVILEGED } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
 const cleanups = cleanupsAfterEach();
@@ -49,7 +50,7 @@ async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed
   mkdirSync(runtime, { mode: 0o700 });
   if (process.getuid?.() === 0) chownSync(runtime, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
   const child = spawn(process.execPath, [main, 'feed', host, '--config', config, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: runtime, TZ: 'UTC', NODE_OPTIONS: '--inspect-port=0' },
+    env: childEnv({ HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: runtime, TZ: 'UTC', NODE_OPTIONS: '--inspect-port=0' }),
     stdio: ['pipe', 'pipe', 'pipe'],
     ...asNobody,
   });

@@ -25,6 +25,7 @@ import { eventually, until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { collectingWritable } from '../support/collecting-writable.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -61,7 +62,7 @@ async function barDir(): Promise<{ dir: string; bar: string; touched: string }> 
 async function startFeed(host: string, b: { dir: string; bar: string; touched: string }, env: Record<string, string>, opts: { place?: string } = {}): Promise<Feed> {
   const { out, lines } = collectingWritable();
   const logs: string[] = [];
-  const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: b.dir, TZ: 'UTC', PATH: process.env.PATH ?? '', ...env }, cwd: b.dir, isTTY: false, platform: 'linux' };
+  const io: CliIo = { out: () => undefined, err: () => undefined, env: childEnv({ HOME: b.dir, TZ: 'UTC', ...env }), cwd: b.dir, isTTY: false, platform: 'linux' };
   const stop = new AbortController();
   const done = feedCommand(host, { config: b.bar, log: join(b.dir, 'log'), ...opts }, io, { out, stop: stop.signal, log: (l) => logs.push(l), readers: {} });
   let stopped = false;
@@ -80,7 +81,7 @@ async function startFeed(host: string, b: { dir: string; bar: string; touched: s
 /** What `--print-config` prints for a host, with this environment. */
 async function printed(host: string, b: { dir: string; bar: string }, env: Record<string, string>, opts: { place?: string } = {}): Promise<string> {
   let text = '';
-  const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: { HOME: b.dir, TZ: 'UTC', PATH: process.env.PATH ?? '', ...env }, cwd: b.dir, isTTY: false, platform: 'linux' };
+  const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: childEnv({ HOME: b.dir, TZ: 'UTC', ...env }), cwd: b.dir, isTTY: false, platform: 'linux' };
   await feedCommand(host, { config: b.bar, log: join(b.dir, 'log'), printConfig: true, ...opts }, io, { log: () => undefined, readers: {} });
   return text;
 }
@@ -181,7 +182,7 @@ describe('who can steer a feed', () => {
     mkdirSync(join(victim, 'waybar-'), { mode: 0o700 });
     if (taker === 'a link') symlinkSync(victim, runtime);
     else asOtherUser(`mkdir -m 777 ${runtime} ${runtime}/waybar-`);
-    for (const command of commands) spawnSync('sh', ['-c', command], { cwd: b.dir, env: { PATH: process.env.PATH ?? '', WAYBAR_OUTPUT_NAME: '' } });
+    for (const command of commands) spawnSync('sh', ['-c', command], { cwd: b.dir, env: childEnv({ WAYBAR_OUTPUT_NAME: '' }) });
     expect(readdirSync(victim)).toEqual(['waybar-']);
     expect(readdirSync(join(victim, 'waybar-'))).toEqual([]);
     if (taker !== 'a link') expect(readdirSync(runtime)).toEqual(['waybar-']);

@@ -15,6 +15,7 @@ import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { collectingWritable } from '../support/collecting-writable.js';
+import { childEnv } from '../support/child-env.js';
 
 const readers = { cpu: async () => ({ percent: 95 }) };
 
@@ -24,7 +25,7 @@ async function setUp(touched: string) {
     left_widgets: [{ Applications: { enable: true, items: [{ name: 'Touch', command: `touch ${touched}`, icon: 'T' }] } }],
     right_widgets: [{ Cpu: { enable: true, auto_select_over: 80, label_prefix: 'Text' } }, { Time: { enable: true, format: 'TwentyFourHour' } }],
   });
-  const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+  const io: CliIo = { out: () => undefined, err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC' }), cwd: dir, isTTY: false, platform: 'linux' };
   return { dir, io };
 }
 
@@ -62,7 +63,7 @@ function drawn(line: ReadonlyArray<Record<string, unknown>>): string {
 async function lineFor(config: object, wanted: RegExp): Promise<{ line: Array<Record<string, unknown>>; shown: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-units-'));
   await writeBarConfig(dir, config);
-  const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+  const io: CliIo = { out: () => undefined, err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC' }), cwd: dir, isTTY: false, platform: 'linux' };
   const { out, written } = collectingWritable();
   const stop = new AbortController();
   const readings = {
@@ -98,7 +99,7 @@ async function printedFor(host: string, config: object): Promise<string> {
   try {
     await writeBarConfig(dir, config);
     let text = '';
-    const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+    const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC' }), cwd: dir, isTTY: false, platform: 'linux' };
     expect(await feedCommand(host, { config: join(dir, 'bar.json'), log: join(dir, 'log'), printConfig: true, tiler: 'none' }, io, { log: () => undefined, readers: {} })).toBe(0);
     return text.replaceAll(dir, 'DIR');
   } finally {
@@ -180,7 +181,7 @@ describe('tilebar feed i3bar', () => {
   it("prints the README's bar block for the example config (no config of one's own)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-feed-print-'));
     let text = '';
-    const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: false, platform: 'linux' };
+    const io: CliIo = { out: (t) => void (text += t), err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC' }), cwd: dir, isTTY: false, platform: 'linux' };
     try {
       await feedCommand('i3bar', { log: join(dir, 'log'), printConfig: true, tiler: 'none' }, io, { log: () => undefined, readers: {} });
     } finally {

@@ -21,6 +21,7 @@ import { barBoxes, type ScreenBox } from './bar-boxes.js';
 import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -142,7 +143,7 @@ function printedBar(host: 'i3bar' | 'swaybar', dir: string): string {
   const main = join(process.cwd(), 'dist/bundle/main.js');
   const print = spawnSync(process.execPath, [main, 'feed', host, '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')], {
     cwd: dir,
-    env: { ...process.env, HOME: dir, XDG_CACHE_HOME: join(dir, 'print-cache') },
+    env: childEnv({ HOME: dir, XDG_CACHE_HOME: join(dir, 'print-cache') }),
     encoding: 'utf8',
   });
   expect(print.stderr).toBe('');
@@ -200,7 +201,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     // The focused workspace's block, in the theme's selected fill, on the bar's rows (grim: what sway shows).
     let at = { x: -1, y: -1, width: 0 };
     await until(() => {
-      spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: childEnv({ XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display }) });
       if (!existsSync(shot)) return false;
       const rows = pngRows(PNG.sync.read(readFileSync(shot)));
       at = { x: -1, y: -1, width: 0 };
@@ -237,7 +238,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
     const shot = join(dir, 'shot.png');
     const read = async () => {
-      spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: childEnv({ XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display }) });
       return existsSync(shot) ? pngRows(PNG.sync.read(readFileSync(shot))) : [];
     };
     const boxes = await paddedBoxes(read, 3);

@@ -14,6 +14,7 @@ import { appendClickCommand, clickToken, parseClickLine } from '../../src/feeds/
 import { i3barBlocks, i3barLine, i3barStatusLine, type I3barBlock, type I3barLook } from '../../src/feeds/i3bar.js';
 import { polybarLine } from '../../src/feeds/polybar.js';
 import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
+import { childEnv } from '../support/child-env.js';
 
 const block = (section: FeedBlock['section'], instance: string, text: string, action = true): FeedBlock => ({
   section,
@@ -101,7 +102,7 @@ describe('tmux', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tb-print-'));
     try {
       writeFileSync(join(dir, 'bar.json'), '{ "right_widgets": [] }');
-      const env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir, TZ: 'UTC' };
+      const env = childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir, TZ: 'UTC' });
       const printed = execFileSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'feed', 'tmux', '--print-config', '--config', 'bar.json'], { encoding: 'utf8', cwd: dir, env });
       expect(printed).toContain(`set -g status-format[1] '#(tilebar feed tmux --place line --config ${join(dir, 'bar.json')})'`);
       expect(printed).not.toContain('status-right');

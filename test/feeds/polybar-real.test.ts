@@ -21,6 +21,7 @@ import { twoItemBar } from './host-config.js';
 import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
 
@@ -32,7 +33,7 @@ const main = () => join(process.cwd(), 'dist/bundle/main.js');
 
 /** The module and bar lines `tilebar feed polybar --print-config` prints for this config, running `feed` instead of `tilebar feed polybar`. */
 function printedModules(dir: string, feed: string): string {
-  const printed = spawnSync(process.execPath, [main(), 'feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json'), '--log', join(dir, 'print-log')], { cwd: dir, env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir }, encoding: 'utf8' });
+  const printed = spawnSync(process.execPath, [main(), 'feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json'), '--log', join(dir, 'print-log')], { cwd: dir, env: childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir }), encoding: 'utf8' });
   expect(printed.status, printed.stderr).toBe(0);
   return printed.stdout.replace(/^exec = tilebar feed polybar.*$/m, `exec = ${feed}`);
 }
@@ -57,7 +58,7 @@ async function polybarFeeding<C extends object>(configIn: (dir: string) => C, mo
   );
   const x = await startXvfb(['-screen', '0', '1280x200x24']);
   // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
-  const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: { ...process.env, DISPLAY: x.display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
+  const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: childEnv({ DISPLAY: x.display, XDG_RUNTIME_DIR: dir }), stdio: 'ignore' });
   cleanups.push(() => x.stop(), () => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with Polybar'), () => stopChild(polybar));
   await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding polybar'), 'the feed started by Polybar');
   const screen = await openX11Screen(x.display);

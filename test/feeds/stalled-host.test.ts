@@ -20,6 +20,7 @@ import { eventually } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -58,7 +59,7 @@ describe.each(['tmux', 'polybar', 'i3bar'] as const)('a stalled host (feed %s)',
     const dir = await mkdtemp(join(tmpdir(), 'tb-stall-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeBarConfig(dir, config);
-    const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: false, platform: 'linux' };
+    const io: CliIo = { out: () => undefined, err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir }), cwd: dir, isTTY: false, platform: 'linux' };
     const { out, readNow } = await namedPipe(dir);
     const timers = new FakeTimers();
     // Fake time, and a turn of the event loop after each step: the live core does real I/O between ticks.

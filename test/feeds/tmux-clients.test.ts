@@ -5,6 +5,7 @@
  * that reads the clicks is killed, another takes over. Skipped where tmux is missing (CI installs it).
  */
 import { spawnSync } from 'node:child_process';
+import { childEnv, envCommand } from '../support/child-env.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,7 @@ async function twoClientsTwoPlaces() {
   });
   const log = join(dir, 'log');
   // The feeds get an environment of their own, but for $TMUX, which names their server (and so their inbox).
-  const feed = (place: string) => `env -i TMUX="$TMUX" PATH=${process.env.PATH ?? '/usr/bin:/bin'} HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} XDG_CACHE_HOME=${join(dir, 'cache')} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place ${place} --config ${bar} --log ${log}`;
+  const feed = (place: string) => `${envCommand(childEnv({ HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache') }))} TMUX="$TMUX" ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place ${place} --config ${bar} --log ${log}`;
   const inner = join(dir, 'inner');
   const runtime = join(dir, 'tilebar');
   const conf = [...tmuxConfLines('left', feed('left'), runtime), ...tmuxConfLines('right', feed('right'), runtime)];

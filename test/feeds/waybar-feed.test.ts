@@ -16,6 +16,7 @@ import { collectingWritable } from '../support/collecting-writable.js';
 import { eventually, until } from '../wait.js';
 import { readAvailable } from './pipe-read.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -41,7 +42,7 @@ describe('tilebar feed waybar', () => {
       right_widgets: [{ Cpu: { enable: true, auto_select_over: 80, label_prefix: 'Text' } }],
     };
     const bar = await writeBarConfig(dir, config);
-    const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir }, cwd: dir, isTTY: false, platform: 'linux' };
+    const io: CliIo = { out: () => undefined, err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir }), cwd: dir, isTTY: false, platform: 'linux' };
     const { out, written } = collectingWritable();
     const stop = new AbortController();
     const done = feedCommand('waybar', { config: bar, log: join(dir, 'log') }, io, { out, readers: { cpu: async () => ({ percent: 95 }) }, stop: stop.signal, log: () => undefined });

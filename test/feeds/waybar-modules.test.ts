@@ -18,13 +18,14 @@ import type { CliIo } from '../../src/cli/io.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
 const EXAMPLE = join(process.cwd(), 'config.example.json');
 
 function ioIn(dir: string, out: (text: string) => void = () => undefined): CliIo {
-  return { out, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '', XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir }, cwd: dir, isTTY: false, platform: 'linux' };
+  return { out, err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir }), cwd: dir, isTTY: false, platform: 'linux' };
 }
 
 /** The Waybar config `feed waybar --print-config` prints for `config`, in the session of `dir`. */
@@ -37,7 +38,7 @@ async function printed(config: string, dir: string): Promise<Record<string, unkn
 
 /** A module's command run as Waybar runs it (its own process group, output read line by line), once. */
 function startModule(exec: string, dir: string): { lines: string[]; ended: () => boolean; child: ChildProcess } {
-  const child = spawn('/bin/sh', ['-c', exec], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('/bin/sh', ['-c', exec], { cwd: dir, env: childEnv(), detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
   const lines: string[] = [];
   let rest = '';
   child.stdout?.on('data', (chunk: Buffer) => {

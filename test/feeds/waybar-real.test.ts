@@ -24,6 +24,7 @@ import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows } from './png-rows.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && has('waybar') && has('grim');
@@ -58,7 +59,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     chmodSync(dir, 0o755);
     chmodSync(bar, 0o644);
     const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')];
-    const printed = JSON.parse(execFileSync(printer, printArgs, { env: { PATH: process.env.PATH, HOME: printHome, XDG_RUNTIME_DIR: runtime }, encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
+    const printed = JSON.parse(execFileSync(printer, printArgs, { env: childEnv({ HOME: printHome, XDG_RUNTIME_DIR: runtime }), encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
     expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1', 'custom/tilebar-left-1']);
     (printed['custom/tilebar'] ?? {}).exec = `env HOME=${shellQuote(dir)} TZ=UTC ${shellQuote(process.execPath)} ${shellQuote(main)} feed waybar --config ${shellQuote(bar)} --log ${shellQuote(log)}`;
     // Touch's lines, copied on their way from its pipe to Waybar.
@@ -85,7 +86,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     const bg = appearanceOf(model(load(config))).backgrounds.bar ?? '#000000';
     /** The first and last column in the theme's bar colour, on a fresh screenshot; the screenshot's rows. */
     const look = () => {
-      spawnSync('grim', ['-g', '0,0 1280x30', shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      spawnSync('grim', ['-g', '0,0 1280x30', shot], { env: childEnv({ XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display }) });
       const rows = existsSync(shot) ? pngRows(PNG.sync.read(readFileSync(shot))) : [];
       const row = rows[15] ?? [];
       return { rows, from: row.indexOf(bg), to: row.lastIndexOf(bg) };

@@ -14,6 +14,7 @@ import { readTextFile } from '../../src/io/read-text-file.js';
 import { directoryRefusal, makeTrustedDir, trustRefusal, type TrustedUser } from '../../src/io/trust.js';
 import { fileLog } from '../../src/io/log.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
+import { childEnv } from '../support/child-env.js';
 
 const asRoot = process.getuid?.() === 0;
 const USER: TrustedUser = { uid: 4242, gid: 4242 };
@@ -65,10 +66,10 @@ describe.skipIf(!asRoot)('the trust rule', () => {
     const team = dir(join(h, 'team'), USER.uid, 0o755);
     const acl = [[1, 7, 0xffffffff], [2, 7, NOBODY], [4, 5, 0xffffffff], [0x10, 7, 0xffffffff], [0x20, 5, 0xffffffff]];
     const py = `import os, struct\nos.setxattr(${JSON.stringify(team)}, 'system.posix_acl_access', struct.pack('<I', 2) + b''.join(struct.pack('<HHI', t, p, i) for t, p, i in ${JSON.stringify(acl)}))`;
-    const set = spawnSync('/usr/bin/python3', ['-c', py], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    const set = spawnSync('/usr/bin/python3', ['-c', py], { encoding: 'utf8', env: childEnv() });
     if (set.status !== 0) return; // no ACLs on this file system: nothing to prove here
     const mine = file(join(team, 'bar.json'), USER.uid);
-    const wrote = spawnSync('/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', `mv '${mine}' '${mine}.x' && echo moved`], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+    const wrote = spawnSync('/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', `mv '${mine}' '${mine}.x' && echo moved`], { encoding: 'utf8', env: childEnv() });
     expect(wrote.stdout).toBe('moved\n');
     expect(trustRefusal(`${mine}.x`, USER)).toBe(`its group (gid ${USER.gid}) can write to ${team} (mode 775, and a primary group or an ACL may include others)`);
   });
@@ -235,7 +236,7 @@ describe.skipIf(!asRoot)('the trust rule', () => {
         // file for writing, and to move each entry away and back (a rename is what a replacement needs). Any
         // success is a way in.
         const script = [...entries.map((e) => `chmod u+w '${e}' 2>/dev/null`), `true 2>/dev/null >> '${path}' && echo "wrote ${path}"`, ...entries.map((e) => `mv '${e}' '${e}.x' 2>/dev/null && mv '${e}.x' '${e}' && echo "moved ${e}"`)].join('\n');
-        const r = spawnSync('/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', script], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } });
+        const r = spawnSync('/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${UNPRIVILEGED.gid}`, '--clear-groups', '/bin/sh', '-c', script], { encoding: 'utf8', env: childEnv() });
         // Every attempt ran (a failed redirection of a special built-in would have ended the shell early).
         expect(r.stderr, r.stderr).toBe('');
         expect(r.stdout, `steps ${JSON.stringify(steps)}, file ${JSON.stringify(end)}`).toBe('');

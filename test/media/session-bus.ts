@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PATIENCE_MS } from '../wait.js';
 import { createInterface } from 'node:readline';
+import { childEnv } from '../support/child-env.js';
 
 export const hasDbusDaemon = spawnSync('dbus-daemon', ['--version'], { stdio: 'ignore' }).status === 0;
 
@@ -56,7 +57,7 @@ export interface FakePlayer {
 }
 
 export async function startFakePlayer(address: string, name: string): Promise<FakePlayer> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'fake-player.mjs'), name], { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'fake-player.mjs'), name], { env: childEnv({ DBUS_SESSION_BUS_ADDRESS: address }), stdio: 'pipe' });
   const lines: string[] = [];
   createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
   let err = '';

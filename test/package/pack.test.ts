@@ -10,13 +10,14 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { childEnv, networkEnv } from '../support/child-env.js';
 
 const repo = process.cwd();
 /** What a clone holds that packing needs (no dist/: the clone has never been built). */
 const CLONE = ['package.json', 'package-lock.json', 'config.example.json', 'LICENSE', 'README.md', 'tsconfig.json', 'src', 'widgets', 'themes', 'scripts'];
 
 const npm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', args, { cwd, encoding: 'utf8', env: childEnv({ ...networkEnv(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('the package a user installs', () => {
   it('is built by npm pack from a clean clone, holds only what runs, and works when installed alone', () => {
@@ -48,7 +49,7 @@ describe('the package a user installs', () => {
 
     const tilebar = join(prefix, 'bin', 'tilebar');
     const home = mkdtempSync(join(tmpdir(), 'tilebar-pack-home-'));
-    const env = { PATH: `${prefix}/bin:${process.env.PATH ?? ''}`, HOME: home, TZ: 'UTC' };
+    const env = childEnv({ PATH: `${prefix}/bin:${process.env.PATH ?? ''}`, HOME: home, TZ: 'UTC' });
     expect(execFileSync(tilebar, ['--help'], { encoding: 'utf8', env })).toContain('Usage: tilebar');
     const frame = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'text', '--width', '160', '--height', '1'], { encoding: 'utf8', env, cwd: home });
     expect(frame).toContain('CPU: 95%');

@@ -10,6 +10,7 @@ import type { Readers } from '../../src/system/readings.js';
 import { eventually } from '../wait.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../../src/pane/mouse.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { childEnv } from '../support/child-env.js';
 
 const readers = {
   cpu: async () => ({ percent: 42 }),
@@ -74,7 +75,7 @@ describe('tilebar run with a window manager (in process, fake terminal, real Uni
       mouse: { on_middle_click: { message: { type: 'CycleFocusWorkspace', content: 'Previous' } } },
     });
     const t = fakeTerminal(40, 1);
-    const io: CliIo = { out: () => undefined, err: () => undefined, env: { HOME: dir, TZ: 'UTC', PATH: process.env.PATH ?? '' }, cwd: dir, isTTY: true, platform: 'linux' };
+    const io: CliIo = { out: () => undefined, err: () => undefined, env: childEnv({ HOME: dir, TZ: 'UTC' }), cwd: dir, isTTY: true, platform: 'linux' };
     const done = runCommand({ config: 'bar.json', color: 'none', log: join(dir, 'log'), tilerSocketDir: dir }, io, { terminal: t.terminal, readers });
     const frames = () => [screenOf(t.written)[0]];
     try {

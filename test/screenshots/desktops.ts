@@ -11,6 +11,7 @@ import { openX11Screen } from '../feeds/x11-screen.js';
 import { pngRows } from '../feeds/png-rows.js';
 import { openX11Window, startI3, startSway, type RealWm } from '../tiler/real-wm.js';
 import { barHeight, patiently } from './example-bar.js';
+import { childEnv } from '../support/child-env.js';
 
 /** A desktop's width in its own (logical) pixels: a common monitor's. */
 export const DESKTOP_WIDTH = 1920;
@@ -75,7 +76,7 @@ export async function swayDesktop(config: string): Promise<Desktop & { runtime: 
       const height = await barHeight(wm.ask);
       if (height <= 0) return [];
       rmSync(shot, { force: true });
-      spawnSync('grim', ['-g', `0,0 ${DESKTOP_WIDTH}x${height}`, shot], { env: { ...process.env, XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display } });
+      spawnSync('grim', ['-g', `0,0 ${DESKTOP_WIDTH}x${height}`, shot], { env: childEnv({ XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display }) });
       return existsSync(shot) ? pngRows(PNG.sync.read(readFileSync(shot))) : [];
     },
     stop: () => wm.stop(),

@@ -17,6 +17,7 @@ import type { ScreenCell } from '../tty/tmux.js';
 import { shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { stopChild } from '../xvfb.js';
+import { childEnv } from '../support/child-env.js';
 
 export const MAIN = join(process.cwd(), 'dist/bundle/main.js');
 export const EXAMPLE = join(process.cwd(), 'config.example.json');
@@ -89,7 +90,7 @@ export async function startExampleBar(forOrdinaryUser = false): Promise<ExampleB
 
 /** The fill the example's theme gives a widget over its threshold (auto_select_fill), as tilebar's preview draws it. */
 export function selectedFill(): string {
-  const frame = JSON.parse(execFileSync(process.execPath, [MAIN, 'preview', '--config', EXAMPLE, '--set', 'cpu=95', '--format', 'json'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent' } })) as {
+  const frame = JSON.parse(execFileSync(process.execPath, [MAIN, 'preview', '--config', EXAMPLE, '--set', 'cpu=95', '--format', 'json'], { encoding: 'utf8', env: childEnv({ HOME: '/nonexistent' }) })) as {
     sections: Record<string, Array<{ kind: string; units: Array<{ state: string; colours: { bg?: string } }> }>>;
   };
   const cpu = Object.values(frame.sections).flat().find((w) => w.kind === 'Cpu')?.units.find((u) => u.state === 'selected');

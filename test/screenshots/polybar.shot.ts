@@ -12,6 +12,7 @@ import { stopChild } from '../xvfb.js';
 import { i3Desktop, DESKTOP_WIDTH } from './desktops.js';
 import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const hasPolybar = hasI3 && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
 const cleanups = cleanupsAfterEach();
@@ -40,7 +41,7 @@ it.skipIf(!hasPolybar)('polybar', async () => {
     ].join('\n'),
   );
   // XDG_RUNTIME_DIR: the feed's click inbox goes in the run's directory.
-  const polybar = spawn('polybar', ['-c', ini, 'main'], { cwd: bar.dir, env: { ...process.env, DISPLAY: desktop.display, XDG_RUNTIME_DIR: bar.dir }, stdio: 'ignore' });
+  const polybar = spawn('polybar', ['-c', ini, 'main'], { cwd: bar.dir, env: childEnv({ DISPLAY: desktop.display, XDG_RUNTIME_DIR: bar.dir }), stdio: 'ignore' });
   cleanups.push(() => stopChild(polybar));
   const load = loadCpu();
   cleanups.push(() => load.stop());

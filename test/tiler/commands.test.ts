@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { planCommand, startCommand } from '../../src/tiler/command.js';
 import { resolveVariables } from '../../src/tiler/variables.js';
 import { until } from '../wait.js';
+import { childEnv } from '../support/child-env.js';
 
 const env = { HOME: '/home/me', USERPROFILE: 'C:\\Users\\me', APPDIR: '/opt/my apps', NASTY: 'x"; touch PWNED; echo \'y' };
 
@@ -40,7 +41,7 @@ describe('command plans', () => {
     const plan = planCommand('printf %s $NASTY > out.txt; printf done >> out.txt', env, 'linux');
     expect(plan?.kind).toBe('shell');
     if (plan?.kind !== 'shell') return;
-    execFileSync(plan.file, plan.args, { cwd: dir, env: { ...plan.env, PATH: process.env.PATH } });
+    execFileSync(plan.file, plan.args, { cwd: dir, env: childEnv({ ...plan.env }) });
     expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toBe(`${env.NASTY}done`);
     expect(existsSync(join(dir, 'PWNED'))).toBe(false);
   });

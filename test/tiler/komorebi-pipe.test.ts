@@ -17,6 +17,7 @@ import { recordingEvents } from './recording-events.js';
 import { stateDoc } from './fake-wm.js';
 import { eventually, until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { childEnv } from '../support/child-env.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -26,12 +27,12 @@ async function setUp(opts: { down?: boolean } = {}) {
   await import('node:fs/promises').then((fs) => fs.mkdir(bin));
   await copyFile(new URL('./fake-komorebic.mjs', import.meta.url), join(bin, 'komorebic'));
   await import('node:fs/promises').then((fs) => fs.chmod(join(bin, 'komorebic'), 0o755));
-  const env = {
+  const env = childEnv({
     PATH: `${bin}:${process.env.PATH ?? ''}`,
     FAKE_KOMOREBIC_LOG: join(dir, 'args.log'),
     FAKE_KOMOREBIC_STATE: join(dir, 'state.json'),
     FAKE_KOMOREBIC_DOWN: join(dir, 'down'),
-  };
+  });
   await writeFile(env.FAKE_KOMOREBIC_STATE, JSON.stringify(stateDoc({ workspaces: [{ name: 'from state' }], focused: 0 }).state));
   if (opts.down) await writeFile(env.FAKE_KOMOREBIC_DOWN, '');
   const rec = recordingEvents();
@@ -238,7 +239,7 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     await import('node:fs/promises').then((fs) => fs.mkdir(bin));
     await copyFile(new URL('./fake-komorebic.mjs', import.meta.url), join(bin, 'komorebic'));
     await import('node:fs/promises').then((fs) => fs.chmod(join(bin, 'komorebic'), 0o755));
-    const env = { PATH: `${bin}:${process.env.PATH ?? ''}`, FAKE_KOMOREBIC_LOG: join(dir, 'args.log'), FAKE_KOMOREBIC_STATE: join(dir, 'state.json'), FAKE_KOMOREBIC_DOWN: join(dir, 'down') };
+    const env = childEnv({ PATH: `${bin}:${process.env.PATH ?? ''}`, FAKE_KOMOREBIC_LOG: join(dir, 'args.log'), FAKE_KOMOREBIC_STATE: join(dir, 'state.json'), FAKE_KOMOREBIC_DOWN: join(dir, 'down') });
     await writeFile(env.FAKE_KOMOREBIC_STATE, JSON.stringify(stateDoc({ workspaces: [{ name: 'from state' }], focused: 0 }).state));
     const rec = recordingEvents();
     // The first name cannot be listened on (here: its place does not exist; on Windows: EADDRINUSE, a squatter's pipe).

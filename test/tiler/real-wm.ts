@@ -8,6 +8,8 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, write
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childEnv } from '../support/child-env.js';
+import { endProcesses, processesMarked } from '../support/marked-processes.js';
 import { until } from '../wait.js';
 import { startXvfb, stopChild } from '../xvfb.js';
 import { I3_MESSAGE, connectI3 } from '../../src/ipc/i3-ipc.js';
@@ -28,6 +30,13 @@ export interface RealWm {
   /** Ends the manager (and its X server) and waits for them, leaving nothing behind in the temp directory. */
   stop(): Promise<void>;
 }
+
+/**
+ * Marks everything a manager's session starts (its bars, their modules' `cat | tee`, what a click runs): they
+ * inherit the manager's environment but not its life, as they start sessions of their own and outlive it (a
+ * Waybar module's `cat` of its pipe and its `tee` stayed, as nobody, after the test's folders were gone).
+ */
+const SESSION_MARK = 'TILEBAR_TEST_SESSION';
 
 function client(socket: string, dir: string, env: Record<string, string>, children: ChildProcess[], after: () => Promise<void> = async () => undefined): RealWm {
   const ask = (type: number, payload = '') =>
@@ -50,6 +59,8 @@ function client(socket: string, dir: string, env: Record<string, string>, childr
     workspaces: async () => (await ask(I3_MESSAGE.GET_WORKSPACES)) as Array<{ name: string; focused: boolean; output: string }>,
     async stop() {
       await Promise.all(children.map(stopChild));
+      // What the session started and did not end with it.
+      await endProcesses(processesMarked(SESSION_MARK, dir).found);
       await after();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -69,7 +80,7 @@ export async function startI3(extraConfig = '', screen = '1280x800x24'): Promise
   writeFileSync(join(dir, 'config'), `# i3 config file (v4)\nipc-socket ${socket}\nfont pango:monospace 8\n${extraConfig}\n`);
   // i3 keeps its error log (and its restart state) in $XDG_RUNTIME_DIR, else in a /tmp/i3-USER.* of its own.
   // In its own directory: what i3 and its bar run (a status command, a click's command) runs there, never in the checkout.
-  const i3 = spawn('i3', ['-c', join(dir, 'config')], { cwd: dir, env: { ...process.env, DISPLAY: display, XDG_RUNTIME_DIR: dir }, stdio: 'ignore' });
+  const i3 = spawn('i3', ['-c', join(dir, 'config')], { cwd: dir, env: childEnv({ DISPLAY: display, XDG_RUNTIME_DIR: dir, [SESSION_MARK]: dir }), stdio: 'ignore' });
   await until(() => existsSync(socket), 'i3');
   return { ...client(socket, dir, { DISPLAY: display }, [i3], () => x.stop()), display };
 }
@@ -86,7 +97,7 @@ export async function startSway(config = ''): Promise<RealWm> {
     for (const p of [dir, runtime, join(dir, 'config')]) chownSync(p, 65534, 65534);
     chmodSync(dir, 0o755);
   }
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_RUNTIME_DIR: runtime, WLR_BACKENDS: 'headless', WLR_LIBINPUT_NO_DEVICES: '1', WLR_RENDERER: 'pixman', SWAYSOCK: socket };
+  const env = childEnv({ HOME: dir, XDG_RUNTIME_DIR: runtime, WLR_BACKENDS: 'headless', WLR_LIBINPUT_NO_DEVICES: '1', WLR_RENDERER: 'pixman', SWAYSOCK: socket, [SESSION_MARK]: dir });
   const [file, args] = root ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'sway', '-c', join(dir, 'config')]] : ['sway', ['-c', join(dir, 'config')]];
   const children = [spawn(file, args as string[], { cwd: dir, env, stdio: 'ignore' })];
   await until(() => existsSync(socket), 'sway');

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, shellQuote, unprivileged } from './tmux.js';
 import { until } from '../wait.js';
+import { childEnv, envCommand } from '../support/child-env.js';
 
 const main = join(process.cwd(), 'dist/bundle/main.js');
 const BARS = 200;
@@ -61,10 +62,10 @@ describe.skipIf(!hasTmux)('a bar whose terminal closes while it starts (real tmu
     const one = async (i: number) => {
       const file = join(dir, `bar-${i}.json`);
       await writeFile(file, config, { mode: 0o644 });
-      const env = `PATH=${shellQuote(process.env.PATH ?? '/usr/bin:/bin')} HOME=${shellQuote(dir)} XDG_CACHE_HOME=${shellQuote(join(dir, 'cache'))} TERM=xterm-256color TZ=UTC`;
+      const env = envCommand(childEnv({ HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TERM: 'xterm-256color', TZ: 'UTC' }));
       const bar = [process.execPath, main, 'run', '--config', file, '--log', join(dir, `bar-${i}.log`), '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'].map(shellQuote).join(' ');
       const socket = join(dir, `tmux-${i}`);
-      execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '80', '-y', '1', `exec env -i ${env} ${unprivileged(bar)}`]);
+      execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'b', '-x', '80', '-y', '1', `exec ${env} ${unprivileged(bar)}`]);
       const delay = Math.random() * START_UP_MS;
       await new Promise((r) => setTimeout(r, delay));
       spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { xterm256Rgb } from '../../src/colour/quantise.js';
 import { parseHex, toHex, type Hex } from '../../src/colour/rgb.js';
+import { childEnv, envCommand } from '../support/child-env.js';
 import { PATIENCE_MS, until } from '../wait.js';
 
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -52,13 +53,13 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
   // tmux server leaves its socket file behind, and hundreds of runs would fill /tmp/tmux-<uid>.
   const dir = mkdtempSync(join(tmpdir(), 'tilebar-test-'));
   const socket = join(dir, 'tmux');
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  // The server's own environment is the test's too: what a pane runs without `env -i` gets nothing of the runner's.
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: childEnv() });
   // A clean environment: the test runner's own FORCE_COLOR, NO_COLOR or CI must not reach the program.
   // Its own cache directory too: the bar's cache of validated models must not go to the runner's home.
-  const base = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', XDG_CACHE_HOME: join(dir, 'cache') };
-  const env = Object.entries({ ...base, ...opts.env }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+  const env = childEnv({ TERM: 'xterm-256color', XDG_CACHE_HOME: join(dir, 'cache'), ...opts.env });
   // `; sleep` keeps the pane open after the command so its last screen can be read.
-  tmux('new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), `env -i ${env} ${command}; sleep 30`);
+  tmux('new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 120), '-y', String(opts.height ?? 40), `${envCommand(env)} ${command}; sleep 30`);
   // With escapes, -N keeps trailing cells (a space with a background is a cell the bar drew).
   const capture = (escapes = false) => tmux('capture-pane', '-p', '-t', 'test', ...(escapes ? ['-e', '-N'] : []));
   return {
@@ -90,7 +91,7 @@ export function openPane(command: string, opts: { width?: number; height?: numbe
     },
     async close() {
       const leader = Number(spawnSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 'test', '#{pane_pid}'], { encoding: 'utf8' }).stdout.trim());
-      spawnSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' });
+      spawnSync('tmux', ['-S', socket, 'kill-server'], { env: childEnv(), stdio: 'ignore' });
       // A bar that outlives its terminal is for the tests of that to catch; closing goes on after the patience.
       await until(() => !(leader > 0 && sessionAlive(leader)), 'the pane to end').catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });

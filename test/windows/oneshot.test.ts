@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE, ROOT, SKIP, found, runBundleUnderWine, stdoutBytes, wineCouldNotStart, type Printed, type WindowsNode } from './wine.js';
+import { childEnv } from '../support/child-env.js';
 
 // The README's picture command, readings given and the clock fixed, so nothing of the machine shows.
 const READINGS = [
@@ -47,7 +48,7 @@ function runLinux(args: string[], dir: string): Printed & { bytes: Buffer } {
   try {
     const stdout = execFileSync(process.execPath, [BUNDLE, ...args], {
       cwd: dir,
-      env: { ...process.env, ...LINUX_SESSION, TZ: 'UTC' },
+      env: childEnv({ ...LINUX_SESSION, TZ: 'UTC' }),
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 16 * 1024 * 1024,
     });

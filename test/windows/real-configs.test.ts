@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, SKIP, found, q, type WindowsNode } from './wine.js';
+import { childEnv } from '../support/child-env.js';
 
 const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'real-configs');
 const SCRIPT = join(ROOT, 'test', 'windows', 'real-configs.mjs');
@@ -65,7 +66,7 @@ describe.skipIf(typeof found === 'string' || absent !== '')(`the real configs un
     // One node.exe start for all of them; its results go to a file (Wine fails writing to a Linux pipe).
     const started = Date.now();
     const shell = `${q(win.wine)} ${q(win.node)} ${q(SCRIPT)} ${q(FIXTURES)} windows.jsonl windows-cache > windows.out 2> windows.err < /dev/null; echo $? > windows.status`;
-    const r = spawnSync('sh', ['-c', shell], { cwd: dir, env: { ...process.env, ...win.env, TZ: 'UTC' }, stdio: 'ignore', timeout: 600_000 });
+    const r = spawnSync('sh', ['-c', shell], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC' }), stdio: 'ignore', timeout: 600_000 });
     if (r.error) throw r.error;
     const wallMs = Date.now() - started;
     const status = readFileSync(join(dir, 'windows.status'), 'utf8').trim();
@@ -75,7 +76,7 @@ describe.skipIf(typeof found === 'string' || absent !== '')(`the real configs un
     expect(status, `the Windows run ended badly: ${stderr}`).toBe('0');
     const windows = readResults(join(dir, 'windows.jsonl'));
 
-    execFileSync(process.execPath, [SCRIPT, FIXTURES, 'linux.jsonl', 'linux-cache'], { cwd: dir, env: { ...process.env, TZ: 'UTC' }, stdio: 'ignore' });
+    execFileSync(process.execPath, [SCRIPT, FIXTURES, 'linux.jsonl', 'linux-cache'], { cwd: dir, env: childEnv({ TZ: 'UTC' }), stdio: 'ignore' });
     const linux = readResults(join(dir, 'linux.jsonl'));
     // For the record (not a test of speed): what one node.exe start over all of them costs under Wine.
     console.log(

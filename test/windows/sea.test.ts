@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
 import { found, q, SKIP } from './wine.js';
+import { childEnv } from '../support/child-env.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -33,7 +34,7 @@ describe.skipIf(typeof found === 'string')(`a Windows .exe made from a JS file, 
     const out = join(dir, 'said.json');
     spawnSync('sh', ['-c', `${q(win.wine)} ${q(built.exe)} focus-workspace 2 'two words' > run.out 2> run.err < /dev/null`], {
       cwd: dir,
-      env: { ...process.env, ...win.env, SEA_HELLO_OUT: out },
+      env: childEnv({ ...win.env, SEA_HELLO_OUT: out }),
       timeout: 240_000,
     });
     expect(existsSync(out), readFileSync(join(dir, 'run.err'), 'utf8')).toBe(true);

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { q, type WindowsNode } from './wine.js';
+import { childEnv } from '../support/child-env.js';
 
 /** The Windows Node as the setup script reports it, with postject when it put it in the cache. */
 export interface WindowsNodeWithSea extends WindowsNode {
@@ -41,7 +42,7 @@ function makeBlob(win: WindowsNode, work: string): string | undefined {
     ? spawnSync(process.execPath, ['--experimental-sea-config', 'sea.json'], { cwd: work, encoding: 'utf8', timeout: 120_000 })
     : spawnSync('sh', ['-c', `${q(win.wine)} ${q(win.node)} --experimental-sea-config sea.json > made.out 2> made.err < /dev/null`], {
         cwd: work,
-        env: { ...process.env, ...win.env },
+        env: childEnv(win.env),
         encoding: 'utf8',
         timeout: 240_000,
       });

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { childEnv } from '../support/child-env.js';
 
 export interface WindowsNode {
   /** Wine's loader. */
@@ -53,7 +54,7 @@ export function runBundleUnderWine(win: WindowsNode, dir: string, runs: readonly
   const script = runs
     .map((args, i) => `${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} ${args.map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
     .join('\n');
-  const r = spawnSync('sh', ['-c', script], { cwd: dir, env: { ...process.env, ...win.env, TZ: 'UTC', ...env }, stdio: 'ignore', timeout: 240_000 });
+  const r = spawnSync('sh', ['-c', script], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC', ...env }), stdio: 'ignore', timeout: 240_000 });
   if (r.error) throw r.error;
   return runs.map((_, i) => ({
     stdout: readFileSync(join(dir, `${i}.out`), 'utf8'),
@@ -89,7 +90,7 @@ export function windowsEnvCommand(win: WindowsNode, dir: string, runs: readonly 
 
 /** Like runBundleUnderWine, each run with Windows variables of its own (see windowsEnvCommand); one shell, one extra node.exe. */
 export function runBundleWithWindowsEnv(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[]): Printed[] {
-  const r = spawnSync('sh', ['-c', `${windowsEnvCommand(win, dir, runs)} > launcher.out 2> launcher.err < /dev/null`], { cwd: dir, env: { ...process.env, ...win.env, TZ: 'UTC' }, stdio: 'ignore', timeout: 240_000 });
+  const r = spawnSync('sh', ['-c', `${windowsEnvCommand(win, dir, runs)} > launcher.out 2> launcher.err < /dev/null`], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC' }), stdio: 'ignore', timeout: 240_000 });
   if (r.error) throw r.error;
   const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '');
   return runs.map((_, i) => ({
