@@ -81,7 +81,7 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
   const input = deps.in ?? process.stdin;
   const places = liveBarPlaces(opts, io);
   const { configPath, logPath } = places;
-  const log = deps.log ?? fileLog(logPath);
+  const log = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
   // Where the hosts' click commands write: the same directory for --print-config and for the feed it prints.
   // i3bar and swaybar send their clicks on our stdin: nothing of theirs is made there.
   const runtime: RuntimeDir = entry.clicksOnStdin ? { ok: false, why: `${host} sends clicks on standard input` } : privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));

@@ -39,7 +39,7 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   }
   const places = liveBarPlaces(opts, io);
   const { configPath, logPath } = places;
-  const log = deps.log ?? fileLog(logPath);
+  const log = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
   const onStray = (e: unknown) => log(`internal error (the bar goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   // Tests run bars in-process: only the real terminal's bar owns the process's strays, signals and V8 flags.
   const stopCatching = deps.terminal ? () => undefined : catchStrays(onStray);

@@ -11,7 +11,7 @@
  * under it. Without that, a second process rotating on its own count renamed the few lines written since the
  * first one's rotation over its megabyte-long `.1` (issue 31).
  */
-import { lstatSync, renameSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { makeDirForOwnFiles } from './trust.js';
 import { appendPrivate, appendPrivateUpTo, writeNewPrivate } from './private-file.js';
 import { dirname } from 'node:path';
@@ -28,14 +28,25 @@ const STALE_LOCK_MS = 10_000;
 
 export type Log = (text: string) => void;
 
-export function fileLog(path: string, now: () => Date = () => new Date()): Log {
+export interface LogOptions {
+  /**
+   * The user named the file (`--log`): its directory is theirs to choose, as `--config`'s is, and is made as
+   * asked. The default place (`$XDG_STATE_HOME`, which may be a shared directory) is held to the trust rule: its
+   * directory is never made through another user's link or directory, where the bar would write its log where
+   * they chose (io/trust.ts). Either way no file of another user's is appended to (private-file.ts).
+   */
+  named?: boolean;
+  now?: () => Date;
+}
+
+export function fileLog(path: string, options: LogOptions = {}): Log {
+  const now = options.now ?? (() => new Date());
   let madeDirectory = false;
   return (text) => {
     try {
       if (!madeDirectory) {
-        // Never made through another user's link or directory (a shared XDG_STATE_HOME): the bar would write
-        // its log where they chose, or into a file of theirs (io/trust.ts).
-        makeDirForOwnFiles(dirname(path), false);
+        if (options.named) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        else makeDirForOwnFiles(dirname(path), false);
         madeDirectory = true;
       }
       const entry = `${now().toISOString()} ${cleanEntry(text)}\n`;

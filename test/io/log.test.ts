@@ -36,7 +36,7 @@ const filler = (n: number) => 'f'.repeat(n);
 describe.skipIf(process.platform === 'win32')('the log shared by several processes', () => {
   it('rotates on the real size: a file another process grew past the limit is rotated at this one’s next write', () => {
     const path = join(fresh(), 'tilebar.log');
-    const log = fileLog(path, clock);
+    const log = fileLog(path, { now: clock });
     log('bar started');
     // Another tilebar writes the file past the limit; this one has counted only its own few bytes.
     appendFileSync(path, `${filler(100)}\n`.repeat(Math.ceil(MAX_LOG_BYTES / 100) + 10));
@@ -49,15 +49,15 @@ describe.skipIf(process.platform === 'win32')('the log shared by several process
   it('rotates a file already past the limit on the first write', () => {
     const path = join(fresh(), 'tilebar.log');
     writeFileSync(path, `${filler(100)}\n`.repeat(Math.ceil(MAX_LOG_BYTES / 100) + 10), { mode: 0o600 });
-    fileLog(path, clock)('bar started');
+    fileLog(path, { now: clock })('bar started');
     expect(size(`${path}.1`)).toBeGreaterThan(MAX_LOG_BYTES);
     expect(readFileSync(path, 'utf8')).toBe(`${NOW.toISOString()} bar started\n`);
   });
 
   it('a second process never rotates the file the first one has just started, so the old file keeps its megabyte', () => {
     const path = join(fresh(), 'tilebar.log');
-    const bar = fileLog(path, clock);
-    const feed = fileLog(path, clock);
+    const bar = fileLog(path, { now: clock });
+    const feed = fileLog(path, { now: clock });
     // The bar writes a megabyte and more; the feed's first write rotates it, as it should.
     for (let i = 0; size(path) <= MAX_LOG_BYTES; i++) bar(`bar ${i} ${filler(200)}`);
     feed('feed started');
@@ -77,14 +77,14 @@ describe.skipIf(process.platform === 'win32')('the log shared by several process
     // Another process is rotating right now (its lock is fresh by this process's clock): the entry is appended.
     writeFileSync(lock, '4242\n', { mode: 0o600 });
     utimesSync(lock, NOW, NOW);
-    fileLog(path, clock)('while another rotates');
+    fileLog(path, { now: clock })('while another rotates');
     expect(existsSync(`${path}.1`)).toBe(false);
     expect(size(path)).toBeGreaterThan(grown);
     expect(existsSync(lock)).toBe(true);
     // Its holder died a minute ago without removing it: the lock is taken over, the file rotated, the lock gone.
     const longAgo = new Date(NOW.getTime() - 60_000);
     utimesSync(lock, longAgo, longAgo);
-    fileLog(path, clock)('after the holder died');
+    fileLog(path, { now: clock })('after the holder died');
     expect(size(`${path}.1`)).toBeGreaterThan(MAX_LOG_BYTES);
     expect(readFileSync(path, 'utf8')).toBe(`${NOW.toISOString()} after the holder died\n`);
     expect(existsSync(lock)).toBe(false);

@@ -5,12 +5,12 @@
  * The built binary in a real tmux pane, with an empty HOME of its own; as an ordinary user when run as root.
  */
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, chown, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
-import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
+import { hasTmux, openPane, shellQuote, UNPRIVILEGED, unprivileged, type Pane } from './tmux.js';
 import { saveConfig } from '../support/bar-config.js';
 
 /** Written as a user would from a shell: the directories made, the file saved by an editor, readable by the bar's user. */
@@ -24,10 +24,14 @@ afterEach(() => pane?.close());
 const config = (word: string) =>
   `{\n  "left_widgets": [ { "Date": { "enable": true, "format": { "Custom": "${word}" }, "label_prefix": "None" } } ],\n  "right_widgets": []\n}\n`;
 
-/** An empty HOME the bar's user can write in (its log and cache go there). */
+/**
+ * An empty HOME of the bar's user (its log and cache go there): when run as root, nobody's own, so that the
+ * config root writes in it passes the trust rule (a HOME anyone may write in would not: docs/trust.md).
+ */
 async function emptyHome(prefix: string) {
   const home = await mkdtemp(join(tmpdir(), prefix));
-  await chmod(home, 0o777);
+  await chmod(home, 0o755);
+  if (process.getuid?.() === 0) await chown(home, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
   const log = join(home, 'tilebar.log');
   return { home, log, env: { HOME: home, XDG_CACHE_HOME: join(home, 'cache') }, readLog: () => {
       try {
