@@ -60,6 +60,17 @@ export function absolutePathEntries(env: Env, platform: NodeJS.Platform): string
   return entries.filter((e) => isAbsoluteFor(e, platform));
 }
 
+/**
+ * `env` with PATH holding its absolute entries only, for a child that looks programs up itself: a shell running
+ * a command with operators (`wezterm && true`), a `#!/usr/bin/env x` script. An empty or relative entry is the
+ * current directory to them, where a program planted in Downloads or a cloned repository would run.
+ */
+export function withAbsolutePath(env: Env, platform: NodeJS.Platform): Record<string, string | undefined> {
+  const key = (platform === 'win32' ? Object.keys(env).find((k) => k.toLowerCase() === 'path') : undefined) ?? 'PATH';
+  if (env[key] === undefined) return { ...env };
+  return { ...env, [key]: absolutePathEntries(env, platform).join(platform === 'win32' ? ';' : ':') };
+}
+
 /** The extensions tried on Windows, PATHEXT's order: those of .COM and .EXE it lists, or both when it lists neither. */
 export function windowsExtensions(env: Env): string[] {
   const listed = (envValue(env, 'PATHEXT', 'win32') || DEFAULT_PATHEXT).split(';').map((e) => e.trim().toUpperCase());

@@ -268,6 +268,10 @@ export function makeTrustedDir(dir: string, user: TrustedUser, own: boolean): st
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
+      // Each level checked before the next is made in it: in a sticky /tmp another user can put a link of theirs
+      // at a missing level's name between the first check and this mkdir, and the next would be made through it.
+      const level = refusal(path, true);
+      if (level) return level;
     }
     return refusal(resolve(dir), own);
   } catch (e) {

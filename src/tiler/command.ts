@@ -12,7 +12,7 @@
  * own choice and runs as written.
  */
 import { spawn } from 'node:child_process';
-import { findProgramHere, hasDirectory, isAbsoluteFor, systemPowerShell } from '../io/program-path.js';
+import { findProgramHere, hasDirectory, isAbsoluteFor, systemPowerShell, withAbsolutePath } from '../io/program-path.js';
 import { home, lookup, type Env } from './variables.js';
 
 export type CommandPlan =
@@ -115,7 +115,8 @@ export function startCommand(plan: CommandPlan, env: Env, cwd: string, onError: 
   try {
     const child = spawn(program.path, plan.args, {
       cwd,
-      env: { ...env, ...(plan.kind === 'shell' ? plan.env : {}) } as NodeJS.ProcessEnv,
+      // The child's own look-ups (a shell's, an `env` script's) never search the current directory either.
+      env: { ...withAbsolutePath(env, platform), ...(plan.kind === 'shell' ? plan.env : {}) } as NodeJS.ProcessEnv,
       stdio: 'ignore',
       detached: true,
       windowsHide: true,

@@ -27,7 +27,11 @@
  * - a connection that sends no state within STATE_WITHIN_MS is dropped (komorebi writes one at once: it notifies
  *   its subscribers after every command it handles, the subscribe-pipe that made it connect included), and the
  *   bar subscribes again as when komorebi never connects; at most MOST_UNPROVEN such connections wait at once,
- *   beside each other, so a reader that says nothing cannot keep komorebi's own connection out.
+ *   beside each other, and a newcomer beyond them lets the oldest go instead of being refused: another user may
+ *   hold every slot with connections that say nothing (Everyone may open the pipe for reading), and refusing
+ *   newcomers then refused komorebi's own at every subscription. komorebi writes its state the moment it
+ *   connects, so to keep it out now takes MOST_UNPROVEN new connections within those few milliseconds, every
+ *   time.
  *
  * Nothing here is Windows-only code: a named pipe is a `net` server on a pipe path, so the tests run the same
  * code on a Unix socket path, with a fake komorebic on PATH.
@@ -53,8 +57,8 @@ export const MAX_NOTIFICATION_LINE = 4 * 1024 * 1024;
 export const CONNECT_WITHIN_MS = 5000;
 /** How long a connection has to send a state before it is dropped (komorebi sends one at once). */
 export const STATE_WITHIN_MS = 5000;
-/** Connections that have sent no state yet, at most at once; more are refused. */
-export const MOST_UNPROVEN = 4;
+/** Connections that have sent no state yet, at most at once; a newcomer beyond them lets the oldest go. */
+export const MOST_UNPROVEN = 16;
 const KOMOREBIC_TIMEOUT_MS = 5000;
 
 export interface KomorebiPipeOptions {
@@ -180,7 +184,8 @@ interface ConnectionEvents {
 
 /**
  * The pipe's connections, one at a time: the first to send a state is komorebi's, and while it is open every other
- * is refused; one that sends no state within STATE_WITHIN_MS is dropped; at most MOST_UNPROVEN wait at once.
+ * is refused; one that sends no state within STATE_WITHIN_MS is dropped; at most MOST_UNPROVEN wait at once, the
+ * oldest giving way to a newcomer.
  */
 class OneConnection {
   /** komorebi's connection: the one that sent a state. */
@@ -201,10 +206,16 @@ class OneConnection {
   accept(socket: Socket): void {
     socket.on('error', () => undefined); // 'close' follows
     // A newcomer never replaces komorebi's connection (komorebi restarting closes its old one first).
-    if (this.#peer || this.#unproven.size >= MOST_UNPROVEN) {
-      this.problems.say(this.#peer ? "komorebi: refused another connection to the pipe while komorebi's is open" : `komorebi: refused a connection to the pipe: ${MOST_UNPROVEN} others have sent no state yet`);
+    if (this.#peer) {
+      this.problems.say("komorebi: refused another connection to the pipe while komorebi's is open");
       socket.destroy();
       return;
+    }
+    const [oldest] = this.#unproven.keys();
+    if (oldest && this.#unproven.size >= MOST_UNPROVEN) {
+      this.problems.say(`komorebi: let go the oldest of ${MOST_UNPROVEN} connections to the pipe that have sent no state, for a new one`);
+      this.#forget(oldest);
+      oldest.destroy();
     }
     this.#unproven.set(
       socket,

@@ -75,4 +75,26 @@ describe('starting a command: its program by a full path, never from the current
     expect(errors).toEqual(['only-here is not on PATH (the current directory is not searched)']);
     expect(readFileSync(`${record}-installed`, 'utf8')).toBe('wezterm\n');
   });
+
+  // The second hostile round: `wezterm && true` goes to /bin/sh, which looked wezterm up itself on the PATH it was
+  // given, empty entry and all, and ran the one planted in the working directory.
+  it('a command with operators runs in a shell whose PATH has no entry that means the working directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-start-shell-'));
+    const cwd = join(dir, 'downloads');
+    const bin = join(dir, 'bin');
+    mkdirSync(cwd);
+    mkdirSync(bin);
+    const record = join(dir, 'ran');
+    tool(cwd, 'wezterm', `${record}-planted`);
+    tool(bin, 'wezterm', `${record}-installed`);
+    const env = { PATH: `:.:${bin}:/usr/bin:/bin:`, HOME: dir };
+    const plan = planCommand('wezterm && echo done >> ' + `'${record}-done'`, env, 'linux');
+    expect(plan?.kind).toBe('shell');
+    const errors: string[] = [];
+    startCommand(plan!, env, cwd, (m) => errors.push(m), 'linux');
+    await until(() => existsSync(`${record}-done`) || existsSync(`${record}-planted`), 'the command to run');
+    expect(existsSync(`${record}-planted`) ? readFileSync(`${record}-planted`, 'utf8') : '', 'what ran from the working directory').toBe('');
+    expect(readFileSync(`${record}-installed`, 'utf8')).toBe('wezterm\n');
+    expect(errors).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@ import { join, win32 } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { SocketMessage } from '../../src/config/schema/socket-message.js';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { komorebicProgram, startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';
+import { komorebicProgram, MOST_UNPROVEN, startKomorebiPipeSource, windowsPipePath } from '../../src/tiler/komorebi-pipe.js';
 import type { TilerSource } from '../../src/tiler/manager.js';
 import { recordingEvents } from './recording-events.js';
 import { stateDoc } from './fake-wm.js';
@@ -230,6 +230,25 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
     await until(() => readerClosed, 'the silent connection to be let go once komorebi spoke');
     k.write(line(['komorebi', 'again']));
     await eventually(() => expect(t.names()).toEqual(['komorebi', 'again']));
+    k.destroy();
+  });
+
+  // The second hostile round: 4 silent connections, each opened again the moment it closed, held every slot, and
+  // komorebi's own connection was refused at every subscription.
+  it('connections that say nothing, holding every slot, do not keep komorebi out: the oldest gives way', async () => {
+    const t = await setUp();
+    await eventually(() => expect(t.calls()).toHaveLength(2));
+    const silent = await Promise.all(Array.from({ length: MOST_UNPROVEN }, () => t.komorebi()));
+    for (const s of silent) s.on('error', () => undefined);
+    const k = await t.komorebi();
+    let komorebiClosed = false;
+    k.on('close', () => (komorebiClosed = true));
+    k.write(line(['komorebi', 'in']));
+    await until(() => komorebiClosed || t.names()?.[0] === 'komorebi', "komorebi's state to be shown or its connection refused");
+    expect(komorebiClosed).toBe(false);
+    expect(t.names()).toEqual(['komorebi', 'in']);
+    expect(t.logs.join('\n')).toMatch(/let go the oldest of \d+ connections to the pipe that have sent no state, for a new one/);
+    for (const s of silent) s.destroy();
     k.destroy();
   });
 
