@@ -47,7 +47,10 @@ function clickOn(pane: Pane, text: string, nth: 'first' | 'last'): void {
  * (each in a pane of a tmux of its own), once all four feeds have started.
  */
 async function twoClientsTwoPlaces() {
-  const dir = await mkdtemp(join(tmpdir(), 'tb-tmux-clients-'));
+  // A short name: the claim's socket lives in here, and a socket's path has at most 103 bytes (inbox-claim.ts),
+  // past which feeds read unclaimed. Under the suite's run directory a longer name left a feed's own socket at 104
+  // bytes whenever the pids had five digits, and both feeds of a place acted on each click.
+  const dir = await mkdtemp(join(tmpdir(), 'tbc-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const file = join(dir, 'acted');
   // $PPID in the item's shell is the feed that acted.
@@ -80,6 +83,8 @@ async function twoClientsTwoPlaces() {
   const inboxes = [...new Set(conf.flatMap((l) => /run-shell.* >> (\S+)\\"/.exec(l)?.[1] ?? []))].map((p) => p.replace('#{pid}', server));
   expect(inboxes.length).toBeGreaterThan(0);
   await until(() => inboxes.every((p) => existsSync(p)), () => `the inboxes ${inboxes.join(', ')}`);
+  // Every feed claims or waits: none reads unclaimed (which it would, and say, were the claim's path too long).
+  expect(logText()).not.toMatch(/longer than a socket's name may be/);
   const running = (what: string) => spawnSync('pgrep', ['-f', '--', what]).status === 0;
   return {
     feedsStarted,
