@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pathsOf, userHome } from '../io/user-dirs.js';
+import { pathsOf, userHome, xdgDir } from '../io/user-dirs.js';
 import { currentUser, trustRefusal } from '../io/trust.js';
 
 export interface DiscoveryEnv {
@@ -52,7 +52,7 @@ export function configCandidates(env: DiscoveryEnv['env'], home: string, platfor
   const { join } = pathsOf(platform);
   const candidates: Array<Candidate | undefined> = [
     env.KOMOREBI_CONFIG_HOME ? { path: join(env.KOMOREBI_CONFIG_HOME, 'komorebi.bar.json'), reason: '$KOMOREBI_CONFIG_HOME' } : undefined,
-    { path: join(env.XDG_CONFIG_HOME || join(home, '.config'), 'tilebar', 'bar.json'), reason: env.XDG_CONFIG_HOME ? '$XDG_CONFIG_HOME' : '~/.config' },
+    { path: join(xdgDir(env, 'XDG_CONFIG_HOME', platform) ?? join(home, '.config'), 'tilebar', 'bar.json'), reason: xdgDir(env, 'XDG_CONFIG_HOME', platform) ? '$XDG_CONFIG_HOME' : '~/.config' },
     { path: join(home, 'komorebi.bar.json'), reason: 'home directory' },
   ];
   return candidates.filter((c): c is Candidate => c !== undefined);

@@ -27,8 +27,18 @@ export function localAppData(env: Env, home: string): string {
   return env.LOCALAPPDATA || path.win32.join(home, 'AppData', 'Local');
 }
 
+/**
+ * An XDG base directory from the environment, or undefined when it is unset, empty or relative: the XDG spec has a
+ * relative one ignored, and one taken relative to the working directory would put a feed's caches and notes
+ * somewhere else for every directory it is started from (a printed host config and the feed the host starts).
+ */
+export function xdgDir(env: Env, name: 'XDG_CONFIG_HOME' | 'XDG_CACHE_HOME' | 'XDG_STATE_HOME', platform: NodeJS.Platform = 'linux'): string | undefined {
+  const value = env[name];
+  return value && pathsOf(platform).isAbsolute(value) ? value : undefined;
+}
+
 /** The default log: `%LOCALAPPDATA%\tilebar\tilebar.log` on Windows, `$XDG_STATE_HOME/tilebar/tilebar.log` elsewhere. */
 export function tilebarLogPath(env: Env, platform: NodeJS.Platform, home: string): string {
   if (platform === 'win32') return path.win32.join(localAppData(env, home), 'tilebar', 'tilebar.log');
-  return path.posix.join(env.XDG_STATE_HOME || path.posix.join(home, '.local', 'state'), 'tilebar', 'tilebar.log');
+  return path.posix.join(xdgDir(env, 'XDG_STATE_HOME') ?? path.posix.join(home, '.local', 'state'), 'tilebar', 'tilebar.log');
 }

@@ -80,3 +80,20 @@ describe('the trust rule for discovered configs on Windows', () => {
     expect(configReadOptions(discovered, { uid: 1000, gid: 1000 }).trust?.user).toEqual({ uid: 1000, gid: 1000 });
   });
 });
+
+describe('XDG base directories that are relative', () => {
+  // The XDG spec has a relative one ignored: taken relative to the working directory, a feed's caches and the note
+  // naming its click directory would differ for every directory it is started from.
+  it('are ignored, as unset ones are: the defaults under HOME are used', () => {
+    const env = { XDG_CONFIG_HOME: 'cfg', XDG_CACHE_HOME: './cache', XDG_STATE_HOME: 'state/' };
+    expect(configCandidates(env, '/home/u', 'linux').map((c) => c.path)).toContain('/home/u/.config/tilebar/bar.json');
+    expect(tilebarCacheDir(env, 'linux', '/home/u')).toBe('/home/u/.cache/tilebar');
+    expect(tilebarLogPath(env, 'linux', '/home/u')).toBe('/home/u/.local/state/tilebar/tilebar.log');
+    const absolute = { XDG_CONFIG_HOME: '/x/cfg', XDG_CACHE_HOME: '/x/cache', XDG_STATE_HOME: '/x/state' };
+    expect(configCandidates(absolute, '/home/u', 'linux').map((c) => c.path)).toContain('/x/cfg/tilebar/bar.json');
+    expect(tilebarCacheDir(absolute, 'linux', '/home/u')).toBe('/x/cache/tilebar');
+    expect(tilebarLogPath(absolute, 'linux', '/home/u')).toBe('/x/state/tilebar/tilebar.log');
+    // A Windows user's (Git Bash sets its own): absolute the Windows way.
+    expect(configCandidates({ XDG_CONFIG_HOME: 'D:\\cfg' }, PROFILE, 'win32').map((c) => c.path)).toContain('D:\\cfg\\tilebar\\bar.json');
+  });
+});
