@@ -54,8 +54,12 @@ describe('starting a command: its program by a full path, never from the current
     chmodSync(join(dir, name), 0o755);
   };
 
-  it("runs a bare name from PATH's absolute entries, not the one lying in the working directory (an empty PATH entry means it)", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tilebar-start-'));
+  /**
+   * A working directory (`downloads`) holding a planted `wezterm`, and an installed one in `bin`: each appends its
+   * name to its own record (`<record>-planted`, `<record>-installed`).
+   */
+  const plantedAndInstalled = async (prefix: string) => {
+    const dir = await mkdtemp(join(tmpdir(), prefix));
     const cwd = join(dir, 'downloads');
     const bin = join(dir, 'bin');
     mkdirSync(cwd);
@@ -63,6 +67,11 @@ describe('starting a command: its program by a full path, never from the current
     const record = join(dir, 'ran');
     tool(cwd, 'wezterm', `${record}-planted`);
     tool(bin, 'wezterm', `${record}-installed`);
+    return { dir, cwd, bin, record };
+  };
+
+  it("runs a bare name from PATH's absolute entries, not the one lying in the working directory (an empty PATH entry means it)", async () => {
+    const { dir, cwd, bin, record } = await plantedAndInstalled('tilebar-start-');
     tool(cwd, 'only-here', `${record}-planted`);
     // An empty entry first, as `PATH=:/usr/bin` or a trailing colon leaves: execvp reads it as the current directory.
     const childEnv = { PATH: `:.:${bin}:/usr/bin:/bin`, HOME: dir };
@@ -79,14 +88,7 @@ describe('starting a command: its program by a full path, never from the current
   // The second hostile round: `wezterm && true` goes to /bin/sh, which looked wezterm up itself on the PATH it was
   // given, empty entry and all, and ran the one planted in the working directory.
   it('a command with operators runs in a shell whose PATH has no entry that means the working directory', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tilebar-start-shell-'));
-    const cwd = join(dir, 'downloads');
-    const bin = join(dir, 'bin');
-    mkdirSync(cwd);
-    mkdirSync(bin);
-    const record = join(dir, 'ran');
-    tool(cwd, 'wezterm', `${record}-planted`);
-    tool(bin, 'wezterm', `${record}-installed`);
+    const { dir, cwd, bin, record } = await plantedAndInstalled('tilebar-start-shell-');
     const env = { PATH: `:.:${bin}:/usr/bin:/bin:`, HOME: dir };
     const plan = planCommand('wezterm && echo done >> ' + `'${record}-done'`, env, 'linux');
     expect(plan?.kind).toBe('shell');
