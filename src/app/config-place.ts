@@ -24,7 +24,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { POLL_MS, watchConfigFile, type ConfigFileEvent, type WatchedConfigFile } from '../bar/config-file.js';
-import { watchPathAppearance, type PathAppearance, type PathKind } from '../bar/path-appearance.js';
+import { realKindOf, watchPathAppearance, type PathAppearance, type PathKind } from '../bar/path-appearance.js';
 import { candidatesAbove, configLabel, passedOverLine, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { ReadOptions } from '../io/read-text-file.js';
@@ -35,11 +35,6 @@ import type { Timers } from '../scheduler/timers.js';
 const MAX_REFUSALS_SAID = 4;
 
 const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
-const kindAt = (path: string): Promise<PathKind> =>
-  stat(path).then(
-    (s) => (s.isDirectory() ? 'directory' : 'other'),
-    () => 'none' as const,
-  );
 
 /**
  * How the config `found` is read by a bar run by `user` (undefined where there are none: Windows, where Node has
@@ -130,7 +125,7 @@ export class ConfigPlace {
    * the refused file goes. A refusal is said once (#sayRefusal).
    */
   async #candidateKind(path: string): Promise<PathKind> {
-    const kind = await kindAt(path);
+    const kind = await realKindOf(path);
     const user = this.deps.user;
     if (kind !== 'other' || user === undefined || !this.candidates.some((c) => c.path === path)) return kind;
     const why = trustRefusal(path, user);

@@ -46,7 +46,8 @@ export interface WatchPlace {
   name: string;
 }
 
-async function realKindOf(path: string): Promise<PathKind> {
+/** What is at a path, following links: what the watch looks at unless a caller gives its own. */
+export async function realKindOf(path: string): Promise<PathKind> {
   return stat(path).then(
     (s) => (s.isDirectory() ? 'directory' : 'other'),
     () => 'none' as const,

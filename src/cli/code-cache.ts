@@ -92,6 +92,7 @@ function readEntry(entry: string, user: TrustedUser | undefined): Buffer | undef
   if (user === undefined) return readPrivate(entry, MAX_CACHE_BYTES);
   const read = readTrustedBytes(entry, user, MAX_CACHE_BYTES);
   if ('why' in read) debug('code cache %s: not read (%s)', entry, read.why);
+  if ('tooLarge' in read) debug('code cache %s: not read (%d bytes, more than %d)', entry, read.tooLarge, MAX_CACHE_BYTES);
   return 'bytes' in read ? read.bytes : undefined;
 }
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathsOf, userHome, xdgDir } from '../io/user-dirs.js';
-import { currentUser, trustRefusal } from '../io/trust.js';
+import { currentUser, DISCOVERED_HINT, trustRefusal } from '../io/trust.js';
 
 export interface DiscoveryEnv {
   env: Readonly<Record<string, string | undefined>>;
@@ -77,7 +77,7 @@ export function discoverConfig(flag: string | undefined, io: DiscoveryEnv = real
 
 /** How a passed-over place is said, in the log and by `check`. */
 export function passedOverLine(p: PassedOver): string {
-  return `config: ${p.path} (${p.reason}) is passed over: ${p.why}; a config that discovery finds is used only when nobody else could have put it there, since its clicks run commands (name it with --config to use it anyway)`;
+  return `config: ${p.path} (${p.reason}) is passed over: ${p.why}; ${DISCOVERED_HINT}`;
 }
 
 /**

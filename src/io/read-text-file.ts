@@ -5,9 +5,9 @@
  * does not tie up one of libuv's four file threads (each reload of such a config used to take one for ever),
  * and its type and size are checked on the open descriptor before a byte is read.
  */
-import { closeSync, constants, createReadStream, readSync } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
-import { openTrusted, type TrustedUser } from './trust.js';
+import { readTrustedBytes, type TrustedUser } from './trust.js';
 
 /** Why a file could not be read: a code, and the reason in words. */
 export type ReadFailure = { ok: false; code: string; problem: string };
@@ -112,27 +112,14 @@ async function readBytes(path: string, options: ReadOptions): Promise<BytesOutco
   }
 }
 
-/**
- * A file that must pass the trust rule, read through the descriptor the rule was checked on. Synchronous: the
- * rule's walk is a few lstat calls, and the file is a regular one of bounded size, never a FIFO that could block.
- */
+/** A file that must pass the trust rule, read through the descriptor the rule was checked on (trust.ts). */
 function readTrusted(path: string, maxBytes: number, trust: NonNullable<ReadOptions['trust']>): BytesOutcome {
-  try {
-    const opened = openTrusted(path, trust.user);
-    if (!opened.ok) return opened.absent ? failure('ENOENT') : failure('EFOREIGN', trust.hint ? `${opened.why}; ${trust.hint}` : opened.why);
-    try {
-      if (opened.stat.size > maxBytes) return failure('ETOOLARGE', `it is ${sizeText(opened.stat.size)}; at most ${sizeText(maxBytes)} is read`);
-      const buffer = Buffer.alloc(Math.min(maxBytes + 1, opened.stat.size + 64 * 1024));
-      let length = 0;
-      for (let n = 1; n > 0 && length < buffer.length; length += n) n = readSync(opened.fd, buffer, length, buffer.length - length, length);
-      if (length > maxBytes) return failure('ETOOLARGE', `it is more than ${sizeText(maxBytes)}`);
-      return { ok: true, bytes: buffer.subarray(0, length) };
-    } finally {
-      closeSync(opened.fd);
-    }
-  } catch (e) {
-    return failure(errorCode(e));
-  }
+  const read = readTrustedBytes(path, trust.user, maxBytes, true);
+  if ('bytes' in read) return { ok: true, bytes: read.bytes };
+  if ('absent' in read) return failure('ENOENT');
+  if ('tooLarge' in read) return failure('ETOOLARGE', `it is ${sizeText(read.tooLarge)}; at most ${sizeText(maxBytes)} is read`);
+  if (read.code !== undefined) return failure(read.code);
+  return failure('EFOREIGN', trust.hint ? `${read.why}; ${trust.hint}` : read.why);
 }
 
 /** A pipe or device, read to its end but no further than `maxBytes`. */

@@ -187,15 +187,23 @@ export function openTrusted(path: string, user: TrustedUser, followLast = true):
  */
 export function directoryRefusal(dir: string, user: TrustedUser): { why: string; absent?: boolean } | undefined {
   try {
-    const walk = walkTrusted(dir, user);
-    if (!walk.ok) return walk.absent ? { why: `${dir} does not exist`, absent: true } : { why: walk.why };
-    if (!walk.stat.isDirectory()) return { why: `${walk.real} is not a directory` };
-    if (walk.stat.uid !== user.uid) return { why: `${walk.real} is not yours (uid ${walk.stat.uid})` };
-    const writable = writableByOthers(walk.stat, user, walk.real);
-    return writable ? { why: writable } : undefined;
+    return dirRefusal(dir, user, true);
   } catch (e) {
     return { why: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/**
+ * Why `dir` may not hold tilebar's files: the walk's refusal, or it is no directory, or (`mine`) not the user's,
+ * or others can write in it. Throws what the walk throws.
+ */
+function dirRefusal(dir: string, user: TrustedUser, mine: boolean): { why: string; absent?: boolean } | undefined {
+  const walk = walkTrusted(dir, user);
+  if (!walk.ok) return walk.absent ? { why: `${dir} does not exist`, absent: true } : { why: walk.why };
+  if (!walk.stat.isDirectory()) return { why: `${walk.real} is not a directory` };
+  if (mine && walk.stat.uid !== user.uid) return { why: `${walk.real} is not yours (uid ${walk.stat.uid})` };
+  const writable = writableByOthers(walk.stat, user, walk.real);
+  return writable ? { why: writable } : undefined;
 }
 
 /**
@@ -213,16 +221,18 @@ export function trustRefusal(path: string, user: TrustedUser): string | undefine
 }
 
 /**
- * A file's bytes when the rule holds and it is at most `maxBytes`; `absent` when nothing is there, else why not.
- * Synchronous, for the steps that must be (a code cache is read in the step that compiles its script). A link
- * at the path itself is refused (tilebar's own files are never links). Never throws.
+ * A file's bytes when the rule holds and it is at most `maxBytes`; `absent` when nothing is there, `tooLarge`
+ * (its size) past the bound, else why not. Synchronous, for the steps that must be (a code cache is read in the
+ * step that compiles its script), and cheap anywhere: the walk is a few lstat calls and the file a regular one of
+ * bounded size, never a FIFO. A link at the path itself is refused unless `followLast` (tilebar's own files are
+ * never links; a config may be). Never throws.
  */
-export function readTrustedBytes(path: string, user: TrustedUser, maxBytes: number): { bytes: Buffer } | { absent: true } | { why: string } {
+export function readTrustedBytes(path: string, user: TrustedUser, maxBytes: number, followLast = false): { bytes: Buffer } | { absent: true } | { tooLarge: number } | { why: string; /** What the system said, when it failed (EACCES on the way). */ code?: string } {
   try {
-    const opened = openTrusted(path, user, false);
+    const opened = openTrusted(path, user, followLast);
     if (!opened.ok) return opened.absent ? { absent: true } : { why: opened.why };
     try {
-      if (opened.stat.size > maxBytes) return { why: `${path} is larger than ${maxBytes} bytes` };
+      if (opened.stat.size > maxBytes) return { tooLarge: opened.stat.size };
       const bytes = Buffer.allocUnsafe(opened.stat.size);
       let at = 0;
       // A file that shrinks while it is read gives what was there; one that grows is read to its size at open.
@@ -232,7 +242,8 @@ export function readTrustedBytes(path: string, user: TrustedUser, maxBytes: numb
       closeSync(opened.fd);
     }
   } catch (e) {
-    return { why: e instanceof Error ? e.message : String(e) };
+    const code = (e as NodeJS.ErrnoException).code;
+    return { why: e instanceof Error ? e.message : String(e), ...(typeof code === 'string' ? { code } : {}) };
   }
 }
 
@@ -253,13 +264,7 @@ export function makeTrustedDir(dir: string, user: TrustedUser, own: boolean): st
       if (up === at) break;
       at = up;
     }
-    const refusal = (path: string, mine: boolean): string | undefined => {
-      const walk = walkTrusted(path, user);
-      if (!walk.ok) return walk.absent ? `${path} does not exist` : walk.why;
-      if (!walk.stat.isDirectory()) return `${walk.real} is not a directory`;
-      if (mine && walk.stat.uid !== user.uid) return `${walk.real} is not yours (uid ${walk.stat.uid})`;
-      return writableByOthers(walk.stat, user, walk.real);
-    };
+    const refusal = (path: string, mine: boolean): string | undefined => dirRefusal(path, user, mine)?.why;
     const base = refusal(at, false);
     if (base) return base;
     for (const path of missing) {
