@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseNode } from './supported-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const main = join(root, 'dist', 'bundle', 'main.js');
@@ -26,9 +27,20 @@ if (!existsSync(main) || statSync(main).mtimeMs < newestSource()) {
   await import('./bundle.mjs');
 }
 
+// The Node it runs on: this machine's when supported, else one brought from the npm registry (supported-node.mjs),
+// said once on stderr.
+let chosen;
+try {
+  chosen = chooseNode();
+} catch (e) {
+  process.stderr.write(`tilebar: ${e.message}\n`);
+  process.exit(1);
+}
+process.stderr.write(`tilebar: Node ${chosen.version} (${chosen.from})\n`);
+
 // The bar, as the `tilebar` command starts it (it sets its own V8 flags: src/cli/v8-flags.ts). The child owns the terminal;
 // this process only waits and hands back its status (a signal it died of as 128 + n, as a shell does).
-const child = spawn(process.execPath, [main, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(chosen.node, [main, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => undefined);
 child.on('exit', (code, signal) => {
   const numbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
