@@ -18,6 +18,7 @@ import { countBySeverity, formatProblem, type Problem } from '../config/problem.
 import { withoutBom } from '../config/source.js';
 import type { Variant } from '../config/variant.js';
 import { readStdin, readTextFile, type ReadOutcome } from '../io/read-text-file.js';
+import { SUPPORTED_WORDS } from './node-floor.js';
 import { runtimeDirPath, runtimeDirPlaces, runtimeDirTrouble, type RuntimeDirPlaces } from '../io/runtime-dir.js';
 import { userHome } from '../io/user-dirs.js';
 import { refusedInboxes } from '../feeds/click-inbox.js';
@@ -63,6 +64,8 @@ interface FileReport {
   tiler: Detected;
   /** Why the feeds' private directory here, or a click file in it, is refused (io/runtime-dir.ts, feeds/click-inbox.ts). */
   feedsTrouble: string[];
+  /** The Node this check ran on, and what tilebar runs on (node-floor.ts). */
+  runtime: { node: string; runsOn: string };
 }
 
 /** `--fix` runs again on what it fixed: one insertion per object is made per run. */
@@ -133,6 +136,7 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       problems,
       tiler,
       feedsTrouble,
+      runtime: { node: process.version, runsOn: SUPPORTED_WORDS },
     };
     if (fixed) report.fixed = fixed.map(({ fix, line, col, path, message }) => ({ severity: 'note', line, col, path, message, ...(fix ? { fix } : {}) }));
     reports.push(report);
@@ -200,6 +204,7 @@ function printReport(io: CliIo, result: LoadResult, report: FileReport, fixed: F
   if (result.model) {
     io.out(`${report.file}: ok (variant ${report.variant} from ${report.variantSource}; ${tail})\n${summarise(result.model)}\n`);
     if (usesTiler(result.model)) io.out(`  window manager here: ${report.tiler.manager} (${report.tiler.why})\n`);
+    io.out(`  Node here: ${report.runtime.node}; tilebar runs on ${report.runtime.runsOn}\n`);
     for (const trouble of report.feedsTrouble) io.out(`  ${paint('warning', 'feeds here')}: ${trouble}\n`);
   } else {
     io.out(`${report.file}: rejected (variant ${report.variant} from ${report.variantSource}; ${tail})\n`);

@@ -5,6 +5,7 @@
  * a one-shot command from that command's own script with V8's code cache (code-cache.ts), and hands every
  * other command (`run`, `help`, …) to the ES module build (main.ts), which decides everything again itself.
  */
+import './refuse-old-node.js';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
 import { tilebarCacheDir } from '../io/cache-dir.js';
 import { VERSION } from '../version.js';
+import { runtimeLine } from './node-floor.js';
 import { loadOneShotScript } from './code-cache.js';
 import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
 
@@ -35,7 +37,7 @@ const args = processCommandLine();
 holdSignals(isLongRunning(args));
 const script = oneShotScript(args[0]);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
+  process.stdout.write(`${VERSION}\n${runtimeLine(process.version, process.platform, process.arch)}\n`);
 } else if (script === undefined) {
   // Beside this script in the bundle; a name the bundler leaves alone.
   const modules = './modules.mjs';

@@ -8,6 +8,7 @@ import { colorOption, terminalBgOption } from './colour-options.js';
 import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
+import { runtimeLine } from './node-floor.js';
 import type { CommandModules, CommandName } from './commands.js';
 import { BUILTIN_FORMATS, formatsHelp, type PreviewFormat } from '../render/formats.js';
 import { BUILTIN_HOSTS, hostsHelp, type FeedHost } from '../feeds/hosts.js';
@@ -48,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
   let code: number = EXIT.ok;
   const program = new Command('tilebar')
     .description('A terminal status bar for komorebi.bar.json configurations.')
-    .version(VERSION, '-V, --version')
+    .version(`${VERSION}\n${runtimeLine(process.version, process.platform, process.arch)}`, '-V, --version')
     .exitOverride()
     // One style for every error: commander's own ("error: unknown command") reads as tilebar's other messages.
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(text.replace(/^error: /, 'tilebar: ')) })
