@@ -17,7 +17,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22.12',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
   mainFields: ['module', 'main'],

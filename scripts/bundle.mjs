@@ -103,6 +103,26 @@ const sliceAnsiLazySegmenter = {
   },
 };
 /**
+ * Ink 8's line-by-line update (log-update's incremental path) builds an Intl.Segmenter when its module loads, which
+ * every Ink program loads: the same ICU data as above, for a path that runs only when a changed line keeps a styled
+ * prefix. It is built on its first use instead.
+ */
+const inkLineUpdateLazySegmenter = {
+  name: 'ink-line-update-lazy-segmenter',
+  setup(b) {
+    b.onLoad({ filter: /ink[\\/]build[\\/]line-update\.js$/ }, (args) => ({
+      contents: patched(args.path, 'inkLineUpdateLazySegmenter', [
+        [
+          "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });",
+          "let graphemeSegmenter;\nconst segmenter = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text) };",
+        ],
+      ]),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+/**
  * commander loads node:child_process (and with it net, dgram and their bindings: ~5 ms of every command) for
  * its executable subcommands, which tilebar does not have: it is loaded on the first spawn instead.
  */
@@ -110,7 +130,8 @@ const commanderLazyChildProcess = {
   name: 'commander-lazy-child-process',
   setup(b) {
     b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
-      const source = patched(args.path, 'commanderLazyChildProcess', [["const childProcess = require('node:child_process');", "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"]]);
+      // commander 15 is an ES module; process.getBuiltinModule (Node 22.3) loads the built-in in either build.
+      const source = patched(args.path, 'commanderLazyChildProcess', [["import childProcess from 'node:child_process';", "const childProcess = { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };"]]);
       if (!source.includes('childProcess.spawn(')) throw new Error(`${args.path}: commander no longer uses childProcess.spawn; see commanderLazyChildProcess in scripts/bundle.mjs`);
       return { contents: source, loader: 'js' };
     });
@@ -182,7 +203,7 @@ const common = {
   outdir: join(root, 'dist', 'bundle'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22.12',
   sourcemap: 'linked',
   // Whitespace and syntax only, names kept (a log's stack trace stays readable): less source for V8 to keep
   // and parse at start-up, which the Ink chunk makes matter (bench/).
@@ -211,7 +232,7 @@ const result = await build({
   outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
-  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches],
+  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches, inkLineUpdateLazySegmenter],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
@@ -259,7 +280,9 @@ const inkWithoutTopLevelAwait = {
       loader: 'js',
       contents: patched(args.path, 'inkWithoutTopLevelAwait', [
         ["await import('./devtools.js');", '/* no React DevTools in a one-shot command */'],
-        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
+        // Ink 8 reads its package.json for DevTools in its own statement; the version it falls back on is React's.
+        ['const loaded = await loadPackageJson();', 'const loaded = { name: undefined, version: undefined };'],
+        ["import.meta.resolve('react-devtools-core');", "throw new Error('no React DevTools in a one-shot command');"],
       ]),
     }));
   },
@@ -269,7 +292,7 @@ const oneShot = await build({
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches],
+  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches, inkLineUpdateLazySegmenter],
   // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
   // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
   supported: { 'dynamic-import': false },

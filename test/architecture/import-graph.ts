@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 export const ROOTS = ['src', 'widgets', 'themes'];
 

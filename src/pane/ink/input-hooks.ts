@@ -7,12 +7,26 @@
  * each took some of the pieces (by what they start with) would sort out a cut report's tail wrongly; Ink's
  * `useInput` would strip ESCs and name keys, which a bar does not need.
  */
-import { useStdin } from 'ink';
+import type { EventEmitter } from 'node:events';
+import { useStdin, type StdinProps } from 'ink';
 import { useEffect, useRef } from 'react';
+
+/**
+ * What Ink's context holds besides its public props: the emitter its own `useInput` listens to (Ink 8 types it as
+ * internal, and still hands it to every hook through `useStdin`). Checked once, so an Ink that drops it fails loudly
+ * in the tests, not silently in a bar that no longer hears keys.
+ */
+type StdinWithEvents = StdinProps & { readonly internal_eventEmitter: EventEmitter };
+
+function withEvents(stdin: StdinProps): StdinWithEvents {
+  const events = (stdin as Partial<StdinWithEvents>).internal_eventEmitter;
+  if (events === undefined || typeof events.on !== 'function') throw new Error("Ink's stdin context has no input emitter: this Ink is not one tilebar was made for");
+  return stdin as StdinWithEvents;
+}
 
 /** Every piece of the terminal's input, in order, while it can be read in raw mode; the handler may change between renders. */
 export function useTerminalInput(handler: (data: string) => void): void {
-  const { isRawModeSupported, setRawMode, internal_eventEmitter: events } = useStdin();
+  const { isRawModeSupported, setRawMode, internal_eventEmitter: events } = withEvents(useStdin());
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
