@@ -15,10 +15,11 @@
 // and node.exe aborts at start: "Fatal process out of memory: SegmentedTable::InitializeTable (subspace
 // allocation)". V8 uses placeholders only when kernelbase has all of VirtualAlloc2, MapViewOfFile3 and
 // UnmapViewOfFile2, and otherwise reserves the table with plain VirtualAlloc, as on Windows 10 before 1803. So
-// when the published node.exe aborts so, a copy of it is made (bin-wine8/node.exe) whose one import-by-name string
-// "UnmapViewOfFile2" has its first letter changed: GetProcAddress finds nothing, V8 takes that path, and the
-// copy is what the suite runs. Where Wine has placeholders (Wine 9), the published node.exe starts and is used
-// as it is. docs/development.md (the Windows suite) has the evidence.
+// when the published node.exe aborts so, a copy of it is made (bin-wine8/node.exe) whose one string
+// "UnmapViewOfFile2" (the name V8 asks GetProcAddress for) has its first letter changed: GetProcAddress finds
+// nothing, V8 takes that path, and the copy is what the suite runs. Where Wine has placeholders (releases after
+// 8.0), the published node.exe starts and is used as it is. docs/development.md (the Windows suite) has the
+// evidence.
 //
 // Also puts postject (the tool that injects a single-executable application's blob into a copy of node.exe, for
 // the fake Windows programs of test/windows/sea.ts) in the cache, pinned; it too is no dependency of tilebar.
@@ -50,7 +51,7 @@ const wineTmp = join(cache, 'wine-tmp');
 const wineEnv = { WINEPREFIX: prefix, WINEDLLOVERRIDES: 'mscoree,mshtml=', DISPLAY: '', WINEDEBUG: '-all', TMPDIR: wineTmp };
 /** What node.exe of Node 24 or later prints when Wine cannot reserve a placeholder for V8 (see the header). */
 const NO_PLACEHOLDER = 'SegmentedTable::InitializeTable (subspace allocation)';
-/** The import-by-name string whose first letter the Wine 8 copy changes, with the NULs around it. */
+/** The name V8 asks GetProcAddress for, whose first letter the Wine 8 copy changes, with the NULs around it. */
 const UNMAP_VIEW = Buffer.from('\0UnmapViewOfFile2\0', 'latin1');
 
 /** Debian's wine64 package puts its loader in /usr/lib/wine only; the `wine` package adds the commands on PATH. */
