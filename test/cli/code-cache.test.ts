@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
-const MAIN = join(process.cwd(), 'dist', 'bundle', 'main.js');
 const EXAMPLE = join(process.cwd(), 'config.example.json');
 const READINGS = ['--set', 'cpu=37', '--set', 'memory=52', '--set', 'battery=81', '--set', 'storage./=64', '--set', 'update=0.1.0', '--set', 'keyboard=us'];
 const COMMANDS: Record<string, string[]> = {
@@ -34,7 +34,7 @@ afterEach(() => {
 
 const codeDir = () => join(dir, 'cache', 'tilebar', 'code');
 const tilebar = (args: string[], env: Record<string, string | undefined> = {}) =>
-  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', ...env }) });
+  spawnSync(process.execPath, tilebarArgs(...args), { encoding: 'utf8', env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', ...env }) });
 /** What NODE_DEBUG=tilebar says of the cache: none, used, refused by V8, written (n bytes), cannot be written. */
 const said = (stderr: string) => [...stderr.matchAll(/code cache \S+: (.*)/g)].map((m) => m[1]?.replace(/ \(\d+ bytes\)/, ''));
 const entries = () => (existsSync(codeDir()) ? readdirSync(codeDir()) : []);

@@ -13,6 +13,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 interface Meta {
   outputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }>; inputs: Record<string, unknown> }>;
@@ -81,7 +82,7 @@ describe('what each command loads', () => {
     const zodChunk = Object.keys(meta.outputs).find((k) => Object.keys(meta.outputs[k]?.inputs ?? {}).some((i) => i.includes('node_modules/zod/v4/core/core.js')));
     // TILEBAR_CODE_CACHE=0: the ES module build, as `run` loads it, whose loader can name what it links.
     const preview = () =>
-      spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), ...PREVIEW], {
+      spawnSync(process.execPath, tilebarArgs(...PREVIEW), {
         encoding: 'utf8',
         env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'esm', TILEBAR_CODE_CACHE: '0' }),
       });
@@ -115,7 +116,7 @@ describe('what each command loads', () => {
       return [...ran];
     };
     const preview = (coverage: string) =>
-      spawnSync(process.execPath, [join(process.cwd(), 'dist', 'bundle', 'main.js'), ...PREVIEW], {
+      spawnSync(process.execPath, tilebarArgs(...PREVIEW), {
         encoding: 'utf8',
         env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_V8_COVERAGE: join(dir, coverage) }),
       });
@@ -158,7 +159,7 @@ describe('what each command loads', () => {
     const hook = join(dir, 'modules.mjs');
     writeFileSync(hook, "process.on('exit', () => process.stderr.write('MODULES ' + JSON.stringify(process.moduleLoadList) + '\\n'));\n");
     try {
-      const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, join(process.cwd(), 'dist', 'bundle', 'main.js'), 'preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'ansi', '--width', '80'], { encoding: 'utf8', env: childEnv({ TZ: 'UTC' }) });
+      const r = spawnSync(process.execPath, ['--import', pathToFileURL(hook).href, ...tilebarArgs('preview', '--config', join(process.cwd(), 'config.example.json'), '--format', 'ansi', '--width', '80')], { encoding: 'utf8', env: childEnv({ TZ: 'UTC' }) });
       expect(r.status, r.stderr).toBe(0);
       const modules = JSON.parse(/MODULES (.*)/.exec(r.stderr)?.[1] ?? '[]') as string[];
       expect(modules.length).toBeGreaterThan(50);

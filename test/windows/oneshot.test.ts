@@ -15,8 +15,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLE, ROOT, SKIP, found, runBundleUnderWine, stdoutBytes, wineCouldNotStart, type Printed, type WindowsNode } from './wine.js';
+import { ROOT, SKIP, found, runBundleUnderWine, stdoutBytes, wineCouldNotStart, type Printed, type WindowsNode } from './wine.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 // The README's picture command, readings given and the clock fixed, so nothing of the machine shows.
 const READINGS = [
@@ -46,7 +47,7 @@ const LINUX_SESSION = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', 
 function runLinux(args: string[], dir: string): Printed & { bytes: Buffer } {
   const printed = (stdout: Buffer, stderr: Buffer, status: number) => ({ stdout: stdout.toString('utf8'), bytes: stdout, stderr: stderr.toString('utf8'), status });
   try {
-    const stdout = execFileSync(process.execPath, [BUNDLE, ...args], {
+    const stdout = execFileSync(process.execPath, tilebarArgs(...args), {
       cwd: dir,
       env: childEnv({ ...LINUX_SESSION, TZ: 'UTC' }),
       stdio: ['ignore', 'pipe', 'pipe'],

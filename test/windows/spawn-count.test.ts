@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { creationsByProgram, processCreations, traceStart } from './process-trace.js';
-import { BUNDLE, ROOT, SKIP, found, q, type WindowsNode } from './wine.js';
+import { BUNDLE_COMMAND, ROOT, SKIP, found, q, type WindowsNode } from './wine.js';
 
 const FROM_S = 20;
 const TO_S = 80;
@@ -36,7 +36,7 @@ describe.skipIf(skip !== '')(`a running bar under the Windows build of Node (Win
     dirs.push(dir);
     copyFileSync(join(ROOT, 'config.example.json'), join(dir, 'config.example.json'));
     const trace = join(dir, 'trace.log');
-    const bar = `cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} run --config config.example.json 2> trace.log`;
+    const bar = `cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} run --config config.example.json 2> trace.log`;
     pane = openPane(`sh -c ${q(bar)}`, { width: 160, height: 3, env: { ...win.env, WINEDEBUG: '+timestamp,+process' } });
 
     const read = () => {
