@@ -34,6 +34,8 @@ export const LINES_INCLUDE = [
   'test/feeds/feed-signals.test.ts',
   'test/tty/signals-tty.test.ts',
   'test/tty/hangup-tty.test.ts',
+  // 200 starts signalled with SIGUSR1 while another user polls Node's inspector port: closed on every line.
+  'test/cli/sigusr1-inspector.test.ts',
   'test/tty/exit-tty.test.ts',
   // Module loading and the one-shot launchers: what each command loads (V8's coverage), V8's flags, the
   // CommonJS launcher and the ES module build, chalk's colour decided before Ink loads.
