@@ -330,11 +330,12 @@ export class LiveBar {
       (s) => {
         // subscribeSources keeps one object it updates: the store gets a copy, so a snapshot never changes.
         this.#statuses = { ...s };
-        this.#store.update({ statuses: this.#statuses });
+        // Readings come whole, not in bursts: out at the end of this turn (a heartbeat's, with its clock tick).
+        this.#store.update({ statuses: this.#statuses }, { soon: true });
       },
       this.#statuses,
     );
-    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.#store.update());
+    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.#store.update({}, { soon: true }));
     this.#unsubscribe = () => {
       offSources();
       offClocks();
