@@ -175,6 +175,12 @@ export class LiveBar {
     return new LiveView(this.#store, options, this);
   }
 
+  /**
+   * Each heartbeat of the running bar (every whole wall-clock second while it polls; none while paused), for a front
+   * end that looks at something now and then: on the wake-up the bar has anyway, not on a timer of its own.
+   */
+  readonly onTick = (listener: () => void): (() => void) => this.#scheduler.onTick(() => listener());
+
   /** Where the config came from, for the log. */
   get origin(): string {
     return { cache: 'config as validated at an earlier start, from the cache', validated: 'config validated', empty: 'no good config yet' }[this.#config.origin];
