@@ -175,6 +175,12 @@ export class LiveBar {
     return new LiveView(this.#store, options, this);
   }
 
+  /**
+   * Each heartbeat of the running bar (every whole wall-clock second while it polls; none while paused), for a front
+   * end that looks at something now and then: on the wake-up the bar has anyway, not on a timer of its own.
+   */
+  readonly onTick = (listener: () => void): (() => void) => this.#scheduler.onTick(() => listener());
+
   /** Where the config came from, for the log. */
   get origin(): string {
     return { cache: 'config as validated at an earlier start, from the cache', validated: 'config validated', empty: 'no good config yet' }[this.#config.origin];
@@ -330,11 +336,12 @@ export class LiveBar {
       (s) => {
         // subscribeSources keeps one object it updates: the store gets a copy, so a snapshot never changes.
         this.#statuses = { ...s };
-        this.#store.update({ statuses: this.#statuses });
+        // Readings come whole, not in bursts: out at the end of this turn (a heartbeat's, with its clock tick).
+        this.#store.update({ statuses: this.#statuses }, { soon: true });
       },
       this.#statuses,
     );
-    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.#store.update());
+    const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.#store.update({}, { soon: true }));
     this.#unsubscribe = () => {
       offSources();
       offClocks();

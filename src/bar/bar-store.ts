@@ -5,9 +5,13 @@
  * (app/view-of-core.ts) adds its own look, size and monitor (`BarSnapshot`), which is what the Ink app subscribes
  * to (useSyncExternalStore). Changes from the scheduler, the config file and the window manager are merged and
  * published as one new snapshot at most every `minFrameMs` (on the scheduler's timers: the store starts no
- * timer of its own), and never sooner than `settleMs` after the first change: the polls a heartbeat starts
- * answer a few milliseconds after its clock tick, and this way they and the tick make one render, not two. A
- * burst of notifications makes at most ten a second.
+ * timer of its own), and never sooner than `settleMs` after the first change: events come in bursts (a window
+ * manager's workspace and focus events, a player's properties), and this way a burst makes one render. A burst of
+ * notifications makes at most ten a second.
+ *
+ * A change that comes all at once (`soon`: a clock tick and the readings of the polls its heartbeat started, or a
+ * poll's answer) is published at the end of the turn of the loop it came in — its promise callbacks run, so a
+ * heartbeat's /proc readings, which answer within them, join its tick — with no wake-up of its own `settleMs` later.
  */
 import type { BarModel } from '../config/model.js';
 import type { Timers } from '../scheduler/timers.js';
@@ -64,6 +68,8 @@ export class TimedStore<S extends { epochMs: number }> {
   private snapshot: S;
   private pending: Change<S> | undefined;
   private timer: unknown;
+  /** When the timer set publishes (monotonic). */
+  private timerAt = -Infinity;
   private lastPublished = -Infinity;
   private readonly listeners = new Set<() => void>();
 
@@ -83,11 +89,20 @@ export class TimedStore<S extends { epochMs: number }> {
 
   readonly getSnapshot = (): S => this.snapshot;
 
-  /** Record a change (or none: the clock moved) and publish it with whatever else comes within the frame. */
-  update(change: Change<S> = {}): void {
+  /**
+   * Record a change (or none: the clock moved) and publish it with whatever else comes within the frame: `settleMs`
+   * after the first change, or with `soon` at the end of this turn of the loop (either no sooner than `minFrameMs`
+   * after the last snapshot).
+   */
+  update(change: Change<S> = {}, { soon = false }: { soon?: boolean } = {}): void {
     this.pending = { ...this.pending, ...change };
-    if (this.timer !== undefined) return;
-    this.timer = this.timers.setTimeout(() => this.publish(), Math.max(this.settleMs, this.lastPublished + this.minFrameMs - this.timers.now()));
+    const now = this.timers.now();
+    const at = Math.max(now + (soon ? 0 : this.settleMs), this.lastPublished + this.minFrameMs);
+    // A timer already set publishes this change too, unless it is later than `soon` asks (a burst's settling).
+    if (this.timer !== undefined && this.timerAt <= at) return;
+    this.timers.clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = this.timers.setTimeout(() => this.publish(), at - now);
   }
 
   /** Publish what is pending now (the first frame, a resize). */

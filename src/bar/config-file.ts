@@ -8,21 +8,25 @@
  * Two ways of noticing, because neither is enough alone: a watch of the file's directory, filtered to the one
  * name (bar/name-watch.ts: the directory of `~/komorebi.bar.json` is the whole home, where other files may
  * change thousands of times a second, so what they cost is bounded: past a budget the watch rests), for an
- * edit to show within a second; and a stat of the path every `POLL_MS`, for what a watch misses (a chmod does
- * not change the modification time; a re-pointed symlink; a directory that appears later; a watcher that
- * failed or rests). Whichever notices, the file is read (safely: see read-text-file.ts) and compared with what
- * was read last, so only a real change reaches the bar.
+ * edit to show within a second; and a stat of the path, for what a watch misses: every `POLL_MS` while the watch
+ * cannot see (it failed, rests or could not start; a platform or a file system where a watch is not relied on
+ * alone: name-watch.ts's `watchesSeeAll`), and every `SAFETY_POLL_MS` while it sees — inotify reports a chmod, an
+ * atomic save and a re-pointed symlink in the file's directory, but not a linked directory on the way re-pointed.
+ * Whichever notices, the link is followed again and the file read (safely: see read-text-file.ts) and compared with
+ * what was read last, so only a real change reaches the bar.
  */
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { readTextFile, type ReadOptions, type ReadOutcome } from '../io/read-text-file.js';
 import type { Timers } from '../scheduler/timers.js';
-import { watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
+import { watchesSeeAll, watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
 import { oneAtATime } from './one-at-a-time.js';
 
-/** How often the path is looked at regardless of events. */
+/** How often the path is looked at while no watch sees it. */
 export const POLL_MS = 2000;
+/** How often it is looked at while its watches see it: for what no watch sees (a linked directory on the way re-pointed). */
+export const SAFETY_POLL_MS = 60_000;
 /** A fault must last this long to be shown: an editor that deletes and writes the file leaves a short gap. */
 export const FAULT_GRACE_MS = 400;
 
@@ -40,6 +44,8 @@ export interface ConfigFileOptions {
   initialText?: string;
   /** Starts the system's watch of the directory (name-watch.ts); tests give one that fails to rely on polling. */
   watchDirectory?: WatchDirectory;
+  /** Whether open watches of these directories see every change in them (name-watch.ts's `watchesSeeAll` unless given). */
+  watchesSeeAll?: (dirs: readonly string[]) => Promise<boolean>;
   /** The trust rule the file must pass (read-text-file.ts, io/trust.ts): a discovered config's. */
   trust?: ReadOptions['trust'];
 }
@@ -98,18 +104,38 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
     );
     if (signature !== lastSignature) {
       lastSignature = signature;
-      await followTarget();
-      await read();
+      await changed();
     }
-    if (!closed) pollTimer = timers.setTimeout(() => void poll(), POLL_MS);
+    await schedulePoll();
+  };
+
+  /** The next poll: soon while a watch cannot see, seldom while every watch of the path is open and sees all. */
+  const schedulePoll = async () => {
+    const watches = [watch, target?.watch].filter((w): w is NameWatch => w !== undefined);
+    const sees = watches.every((w) => w.watching) && (await seeAll(watches.map((w) => w.dir)));
+    if (closed) return;
+    timers.clearTimeout(pollTimer);
+    pollTimer = timers.setTimeout(() => void poll(), sees ? SAFETY_POLL_MS : POLL_MS);
+  };
+  const seeAll = opts.watchesSeeAll ?? ((dirs: readonly string[]) => watchesSeeAll(dirs));
+
+  /** The path changed (its watch or the poll says): the link followed again, the file read. */
+  const changed = async () => {
+    await followTarget();
+    await read();
   };
 
   const watchOptions = {
     timers,
     say: (problem: string) => opts.log(`config watcher: ${problem} (the file is still checked every ${POLL_MS / 1000} s)`),
     ...(opts.watchDirectory ? { watchDirectory: opts.watchDirectory } : {}),
+    // A watch that closed (a rest, a failure) leaves the poll to see: it looks every POLL_MS from now.
+    onWatching: (watching: boolean) => {
+      if (!watching && !closed && started) void schedulePoll();
+    },
   };
-  const watchPlace = (path: string) => watchNames(dirname(path), new Set([basename(path)]), () => void read(), watchOptions);
+  let started = false;
+  const watchPlace = (path: string) => watchNames(dirname(path), new Set([basename(path)]), () => void changed(), watchOptions);
 
   /**
    * A config that is a link (into a dotfiles checkout): an edit of its target changes nothing in the link's
@@ -129,6 +155,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
 
   const watch = watchPlace(file);
   await poll();
+  started = true;
   return {
     async close() {
       closed = true;

@@ -24,9 +24,12 @@
  *
  * A watch that cannot start (no inotify watches left, a directory that does not exist yet) or that fails is
  * retried after a rest the same way; each distinct problem is said once (a missing directory is not a problem:
- * the callers watch for it, and the poll looks meanwhile).
+ * the callers watch for it, and the poll looks meanwhile). `onWatching` hears each time the system's watch opens or
+ * closes, so that the callers poll often while it is closed and seldom while it is open and sees everything
+ * (`watchesSeeAll`): a stat poll every 2 s of a bar that sits still was half of its wake-ups.
  */
 import { watch as fsWatch } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import type { Timers } from '../scheduler/timers.js';
 
 /** Events of any name, in one second, past which the directory's watch rests. */
@@ -53,10 +56,42 @@ export interface NameWatchOptions {
   say: (problem: string) => void;
   /** Starts the system's watch: `fs.watch` unless a test gives another. */
   watchDirectory?: WatchDirectory;
+  /** The system's watch opened (true) or closed (false: a rest, a failure); not called for `close`. */
+  onWatching?: (watching: boolean) => void;
 }
 
 export interface NameWatch {
+  /** The directory watched. */
+  readonly dir: string;
+  /** Whether the system's watch is open now (not resting, failed or not yet started). */
+  readonly watching: boolean;
   close(): void;
+}
+
+/**
+ * File systems whose files other machines change too: this machine's inotify sees only the edits made here
+ * (statfs(2)'s magic numbers: NFS, SMB and CIFS, AFS, Coda, Ceph, 9P, FUSE — sshfs, virtiofs and the like —,
+ * NCP, and the cluster file systems OCFS2 and GFS2).
+ */
+const SHARED_FILE_SYSTEMS = new Set([
+  0x6969, 0x517b, 0xff534d42, 0xfe534d42, 0x5346414f, 0x6b414653, 0x73757245, 0x00c36400, 0x01021997, 0x65735546, 0x564c, 0x7461636f, 0x01161970,
+]);
+
+/**
+ * Whether open watches of `dirs` see every change made in them: Linux's inotify, on file systems only this
+ * machine writes to. Not elsewhere (other platforms' watches are not relied on alone here), not on a network or
+ * FUSE file system, nor for a directory whose file system cannot be told: there the callers poll as often as ever.
+ */
+export async function watchesSeeAll(dirs: readonly string[], platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  if (platform !== 'linux') return false;
+  for (const dir of dirs) {
+    const type = await statfs(dir).then(
+      (s) => s.type,
+      () => undefined,
+    );
+    if (type === undefined || SHARED_FILE_SYSTEMS.has(type)) return false;
+  }
+  return true;
 }
 
 // Not persistent: a watch is never what keeps the bar running.
@@ -92,6 +127,7 @@ export function watchNames(dir: string, names: ReadonlySet<string>, onEvent: () 
     } catch {
       // Already closed by the system: nothing more to stop.
     }
+    if (w && !closed) opts.onWatching?.(false);
   };
 
   const restThenWake = () => {
@@ -140,6 +176,7 @@ export function watchNames(dir: string, names: ReadonlySet<string>, onEvent: () 
         sayOnce(`watching ${dir} failed: ${messageOf(e)}`);
         restThenWake();
       });
+      opts.onWatching?.(true);
       return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') sayOnce(`cannot watch ${dir}: ${messageOf(e)}`);
@@ -150,6 +187,10 @@ export function watchNames(dir: string, names: ReadonlySet<string>, onEvent: () 
 
   wake(false);
   return {
+    dir,
+    get watching() {
+      return watcher !== undefined;
+    },
     close() {
       closed = true;
       timers.clearTimeout(restTimer);

@@ -8,17 +8,18 @@
  * (bar/name-watch.ts: what other files changing there cost is bounded, since HOME and a shared
  * `XDG_CONFIG_HOME` churn at the will of others; past a budget the watch rests). When that name appears
  * (`~/.config` made, then `tilebar` in it), the watch moves down to it. A watch costs the system one directory
- * watch and nothing per poll; it is what makes a new file show within a second. Beside it, every `POLL_MS`, a
- * `stat` of each path and of its missing directories (a handful of system calls, no process): for what a watch
- * misses (a watcher that failed, could not start or rests, a directory made and filled between two looks, a
- * network file system). Whichever notices, the paths are looked at again, and only a change of which exist is
- * reported.
+ * watch and nothing per poll; it is what makes a new file show within a second. Beside it, a `stat` of each path
+ * and of its missing directories (a handful of system calls, no process), for what a watch misses: every `POLL_MS`
+ * while some path has no watch that sees (a watcher that failed, could not start or rests, a path with no
+ * directory near enough to watch, a network file system: name-watch.ts's `watchesSeeAll`), else every
+ * `SAFETY_POLL_MS` (a directory made and filled between two looks is seen by the look its making starts).
+ * Whichever notices, the paths are looked at again, and only a change of which exist is reported.
  */
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { Timers } from '../scheduler/timers.js';
-import { POLL_MS } from './config-file.js';
-import { watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
+import { POLL_MS, SAFETY_POLL_MS } from './config-file.js';
+import { watchesSeeAll, watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
 import { oneAtATime } from './one-at-a-time.js';
 
 /** How many missing directories above a path are looked through for one to watch; beyond, the poll alone. */
@@ -34,6 +35,8 @@ export interface PathAppearanceOptions {
   watchDirectory?: WatchDirectory;
   /** What is at a path, following links (tests inject one). */
   kindOf?: (path: string) => Promise<PathKind>;
+  /** Whether open watches of these directories see every change in them (name-watch.ts's `watchesSeeAll` unless given). */
+  watchesSeeAll?: (dirs: readonly string[]) => Promise<boolean>;
 }
 
 export interface PathAppearance {
@@ -67,11 +70,12 @@ export async function watchPlaceOf(path: string, kindOf: (p: string) => Promise<
 }
 
 /** The watch of `dir` for `names`; its problems said as discovery's. */
-function watchDir(dir: string, names: ReadonlySet<string>, onEvent: () => void, opts: PathAppearanceOptions): NameWatch {
+function watchDir(dir: string, names: ReadonlySet<string>, onEvent: () => void, onWatching: (watching: boolean) => void, opts: PathAppearanceOptions): NameWatch {
   return watchNames(dir, names, onEvent, {
     timers: opts.timers,
     say: (problem) => opts.log(`config discovery: ${problem} (looked at every ${POLL_MS / 1000} s)`),
     ...(opts.watchDirectory ? { watchDirectory: opts.watchDirectory } : {}),
+    onWatching,
   });
 }
 
@@ -85,13 +89,18 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
   let existing = new Set<string>();
   let closed = false;
   let pollTimer: unknown;
+  /** Some path has no directory near enough to watch: the poll alone looks for it. */
+  let unwatched = false;
+  let started = false;
 
   /** Watches the nearest existing directory of each path; true when the places changed. */
   const arm = async (): Promise<boolean> => {
     const places = new Map<string, Set<string>>();
+    unwatched = false;
     for (const path of paths) {
       const place = await watchPlaceOf(path, kindOf);
       if (place) places.set(place.dir, (places.get(place.dir) ?? new Set()).add(place.name));
+      else unwatched = true;
     }
     let changed = false;
     for (const [dir, entry] of watchers) {
@@ -104,7 +113,7 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
     for (const [dir, names] of places) {
       if (watchers.has(dir) || closed) continue;
       changed = true;
-      watchers.set(dir, { key: [...names].sort().join('\0'), watch: watchDir(dir, names, () => void look(), opts) });
+      watchers.set(dir, { key: [...names].sort().join('\0'), watch: watchDir(dir, names, () => void look(), onWatching, opts) });
     }
     return changed;
   };
@@ -124,8 +133,23 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
   const poll = async () => {
     pollTimer = undefined;
     await look();
-    if (!closed) pollTimer = opts.timers.setTimeout(() => void poll(), POLL_MS);
+    started = true;
+    await schedulePoll();
   };
+
+  /** The next poll: soon while some path has no watch that sees it, seldom while all have. */
+  const seeAll = opts.watchesSeeAll ?? ((dirs: readonly string[]) => watchesSeeAll(dirs));
+  const schedulePoll = async () => {
+    const watches = [...watchers.values()].map((w) => w.watch);
+    const sees = !unwatched && watches.every((w) => w.watching) && (await seeAll(watches.map((w) => w.dir)));
+    if (closed) return;
+    opts.timers.clearTimeout(pollTimer);
+    pollTimer = opts.timers.setTimeout(() => void poll(), sees ? SAFETY_POLL_MS : POLL_MS);
+  };
+  // A watch that closed (a rest, a failure) leaves the poll to see: it looks every POLL_MS from now.
+  function onWatching(watching: boolean): void {
+    if (!watching && !closed && started) void schedulePoll();
+  }
   void poll();
 
   return {

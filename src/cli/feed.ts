@@ -57,18 +57,7 @@ export interface FeedDeps {
   /** Ends the feed (tests); SIGINT/SIGTERM and the host closing stdout do otherwise. */
   stop?: AbortSignal;
   log?: Log;
-  heartbeatMs?: number;
 }
-
-/**
- * A quiet feed writes again after this long without a write (newest-line-writer.ts says why), so a host that closed
- * our stdout ends the feed within about a second, however quiet the bar. Longer than a second, so that a bar
- * showing seconds, which writes every second, never needs it; a quieter one gives its host a line it already has
- * (tmux and Polybar compare it and draw nothing; i3bar and swaybar get a blank line, Waybar its module's line).
- */
-const HEARTBEAT_MS = 1_200;
-/** How often the feed looks whether the process that started it is still its parent. */
-const PARENT_WATCH_MS = 2_000;
 
 export async function feedCommand(hostName: string | undefined, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
   const names = (deps.hosts ?? BUILTIN_HOSTS).map((h) => h.name).join(', ');
@@ -126,8 +115,12 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
     if (stdinTellsHost) input.on('end', onInEnd);
     else input.resume();
   }
-  const parentWatch = deps.out ? undefined : watchParent(() => end.quit(0));
-  const feed = await entry.start({ view, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS });
+  const offParentWatch = deps.out ? undefined : watchParent(bar, () => end.quit(0));
+  // A quiet feed writes again at a heartbeat with nothing written since the one before (newest-line-writer.ts says
+  // why), so a host that closed our stdout ends the feed within a second or two, however quiet the bar; a bar
+  // showing seconds, which writes every second, never needs it. A quieter one gives its host a line it already has
+  // (tmux and Polybar compare it and draw nothing; i3bar and swaybar get a blank line, Waybar its module's line).
+  const feed = await entry.start({ view, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, ticks: bar.onTick });
   await bar.start();
   // Signals that came while starting were kept (io/run-end.ts) and are answered now, in order.
   const offUserSignals = stdinTellsHost ? answerHostSignals(bar, host, log) : answerUserSignals(bar, log);
@@ -138,7 +131,7 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
   view.close();
   bar.stopUpdates();
   feed.stop();
-  if (parentWatch) clearInterval(parentWatch);
+  offParentWatch?.();
   offUserSignals();
   end.dispose();
   out.off('error', onOutError);
@@ -167,14 +160,15 @@ function placeOf(place: string | undefined): TmuxPlace {
   throw new UsageError(`feed: --place "${place}" is not a place in tmux's status; expected one of ${TMUX_PLACES.join(', ')}`);
 }
 
-/** Calls `gone` once the process that started us has gone (we were handed to another parent). */
-function watchParent(gone: () => void): NodeJS.Timeout {
+/**
+ * Calls `gone` once the process that started us has gone (we were handed to another parent): looked at on each of
+ * the bar's heartbeats, which wake the process anyway. Returns how to stop looking.
+ */
+function watchParent(bar: LiveBar, gone: () => void): () => void {
   const parent = process.ppid;
-  const timer = setInterval(() => {
+  return bar.onTick(() => {
     if (process.ppid !== parent) gone();
-  }, PARENT_WATCH_MS);
-  timer.unref();
-  return timer;
+  });
 }
 
 /** Whether our stdin is a pipe or a socket: what a host bar gives its status command. */

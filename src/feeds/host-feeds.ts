@@ -35,20 +35,23 @@ export interface HostFeedContext {
   tmuxPlace: TmuxPlace;
   /** The private directory the hosts' click commands write to (io/runtime-dir.ts), or why there is none. */
   runtime: RuntimeDir;
-  /** How long a quiet feed waits after its last write before it writes again, to learn whether its host is still there. */
-  heartbeatMs?: number;
+  /**
+   * The bar's heartbeats (LiveBar.onTick): at one with nothing written since the one before, a quiet feed writes
+   * again, to learn whether its host is still there.
+   */
+  ticks?: (listener: () => void) => () => void;
 }
 
 const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);
 
-/** What every host's feed takes from the context: its view, where it writes, and how often a quiet one writes again. */
+/** What every host's feed takes from the context: its view, where it writes, and when a quiet one writes again. */
 function feedBase(c: HostFeedContext) {
   return {
     store: c.view,
     out: c.out,
     version: c.version,
     tilerOptions: c.tilerOptions,
-    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
+    ...(c.ticks ? { ticks: c.ticks } : {}),
   };
 }
 

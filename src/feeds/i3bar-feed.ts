@@ -26,8 +26,8 @@ export interface I3barFeedOptions {
   act(action: BarAction): void;
   bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
   log(line: string): void;
-  /** After this long without a write a blank line is written, to learn whether the bar still reads (line-feed.ts). */
-  heartbeatMs?: number;
+  /** The bar's heartbeats: at one with nothing written since the one before, a blank line is written, to learn whether the bar still reads (line-feed.ts). */
+  ticks?: (listener: () => void) => () => void;
 }
 
 export function startI3barFeed(o: I3barFeedOptions): Feed {
@@ -45,7 +45,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   // the comma goes before each line as it is written (the writer's), not as it is made, so the first one written
   // has none whichever it is. The heartbeat's probe is a blank line, whitespace inside the array: swaybar redraws
   // nothing for it, where the last line again would be a redraw.
-  const out = new NewestLineWriter(o.out, { head: i3barHeader(), separator: ',', probe: '\n', ...(o.heartbeatMs ? { quietMs: o.heartbeatMs } : {}) });
+  const out = new NewestLineWriter(o.out, { head: i3barHeader(), separator: ',', probe: '\n', ...(o.ticks ? { ticks: o.ticks } : {}) });
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);

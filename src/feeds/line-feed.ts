@@ -46,19 +46,19 @@ export interface LineFeedOptions {
   format(blocks: readonly FeedBlock[], snapshot: BarSnapshot): string;
   clicks?: LineFeedClicks;
   /**
-   * After this long without a write the last line is written again: a host that went away (closed its end, or
-   * was killed) makes that write fail (EPIPE), which ends the feed, where a quiet bar would otherwise never learn
-   * it and live on (newest-line-writer.ts says why a write is the only way). tmux gives its jobs no other sign: it
-   * shuts its end of their stdin at once.
+   * The bar's heartbeats: at one with nothing written since the one before, the last line is written again: a host
+   * that went away (closed its end, or was killed) makes that write fail (EPIPE), which ends the feed, where a quiet
+   * bar would otherwise never learn it and live on (newest-line-writer.ts says why a write is the only way). tmux
+   * gives its jobs no other sign: it shuts its end of their stdin at once.
    */
-  heartbeatMs?: number;
+  ticks?: (listener: () => void) => () => void;
 }
 
 export function startLineFeed(o: LineFeedOptions): Feed {
   let last: string | undefined;
   let blocks: FeedBlock[] = [];
   // A host that stops reading is owed only the newest line (newest-line-writer.ts).
-  const out = new NewestLineWriter(o.out, o.heartbeatMs ? { quietMs: o.heartbeatMs } : {});
+  const out = new NewestLineWriter(o.out, o.ticks ? { ticks: o.ticks } : {});
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks?.pickerOpen ?? false);

@@ -11,9 +11,12 @@
  * below `HOST_QUEUE_BYTES` and one line on every line of Node, however long the stall.
  *
  * A quiet heartbeat ends a feed whose host has gone: a feed learns that its stdout's reader went only when it
- * writes (EPIPE, which ends the feed: cli/feed.ts), and a quiet bar may not write for hours. After `quietMs`
- * without a write the writer writes `probe` (by default the last line again); every write starts that wait
- * again, so a bar that writes more often never probes. There is no way to learn it without writing from Node on
+ * writes (EPIPE, which ends the feed: cli/feed.ts), and a quiet bar may not write for hours. At each of the bar's
+ * heartbeats (`ticks`: the scheduler's, every whole second while it polls) with nothing written since the one
+ * before, the writer writes `probe` (by default the last line again), so a bar that writes every second never
+ * probes. On the heartbeat, not a timer of its own: a timer started again by every write still woke the process
+ * where it first ran out (Node's timer lists keep their first expiry), a wake-up a second for a bar writing one
+ * line a second. There is no way to learn it without writing from Node on
  * Linux (tried, Node 20, Linux 6.18): a zero-length write to a pipe without a reader succeeds (Linux returns 0
  * before looking for readers); watching the write end for EPOLLERR, which Linux raises there when the last reader
  * goes, needs a read watch, and libuv refuses to read a write-only pipe (`read ENOTCONN`) — a read-write end would
@@ -33,8 +36,8 @@ export interface NewestLineWriterOptions {
   head?: string;
   /** Written before every line but the first that reaches the host (the i3bar protocol's comma between lines). */
   separator?: string;
-  /** After this long without a write the probe is written; none when undefined. */
-  quietMs?: number;
+  /** The bar's heartbeats: at one with nothing written since the one before, the probe is written; none when undefined. */
+  ticks?: (listener: () => void) => () => void;
   /** What the heartbeat writes: by default the last line again, as it was written. */
   probe?: string;
   /** Bytes the stream may hold before the writer waits (tests); `HOST_QUEUE_BYTES` by default. */
@@ -48,18 +51,16 @@ export class NewestLineWriter {
   #lastSent: string | undefined;
   #stopped = false;
   readonly #queueBytes: number;
-  readonly #heartbeat: NodeJS.Timeout | undefined;
+  /** Something was written since the last heartbeat. */
+  #sentSinceBeat = false;
+  readonly #offTicks: (() => void) | undefined;
 
   constructor(
     private readonly out: Writable,
     private readonly options: NewestLineWriterOptions = {},
   ) {
     this.#queueBytes = options.queueBytes ?? HOST_QUEUE_BYTES;
-    const quietMs = options.quietMs;
-    // Started again by every write (`refresh`), so it goes off only after `quietMs` without one.
-    this.#heartbeat = quietMs ? setTimeout(() => this.#beat(), quietMs) : undefined;
-    // The heartbeat is no reason to stay alive: the feed's own life decides that.
-    this.#heartbeat?.unref();
+    this.#offTicks = options.ticks?.(() => this.#beat());
     if (options.head !== undefined) this.#send(options.head);
   }
 
@@ -71,7 +72,7 @@ export class NewestLineWriter {
 
   stop(): void {
     this.#stopped = true;
-    if (this.#heartbeat) clearTimeout(this.#heartbeat);
+    this.#offTicks?.();
     this.#held = undefined;
   }
 
@@ -85,7 +86,7 @@ export class NewestLineWriter {
   #send(text: string): void {
     // A host that went (EPIPE) destroyed the stream; the feed is ending, and a write now would only throw away.
     if (this.out.destroyed) return;
-    this.#heartbeat?.refresh();
+    this.#sentSinceBeat = true;
     // write()'s answer is the stream's high-water mark, Node's number: ours decides (the header says why). Only
     // the callback of the write that filled the queue ends the wait: earlier ones leave later bytes queued.
     const write = { done: false, filled: false };
@@ -110,9 +111,10 @@ export class NewestLineWriter {
   };
 
   #beat(): void {
+    const quiet = !this.#sentSinceBeat;
+    this.#sentSinceBeat = false;
     const probe = this.options.probe ?? this.#lastSent;
     // A full pipe needs no probe: libuv is already waiting on it, and a reader's going fails that write.
-    if (this.#waiting || probe === undefined) this.#heartbeat?.refresh();
-    else this.#send(probe);
+    if (quiet && !this.#waiting && probe !== undefined) this.#send(probe);
   }
 }

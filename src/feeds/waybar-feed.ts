@@ -58,7 +58,7 @@ export interface WaybarFeedContext {
   tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
   clickDeps: Omit<LineFeedClicks, 'inbox' | 'resolve' | 'log'>;
   log(line: string): void;
-  heartbeatMs?: number;
+  ticks?: (listener: () => void) => () => void;
 }
 
 export function startWaybarFeed(c: WaybarFeedContext): Feed {
@@ -87,7 +87,7 @@ export function startWaybarFeed(c: WaybarFeedContext): Feed {
     out: c.out,
     version: c.version,
     tilerOptions: c.tilerOptions,
-    ...(c.heartbeatMs ? { heartbeatMs: c.heartbeatMs } : {}),
+    ...(c.ticks ? { ticks: c.ticks } : {}),
     format: (blocks, s) => {
       // Spaced as the pane spaces its units: Waybar's CSS pads only its own modules, not ours.
       const fill = s.look.backgrounds.bar;

@@ -34,6 +34,32 @@ describe('the bar store', () => {
     expect(before.statuses).toEqual({});
   });
 
+  it('publishes a change that comes all at once (a tick and the readings of its turn) at the end of the turn, with no settling', async () => {
+    const { s, timers, published } = store();
+    const tickAt = timers.wallNow();
+    s.update({}, { soon: true });
+    s.update({ statuses: { cpu: { reading: { percent: 42 } } } }, { soon: true });
+    expect(published()).toBe(0);
+    await timers.advance(0);
+    expect(published()).toBe(1);
+    expect(s.getSnapshot().statuses.cpu?.reading).toEqual({ percent: 42 });
+    expect(s.getSnapshot().epochMs).toBe(tickAt);
+    // A burst's settling does not hold back a change that comes all at once; no sooner than a frame after the last.
+    await timers.advance(MIN_FRAME_MS);
+    s.update({ message: 'an event' });
+    s.update({}, { soon: true });
+    await timers.advance(0);
+    expect(published()).toBe(2);
+    expect(s.getSnapshot().message).toBe('an event');
+    s.update({}, { soon: true });
+    await timers.advance(MIN_FRAME_MS - 1);
+    expect(published()).toBe(2);
+    await timers.advance(1);
+    expect(published()).toBe(3);
+    await timers.advance(1000);
+    expect(published()).toBe(3);
+  });
+
   it('publishes at most one snapshot per frame however many changes come', async () => {
     const { s, timers, published } = store();
     for (let i = 0; i < 100; i++) {

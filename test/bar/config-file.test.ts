@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { POLL_MS, watchConfigFile, type ConfigFileEvent } from '../../src/bar/config-file.js';
+import { POLL_MS, SAFETY_POLL_MS, watchConfigFile, type ConfigFileEvent } from '../../src/bar/config-file.js';
 import type { Timers } from '../../src/scheduler/timers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
@@ -22,13 +22,14 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function watched(file: string, timers: Timers, opts: { initialText?: string; failWatch?: boolean } = {}) {
+async function watched(file: string, timers: Timers, opts: { initialText?: string; failWatch?: boolean; seeAll?: boolean } = {}) {
   const texts: string[] = [];
   const lines: string[] = [];
   const watch = await watchConfigFile(file, (e: ConfigFileEvent) => void (e.kind === 'text' ? texts.push(e.text) : undefined), {
     timers,
     log: (l) => void lines.push(l),
     ...(opts.initialText !== undefined ? { initialText: opts.initialText } : {}),
+    ...(opts.seeAll !== undefined ? { watchesSeeAll: async () => opts.seeAll ?? false } : {}),
     ...(opts.failWatch
       ? {
           watchDirectory: () => {
@@ -76,5 +77,23 @@ describe('watchConfigFile', () => {
     await timers.advance(POLL_MS);
     await eventually(() => expect(texts).toEqual(['two']));
     expect(lines).toHaveLength(1);
+  });
+
+  it('a file its watch sees is looked at by the poll once a minute, where a watch is not relied on alone every 2 s', async () => {
+    const home = await tempDir();
+    const file = await writeBarConfig(home, 'one', 'komorebi.bar.json');
+    const seen = new FakeTimers();
+    await watched(file, seen, { initialText: 'one', seeAll: true });
+    const unseen = new FakeTimers();
+    await watched(file, unseen, { initialText: 'one', seeAll: false });
+    // A second at a time, each poll's stat (real I/O) done before time moves on: its next poll is then set.
+    for (const t of [seen, unseen]) {
+      for (let s = 0; s < 60; s++) {
+        await t.advance(1000);
+        await eventually(() => expect(t.pending()).toBe(1));
+      }
+    }
+    expect(seen.wakes).toEqual([SAFETY_POLL_MS]);
+    expect(unseen.wakes).toEqual(Array.from({ length: 60_000 / POLL_MS }, () => POLL_MS));
   });
 });

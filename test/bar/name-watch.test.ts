@@ -6,7 +6,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENTS_PER_SECOND, MAX_REST_MS, WATCH_REST_MS, watchNames, type NameWatch, type WatchDirectory } from '../../src/bar/name-watch.js';
+import { tmpdir } from 'node:os';
+import { EVENTS_PER_SECOND, MAX_REST_MS, WATCH_REST_MS, watchesSeeAll, watchNames, type NameWatch, type WatchDirectory } from '../../src/bar/name-watch.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
 
@@ -142,6 +143,32 @@ describe('watchNames', () => {
     );
     await timers.advance(MAX_REST_MS * 3);
     expect(quiet).toEqual([]);
+  });
+
+  it('says when its system watch closes (a rest, a failure) and opens again, and not when it is closed', async () => {
+    const timers = new FakeTimers();
+    const system = systemWatches();
+    const heard: boolean[] = [];
+    const watch = watchNames('/h', new Set(['bar.json']), () => undefined, { timers, say: () => undefined, watchDirectory: system.watchDirectory, onWatching: (w) => void heard.push(w) });
+    watches.push(watch);
+    expect([watch.dir, watch.watching, heard]).toEqual(['/h', true, [true]]);
+    churn(system, EVENTS_PER_SECOND + 1);
+    expect([watch.watching, heard]).toEqual([false, [true, false]]);
+    await timers.advance(WATCH_REST_MS);
+    expect([watch.watching, heard]).toEqual([true, [true, false, true]]);
+    system.open[0]!.fail(new Error('EIO'));
+    expect([watch.watching, heard]).toEqual([false, [true, false, true, false]]);
+    await timers.advance(MAX_REST_MS);
+    watch.close();
+    expect([watch.watching, heard]).toEqual([false, [true, false, true, false, true]]);
+  });
+
+  it('relies on watches alone only where they see every change: Linux, a file system of this machine', async () => {
+    expect(await watchesSeeAll([tmpdir()], 'darwin')).toBe(false);
+    expect(await watchesSeeAll([tmpdir()], 'win32')).toBe(false);
+    expect(await watchesSeeAll(['/nonexistent/tilebar'], 'linux')).toBe(false);
+    // /proc is the kernel's own: nothing changes there from another machine.
+    if (process.platform === 'linux') expect(await watchesSeeAll(['/proc'], 'linux')).toBe(true);
   });
 
   it('closed, it holds no system watch and calls nothing, even for a rest that would have ended', async () => {

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MISSING_LEVELS, watchPathAppearance, watchPlaceOf, type PathAppearance, type PathKind } from '../../src/bar/path-appearance.js';
+import type { WatchDirectory } from '../../src/bar/name-watch.js';
 import type { Timers } from '../../src/scheduler/timers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
+import { POLL_MS, SAFETY_POLL_MS } from '../../src/bar/config-file.js';
 import { eventually } from '../wait.js';
 import { saveConfig, writeBarConfig } from '../support/bar-config.js';
 
@@ -104,5 +106,24 @@ describe('watchPathAppearance', () => {
     watched[0]!.emit('komorebi.bar.json');
     await eventually(() => expect(lookedAt()).toBe(before + 2));
     expect(watched.map((w) => w.dir)).toEqual(['/h']);
+  });
+
+  it('looks by its poll once a minute while its watches see every path, every 2 s while one has none', async () => {
+    const openWatch: WatchDirectory = () => Object.assign(new EventEmitter(), { close: () => undefined });
+    const kindOf = async (p: string): Promise<PathKind> => (p === '/' || p === '/h' ? 'directory' : 'none');
+    const wakesOf = async (paths: string[]) => {
+      const timers = new FakeTimers();
+      watches.push(watchPathAppearance(paths, () => undefined, { timers, log: (m) => expect.fail(m), watchDirectory: openWatch, kindOf, watchesSeeAll: async () => true }));
+      // The first look is done, and the next set, before time moves: then a second at a time.
+      await eventually(() => expect(timers.pending()).toBe(1));
+      for (let s = 0; s < 60; s++) {
+        await timers.advance(1000);
+        await eventually(() => expect(timers.pending()).toBe(1));
+      }
+      return timers.wakes;
+    };
+    expect(await wakesOf(['/h/.config/tilebar/bar.json'])).toEqual([SAFETY_POLL_MS]);
+    // Too deep below anything that exists to be watched: the poll alone looks for it.
+    expect(await wakesOf(['/h/.config/tilebar/bar.json', '/a/b/c/d/e/f/bar.json'])).toEqual(Array.from({ length: 60_000 / POLL_MS }, () => POLL_MS));
   });
 });

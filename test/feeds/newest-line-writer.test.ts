@@ -8,7 +8,6 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NewestLineWriter } from '../../src/feeds/newest-line-writer.js';
-import { until } from '../wait.js';
 
 /** The writer's bound here (HOST_QUEUE_BYTES in a feed), and stream high-water marks below, at and above it. */
 const QUEUE = 64;
@@ -75,21 +74,43 @@ describe('NewestLineWriter', () => {
     );
   });
 
-  it('writes its probe after a quiet while, and the last line again when it has none', async () => {
+  it('writes its probe at a heartbeat with nothing written since the one before (the last line again when it has none), never while it writes every heartbeat', async () => {
+    const listeners = new Set<() => void>();
+    const ticks = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    const beat = async () => {
+      for (const l of listeners) l();
+      await new Promise((r) => setImmediate(r));
+    };
     const blank = slowHost();
-    const i3bar = new NewestLineWriter(blank.out, { head: 'HEAD\n', quietMs: 10, probe: '\n' });
+    const i3bar = new NewestLineWriter(blank.out, { head: 'HEAD\n', ticks, probe: '\n' });
     const again = slowHost();
-    const line = new NewestLineWriter(again.out, { quietMs: 10 });
-    try {
-      line.write('quiet\n');
-      await until(async () => {
-        await blank.readAll();
-        await again.readAll();
-        return blank.chunks.includes('\n') && again.chunks.filter((c) => c === 'quiet\n').length >= 2;
-      }, 'both probes');
-    } finally {
-      i3bar.stop();
-      line.stop();
+    const line = new NewestLineWriter(again.out, { ticks });
+    const probes = async () => {
+      await blank.readAll();
+      await again.readAll();
+      // The line writer's probe is its last line again: the chunks past the lines written.
+      return { blank: blank.chunks.filter((c) => c === '\n').length, again: again.chunks.length - 5 };
+    };
+    // A line a heartbeat: no probe.
+    for (let i = 0; i < 5; i++) {
+      i3bar.write(`[${i}]\n`);
+      line.write(`line ${i}\n`);
+      await beat();
     }
+    expect(await probes()).toEqual({ blank: 0, again: 0 });
+    // Quiet: a probe at the first heartbeat with nothing written since the one before, and every other one after.
+    await beat();
+    expect(await probes()).toEqual({ blank: 1, again: 1 });
+    await beat();
+    await beat();
+    expect(await probes()).toEqual({ blank: 2, again: 2 });
+    expect(again.chunks.at(-1)).toBe('line 4\n');
+    // Stopped: it hears no more heartbeats.
+    i3bar.stop();
+    line.stop();
+    expect(listeners.size).toBe(0);
   });
 });

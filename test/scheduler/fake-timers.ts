@@ -4,8 +4,13 @@ import type { Timers } from '../../src/scheduler/timers.js';
 export class FakeTimers implements Timers {
   private mono = 0;
   private wall: number;
-  private queue: Array<{ id: number; due: number; fn: () => void }> = [];
+  private queue: Array<{ id: number; due: number; ms: number; fn: () => void }> = [];
   private ids = 0;
+  /**
+   * The delays of the timers that ran, in order, a delay of 0 aside: on the real timers that one runs in the turn
+   * that set it (timers.ts), while each of these is a wake-up of the process.
+   */
+  readonly wakes: number[] = [];
 
   constructor(wallStart = Date.UTC(2026, 10, 21, 9, 0, 0)) {
     this.wall = wallStart;
@@ -19,7 +24,8 @@ export class FakeTimers implements Timers {
     const id = ++this.ids;
     const honoured = Number.isFinite(ms) && ms <= 2 ** 31 - 1;
     if (!honoured) this.overflows.push(ms);
-    this.queue.push({ id, due: this.mono + (honoured ? Math.max(0, ms) : 1), fn });
+    const delay = honoured ? Math.max(0, ms) : 1;
+    this.queue.push({ id, due: this.mono + delay, ms: delay, fn });
     return id;
   };
   clearTimeout = (handle: unknown) => {
@@ -36,6 +42,7 @@ export class FakeTimers implements Timers {
       this.queue = this.queue.filter((t) => t !== next);
       this.wall += next.due - this.mono;
       this.mono = next.due;
+      if (next.ms > 0) this.wakes.push(next.ms);
       next.fn();
       await settle();
     }

@@ -1,12 +1,14 @@
 /**
  * A /proc file kept open and re-read from offset 0 (pread): one read call per poll instead of open, fstat,
  * read and close — what the kernel's seq files are made for, and what i3status does.
+ *
+ * Read on the calling thread, not through libuv's thread pool: the kernel makes these files' text in memory (a
+ * few microseconds; nothing waits on a disk or the network), while a read through the pool costs a thread's
+ * wake-up, the loop's wake-up when it is done and a turn of the loop per read — two reads a file (the text, then
+ * the end), sequentially. A running bar polls /proc every second or two: the pool's round trips were most of its
+ * wake-ups (bench/README.md, "The feed").
  */
-import { close, open, read } from 'node:fs';
-
-const openFile = (path: string) => new Promise<number>((resolve, reject) => open(path, 'r', (e, fd) => (e ? reject(e) : resolve(fd))));
-const readAt = (fd: number, buf: Buffer, offset: number) =>
-  new Promise<number>((resolve, reject) => read(fd, buf, offset, buf.length - offset, offset, (e, n) => (e ? reject(e) : resolve(n))));
+import { closeSync, openSync, readSync } from 'node:fs';
 
 export class ProcFile {
   private fd: number | undefined;
@@ -14,12 +16,13 @@ export class ProcFile {
 
   constructor(private readonly path: string) {}
 
+  /** The file's whole text, read before it returns; rejects (and opens the file again next time) when it cannot be read. */
   async text(): Promise<string> {
     try {
-      this.fd ??= await openFile(this.path);
+      this.fd ??= openSync(this.path, 'r');
       let total = 0;
       for (;;) {
-        const n = await readAt(this.fd, this.buf, total);
+        const n = readSync(this.fd, this.buf, total, this.buf.length - total, total);
         if (n === 0) break;
         total += n;
         if (total === this.buf.length) {
@@ -37,7 +40,13 @@ export class ProcFile {
   }
 
   close(): void {
-    if (this.fd !== undefined) close(this.fd, () => undefined);
+    if (this.fd !== undefined) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // Already gone: nothing to release.
+      }
+    }
     this.fd = undefined;
   }
 }
