@@ -35,7 +35,8 @@ const programs = [
     .split('|')
     .filter(Boolean)
     .map((v) => {
-      const [name, flags = ''] = v.split('=');
+      const at = v.indexOf('=');
+      const [name, flags] = at < 0 ? [v, ''] : [v.slice(0, at), v.slice(at + 1)];
       return { name: `160×3, ${name}`, checkout: root, node: process.execPath, rows: 3, flags: flags.split(' ').filter(Boolean) };
     }),
   ...(other
@@ -83,15 +84,15 @@ await sleep(1000);
 const mb = (bytes) => (bytes / 1048576).toFixed(1);
 console.log(`soak: the example through Ink for ${SECONDS} s, all side by side; memory every ${EVERY} s (MB); load average at the end ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 console.log(`this checkout: Node ${nodeVersion(process.execPath)}${other ? `; other (${other}): Node ${nodeVersion(otherNode)}` : ''}`);
-console.log('columns: RSS (VmRSS), peak (VmHWM), V8 heap committed / used, of it new space and code space committed, external (of it ArrayBuffers), RSS − V8 committed − external');
+console.log('columns: RSS (VmRSS), peak (VmHWM), of the RSS file-backed pages (the node binary, its libraries) and anonymous ones; V8 heap committed / used, of it new space and code space committed; external (of it ArrayBuffers); anonymous − V8 committed − external (malloc, compiled WebAssembly and its memory where V8 does not count it, stacks)');
 live.forEach(({ p, out }, i) => {
   const samples = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((x) => x.memory) : [];
   console.log(`\n${p.name}${p.flags.length ? ` (${p.flags.join(' ')})` : ''}: CPU ${cpu[i].toFixed(3)} s/min over the last ${CPU_WINDOW} s; peak RSS ${samples.length ? mb(Math.max(...samples.map((s) => s.memory.status.VmHWM)) * 1024) : '—'} MB`);
-  console.log(`${'s'.padStart(5)} ${'RSS'.padStart(6)} ${'peak'.padStart(6)} ${'heap'.padStart(6)} ${'used'.padStart(6)} ${'new'.padStart(5)} ${'code'.padStart(5)} ${'ext'.padStart(6)} ${'(AB)'.padStart(6)} ${'rest'.padStart(6)}`);
+  console.log(`${'s'.padStart(5)} ${'RSS'.padStart(6)} ${'peak'.padStart(6)} ${'file'.padStart(6)} ${'anon'.padStart(6)} ${'heap'.padStart(6)} ${'used'.padStart(6)} ${'new'.padStart(5)} ${'code'.padStart(5)} ${'ext'.padStart(6)} ${'(AB)'.padStart(6)} ${'rest'.padStart(6)}`);
   for (const { t, memory: m } of samples) {
     const rss = m.status.VmRSS * 1024;
-    const rest = rss - m.heap.total_physical_size - m.usage.external;
-    console.log(`${t.toFixed(0).padStart(5)} ${mb(rss).padStart(6)} ${mb(m.status.VmHWM * 1024).padStart(6)} ${mb(m.heap.total_physical_size).padStart(6)} ${mb(m.heap.used_heap_size).padStart(6)} ${mb(m.spaces.new_space?.committed ?? 0).padStart(5)} ${mb(m.spaces.code_space?.committed ?? 0).padStart(5)} ${mb(m.usage.external).padStart(6)} ${mb(m.usage.arrayBuffers).padStart(6)} ${mb(rest).padStart(6)}`);
+    const rest = m.status.RssAnon * 1024 - m.heap.total_physical_size - m.usage.external;
+    console.log(`${t.toFixed(0).padStart(5)} ${mb(rss).padStart(6)} ${mb(m.status.VmHWM * 1024).padStart(6)} ${mb(m.status.RssFile * 1024).padStart(6)} ${mb(m.status.RssAnon * 1024).padStart(6)} ${mb(m.heap.total_physical_size).padStart(6)} ${mb(m.heap.used_heap_size).padStart(6)} ${mb(m.spaces.new_space?.committed ?? 0).padStart(5)} ${mb(m.spaces.code_space?.committed ?? 0).padStart(5)} ${mb(m.usage.external).padStart(6)} ${mb(m.usage.arrayBuffers).padStart(6)} ${mb(rest).padStart(6)}`);
   }
 });
 stop();
