@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.STALL_SECONDS ?? 180);
@@ -66,7 +67,7 @@ writeFileSync(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Komorebi:
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: dir, TZ: 'UTC', I3SOCK: socket };
 /** A feed as i3bar starts it: stdin a pipe kept open (clicks), stdout a pipe. */
 function feed(name) {
-  const child = spawn(process.execPath, [bin, 'feed', 'i3bar', '--config', join(dir, 'bar.json'), '--log', join(dir, `${name}.log`), '--update-url', 'http://127.0.0.1:9/'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, nodeArgs(bin, 'feed', 'i3bar', '--config', join(dir, 'bar.json'), '--log', join(dir, `${name}.log`), '--update-url', 'http://127.0.0.1:9/'), { env, stdio: ['pipe', 'pipe', 'ignore'] });
   children.push(child);
   return child;
 }

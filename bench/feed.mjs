@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LONG = Number(process.env.BENCH_SECONDS ?? 60);
@@ -45,7 +46,7 @@ const has = (cmd) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error ==
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', LANG: 'C.UTF-8' };
 const BARE_NODE = 'bare Node, a line a second';
 const programs = [
-  { name: 'tilebar feed i3bar (config.example.json)', command: [node, bin, 'feed', 'i3bar', '--config', join(root, 'config.example.json'), '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'log')] },
+  { name: 'tilebar feed i3bar (config.example.json)', command: [node, ...nodeArgs(bin, 'feed', 'i3bar', '--config', join(root, 'config.example.json'), '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'log'))] },
   // The floor of any status command in Node: a process that only writes a line a second, as the feed does here.
   { name: BARE_NODE, command: [node, '-e', 'process.stdout.write(\'{"version":1}\\n[\\n\'); const w = () => process.stdout.write(`[{"full_text":"${new Date().toISOString()}"}],\\n`); w(); setInterval(w, 1000);'] },
   ...(has('i3status') ? [{ name: 'i3status', command: ['i3status', '-c', join(dir, 'i3status.conf')] }] : []),

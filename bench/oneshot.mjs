@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'dist', 'bundle', 'main.js');
@@ -44,14 +45,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Warm the caches as the first runs of each command after an install would: a preview's code cache written by
 // the run that validated is replaced by a leaner one on the third (src/cli/code-cache.ts).
-for (let i = 0; i < 3; i++) for (const row of rows) if (!row.cold) wall([bin, ...row.args], warmEnv);
+for (let i = 0; i < 3; i++) for (const row of rows) if (!row.cold) wall(nodeArgs(bin, ...row.args), warmEnv);
 const anchor = [];
 const times = rows.map(() => []);
 for (let i = 0; i < ROUNDS; i++) {
   anchor.push(wall(['-e', '0'], warmEnv));
   rows.forEach((row, j) => {
     const env = row.cold ? { ...warmEnv, XDG_CACHE_HOME: join(cache, `cold-${i}-${j}`) } : warmEnv;
-    times[j].push(wall([bin, ...row.args], env));
+    times[j].push(wall(nodeArgs(bin, ...row.args), env));
   });
 }
 rmSync(cache, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { originalPosition, packageOf } from './bundle-sources.mjs';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 60);
@@ -25,7 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tilebar-profile-'));
 const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 const socket = join(dir, 'tmux'); // a path (-S): a killed server leaves its socket behind
 const main = join(root, 'dist', 'bundle', 'main.js');
-const command = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, main, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'tilebar.log'), ...extra];
+const command = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, ...nodeArgs(main, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'tilebar.log'), ...extra)];
 const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(join(dir, 'cache'))} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
 execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', String(ROWS), `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));

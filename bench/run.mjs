@@ -11,6 +11,7 @@ import { resolveTheme } from '../dist/themes/resolve-theme.js';
 import { paint } from '../dist/src/colour/sgr.js';
 import { strftime, parseStrftime } from '../dist/src/time/strftime.js';
 import { DateTime } from 'luxon';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, '..', 'shared', 'fixtures', 'real-configs');
@@ -27,7 +28,7 @@ if (existsSync(fixtures)) {
   rows.push([`load all ${texts.length} real configs (in process)`, `${time(() => texts.forEach(([f, t]) => loadConfigText(t, f, { kinds: BUILTIN_WIDGETS })), 9).toFixed(1)} ms`]);
   const cli = join(root, 'dist', 'bundle', 'main.js');
   const files = texts.map(([f]) => f);
-  const run = () => { try { execFileSync(process.execPath, [cli, 'check', '-q', ...files], { cwd: fixtures, stdio: 'ignore' }); } catch {} };
+  const run = () => { try { execFileSync(process.execPath, nodeArgs(cli, 'check', '-q', ...files), { cwd: fixtures, stdio: 'ignore' }); } catch {} };
   const checkAll = time(run, 5);
   rows.push([`\`tilebar check\` on all ${texts.length} real configs (one process, wall)`, `${checkAll.toFixed(0)} ms`]);
   budget.push([`tilebar check of ${texts.length} real configs in one process`, checkAll, 1500, 'ms']);
@@ -35,8 +36,8 @@ if (existsSync(fixtures)) {
   rows.push(['real configs', 'skipped: ../shared is absent']);
 }
 const cli = join(root, 'dist', 'bundle', 'main.js');
-rows.push(['`tilebar check config.example.json` (process start to exit, wall)', `${time(() => execFileSync(process.execPath, [cli, 'check', '-q', join(root, 'config.example.json')], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
-rows.push(['`tilebar schema` output size', `${(execFileSync(process.execPath, [cli, 'schema']).length / 1024).toFixed(0)} KiB`]);
+rows.push(['`tilebar check config.example.json` (process start to exit, wall)', `${time(() => execFileSync(process.execPath, nodeArgs(cli, 'check', '-q', join(root, 'config.example.json')), { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+rows.push(['`tilebar schema` output size', `${(execFileSync(process.execPath, nodeArgs(cli, 'schema')).length / 1024).toFixed(0)} KiB`]);
 const models = allPalettes().map((p) => (p.family === 'Pastel' ? { family: 'Pastel', name: p.name, accent: 'Blue' } : { family: 'Base16', name: p.name, accent: 'Base0D' }));
 rows.push([`resolve all ${models.length} palettes to theme roles (in process)`, `${time(() => models.forEach((m) => resolveTheme(m)), 9).toFixed(2)} ms`]);
 const hexes = allPalettes().flatMap((p) => Object.values(p.slots));
@@ -46,8 +47,8 @@ for (const depth of ['truecolor', '256', '16']) {
   hexes.forEach((h) => paint('x', { fg: h, bg: h }, depth));
   rows.push([`paint ${hexes.length} palette colours as fg+bg at ${depth} (first pass)`, `${(Number(process.hrtime.bigint() - t) / 1e6).toFixed(2)} ms`]);
 }
-rows.push(['`tilebar themes` (273 rows, truecolor swatches; process wall)', `${time(() => execFileSync(process.execPath, [cli, 'themes', '--color', 'truecolor'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
-rows.push(['`tilebar themes Ashes` (process wall)', `${time(() => execFileSync(process.execPath, [cli, 'themes', 'Ashes', '--color', 'truecolor'], { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+rows.push(['`tilebar themes` (273 rows, truecolor swatches; process wall)', `${time(() => execFileSync(process.execPath, nodeArgs(cli, 'themes', '--color', 'truecolor'), { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
+rows.push(['`tilebar themes Ashes` (process wall)', `${time(() => execFileSync(process.execPath, nodeArgs(cli, 'themes', 'Ashes', '--color', 'truecolor'), { stdio: 'ignore' }), 5).toFixed(0)} ms`]);
 const dt = DateTime.fromISO('2024-09-08T09:05:03', { zone: 'Europe/London' });
 const fmt = '%b, %a %d/%m/%Y  %I:%M:%S %p %Z';
 const tokens = parseStrftime(fmt).tokens;
@@ -94,7 +95,7 @@ rows.push(['DateTime in a zone + strftime of a preset, per call (a clock tick)',
     rows.push(['compose + layout of config.example.json at 160 × 3, nothing kept', `${time(() => at3(appearanceOf(m)), 200).toFixed(3)} ms`]);
     rows.push(['the same on a clock tick, with the compose and layout caches', `${time(() => at3(look3), 200).toFixed(3)} ms`]);
   }
-  const preview = time(() => execFileSync(process.execPath, [cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'], { stdio: 'ignore' }), 5);
+  const preview = time(() => execFileSync(process.execPath, nodeArgs(cli, 'preview', '--config', join(root, 'config.example.json'), '--set', 'cpu=95', '--format', 'text'), { stdio: 'ignore' }), 5);
   rows.push(['`tilebar preview --set cpu=95 --format text` (process wall)', `${preview.toFixed(0)} ms`]);
   budget.push(['tilebar preview', preview, 400, 'ms']);
   // Pictures, run through the command's own #! line as a user runs it (its Node flags keep resvg's

@@ -19,6 +19,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = process.env.CHURN_BIN ?? join(root, 'dist', 'bundle', 'main.js');
@@ -111,7 +112,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function run(scenario, index) {
   const s = setUp(`s${index}`);
-  const feed = spawn(process.execPath, [bin, 'feed', 'i3bar', '--update-url', 'http://127.0.0.1:9/', '--log', join(s.base, 'log')], { env: s.env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const feed = spawn(process.execPath, nodeArgs(bin, 'feed', 'i3bar', '--update-url', 'http://127.0.0.1:9/', '--log', join(s.base, 'log')), { env: s.env, stdio: ['pipe', 'pipe', 'ignore'] });
   children.push(feed);
   let lines = 0;
   feed.stdout.on('data', (d) => (lines += String(d).split('\n').length - 1));

@@ -6,6 +6,7 @@ import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { build } from 'esbuild';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shebangOf } from './node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
@@ -21,7 +22,7 @@ for (const dir of ['src', 'widgets', 'themes']) {
     .sort();
   for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
 }
-for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs']) identity.update(readFileSync(join(root, file)));
+for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs', 'scripts/node-launch.mjs']) identity.update(readFileSync(join(root, file)));
 /**
  * A dependency's module with text replaced for the build: each `from` must occur exactly once, so a dependency
  * that has changed shape fails the build here, naming the plugin that patches it, rather than shipping half a patch.
@@ -198,6 +199,17 @@ export default class Output {`,
   },
 };
 const BUILD = identity.digest('hex').slice(0, 16);
+/**
+ * NODE_LAUNCH_FLAGS, the one list of the flags Node is started with, read from its TypeScript module (built
+ * alone, to a string, and imported from that): the #! line is written from it.
+ */
+async function nodeLaunchFlags() {
+  const built = await build({ entryPoints: [join(root, 'src', 'cli', 'node-launch-flags.ts')], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'warning' });
+  const source = built.outputFiles[0].text;
+  const { NODE_LAUNCH_FLAGS } = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+  if (!Array.isArray(NODE_LAUNCH_FLAGS) || !NODE_LAUNCH_FLAGS.every((f) => /^--[\w-]+(=[\w.:-]+)?$/.test(f))) throw new Error(`src/cli/node-launch-flags.ts: not a list of plain flags: ${JSON.stringify(NODE_LAUNCH_FLAGS)}`);
+  return NODE_LAUNCH_FLAGS;
+}
 /** What both builds share: the ES modules (every command; `run` among them) and the one-shot commands' scripts. */
 const common = {
   outdir: join(root, 'dist', 'bundle'),
@@ -246,7 +258,8 @@ const launcher = await build({
   entryPoints: { main: join(root, 'src', 'cli', 'launcher.ts') },
   format: 'cjs',
   define: { ...common.define, 'import.meta.url': '__tilebarScriptUrl' },
-  banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // Its #! line starts Node with the launch flags (src/cli/node-launch-flags.ts says why).
+  banner: { js: `${shebangOf(await nodeLaunchFlags())}\nconst __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;` },
 });
 writeFileSync(join(root, 'dist', 'bundle', 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 

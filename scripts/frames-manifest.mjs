@@ -20,6 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from './node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FORMATS = ['text', 'ansi', 'json', 'svg', 'png'];
@@ -57,7 +58,7 @@ function previewArgs(config, width, height, format) {
 
 function run(bundle, args, cwd) {
   return new Promise((done) => {
-    execFile(process.execPath, [bundle, ...args], { cwd, env: childEnv(cwd), encoding: 'buffer', maxBuffer: 64 << 20, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, nodeArgs(bundle, ...args), { cwd, env: childEnv(cwd), encoding: 'buffer', maxBuffer: 64 << 20, timeout: 60_000 }, (error, stdout, stderr) => {
       const exit = error ? (typeof error.code === 'number' ? error.code : String(error.signal ?? error.code)) : 0;
       done({ stdout, stderr, exit });
     });

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from './node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,7 +22,7 @@ export const PICTURE_ARGS = [
 
 /** Run the built command to write the picture to `output`. */
 export function makePicture(output) {
-  execFileSync(process.execPath, [join(root, 'dist', 'bundle', 'main.js'), ...PICTURE_ARGS, '--output', output], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TZ: 'UTC' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, nodeArgs(join(root, 'dist', 'bundle', 'main.js'), ...PICTURE_ARGS, '--output', output), { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', TZ: 'UTC' }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

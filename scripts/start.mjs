@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from './node-launch.mjs';
 import { chooseNode } from './supported-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,10 +39,13 @@ try {
 }
 process.stderr.write(`tilebar: Node ${chosen.version} (${chosen.from})\n`);
 
-// The bar, as the `tilebar` command starts it (it sets its own V8 flags: src/cli/v8-flags.ts). The child owns the terminal;
-// this process only waits and hands back its status (a signal it died of as 128 + n, as a shell does).
-const child = spawn(chosen.node, [main, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+// The bar, as the `tilebar` command starts it: with the Node flags of its #! line (scripts/node-launch.mjs; it sets
+// its own V8 flags: src/cli/v8-flags.ts). The child owns the terminal; this process only waits and hands back its
+// status (a signal it died of as 128 + n, as a shell does). SIGUSR1 and SIGUSR2 sent to this process go on to the
+// bar: held here, they do not open this node's own inspector.
+const child = spawn(chosen.node, nodeArgs(main, 'run', ...process.argv.slice(2)), { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => undefined);
+for (const signal of ['SIGUSR1', 'SIGUSR2']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
   const numbers = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
   process.exit(code ?? 128 + (numbers[signal] ?? 0));

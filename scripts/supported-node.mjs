@@ -10,7 +10,8 @@
 //   node scripts/supported-node.mjs --ensure 22.12.0       bring one pinned version (tests of the floor), print its path
 //
 // TILEBAR_NODE_LINE=22|24|26 picks a line (CI runs the whole suite on one and the named parts on the other two);
-// without it the machine's Node is used when supported, else line 26 (the active LTS). Says once, on stderr, which
+// without it the machine's Node is used when supported, else line 26 (the active LTS). TILEBAR_NODE_CACHE moves
+// the cache folder. Says once, on stderr, which
 // Node and where it came from. Exits 1 with one line when no supported Node can be had.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -42,7 +43,14 @@ const PINNED = {
 const LINE_BUILDS = { 22: '22.23.3', 24: '24.21.0', 26: '26.12.1' };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cache = process.env.TILEBAR_CI_CACHE ?? join(process.env.XDG_CACHE_HOME?.startsWith('/') ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache'), 'tilebar-ci');
+/**
+ * Where the brought builds are kept: TILEBAR_NODE_CACHE, else the user's cache folder — but root's in /var/cache, as
+ * root's home is private (mode 700 on Debian) and the suite, run as root, starts the bar with this Node as
+ * `nobody` and as sway's ordinary user, who must be able to run it.
+ */
+const cache =
+  process.env.TILEBAR_NODE_CACHE ??
+  (process.getuid?.() === 0 ? '/var/cache/tilebar-ci' : join(process.env.XDG_CACHE_HOME?.startsWith('/') ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache'), 'tilebar-ci'));
 const platformKey = `${process.platform}-${process.arch}`;
 
 class Unavailable extends Error {}
@@ -84,7 +92,8 @@ export function ensureVersion(version) {
   const name = `node-${platformKey}`;
   const dir = join(cache, `${name}-${version}`);
   const node = join(dir, 'bin', 'node');
-  mkdirSync(cache, { recursive: true, mode: 0o700 });
+  // Readable by others (see `cache`), writable by this user only.
+  mkdirSync(cache, { recursive: true, mode: 0o755 });
   checkOwnDir(cache);
   if (existsSync(node)) {
     checkOwnDir(dir);
@@ -134,7 +143,7 @@ export function chooseNode(env = process.env) {
 /** The environment a command runs in: the chosen Node's folder first on PATH, so `node`, `npx` and `npm` use it. */
 export function envWith(node, env = process.env) {
   const key = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
-  return { ...env, [key]: [dirname(node), env[key] ?? ''].filter(Boolean).join(delimiter), TILEBAR_NODE_CHOSEN: node };
+  return { ...env, [key]: [dirname(node), env[key] ?? ''].filter(Boolean).join(delimiter), TILEBAR_NODE_CHOSEN: node, TILEBAR_NODE_CACHE: cache };
 }
 
 async function main(argv) {

@@ -3,7 +3,8 @@
  * reads every source again now, as i3status does; SIGUSR2 reads the config file again now, as Waybar and
  * Polybar do. i3bar and swaybar give them the meanings their protocol header declares: stop (the bar is hidden:
  * no polling until it shows, i3bar.ts says why not SIGSTOP) and continue. Each is said in the log. Held from the
- * process's first line (io/run-end.ts): neither opens Node's inspector or ends the bar.
+ * process's first line (io/run-end.ts), and kept from opening Node's inspector before it by the command's #! line
+ * (node-launch-flags.ts): neither opens Node's inspector or ends the bar.
  */
 import type { LiveBar } from '../app/live-bar.js';
 import type { Log } from '../io/log.js';
@@ -12,7 +13,7 @@ import { shutEarlyInspector, takeUserSignals, type UserSignal } from '../io/run-
 
 /** Signals that came while the bar started were kept, and are answered now, in order. */
 function answer(take: (signal: UserSignal) => void, log: Log): () => void {
-  if (shutEarlyInspector()) log("a SIGUSR1 came while Node itself was starting, before tilebar could hold it: Node's inspector, which it opened, is shut");
+  if (shutEarlyInspector()) log("a SIGUSR1 came while Node itself was starting, before tilebar could hold it, in a node started without the command's launch flags: Node's inspector, which it opened, is shut");
   return takeUserSignals(take);
 }
 

@@ -1,9 +1,10 @@
-#!/usr/bin/env node
 /**
- * The `tilebar` command (dist/bundle/main.js, a CommonJS script). Node starts a CommonJS entry without its ES
- * module loader, ~10 ms sooner, which is most of what `--version` costs. It answers `--version` itself, runs
- * a one-shot command from that command's own script with V8's code cache (code-cache.ts), and hands every
- * other command (`run`, `help`, …) to the ES module build (main.ts), which decides everything again itself.
+ * The `tilebar` command (dist/bundle/main.js, a CommonJS script). Its #! line, written by scripts/bundle.mjs,
+ * starts Node with NODE_LAUNCH_FLAGS (node-launch-flags.ts: no SIGUSR1 that comes before this script's first line
+ * can open Node's inspector). Node starts a CommonJS entry without its ES module loader, ~10 ms sooner, which is
+ * most of what `--version` costs. It answers `--version` itself, runs a one-shot command from that command's own
+ * script with V8's code cache (code-cache.ts), and hands every other command (`run`, `help`, …) to the ES module
+ * build (main.ts), which decides everything again itself.
  */
 import './refuse-old-node.js';
 import { existsSync } from 'node:fs';
@@ -33,7 +34,8 @@ function oneShotScript(command: string | undefined): string | undefined {
 }
 
 const args = processCommandLine();
-// First, before anything is loaded: no signal may open Node's inspector or end a bar unheard (run-end.ts).
+// First, before anything is loaded: no signal may open Node's inspector (the second layer, after the #! line's flag)
+// or end a bar unheard (run-end.ts).
 holdSignals(isLongRunning(args));
 const script = oneShotScript(args[0]);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

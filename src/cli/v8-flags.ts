@@ -1,6 +1,7 @@
 /**
  * V8's flags, set from inside the process (v8.setFlagsFromString) before anything they affect is compiled or
- * allocated, so that `tilebar` is started by a plain `#!/usr/bin/env node` and each command gets its own.
+ * allocated, so that each command gets its own: `tilebar`'s #! line carries only what every command needs from
+ * the start (node-launch-flags.ts).
  * Measured by bench/ (figures in bench/README.md):
  *
  * Every command that draws through Ink (run, preview) loads Yoga, Ink's layout engine, as WebAssembly:

@@ -1,8 +1,14 @@
 /**
  * How every feed writes to its host: each line replaces the one before it, so a host that stops reading (frozen,
  * stopped in a debugger, its pipe full) is owed only the newest line, not every line since it stopped. While the
- * pipe is full (`write()` returned false) only the newest line is held; on 'drain' the host gets it. What Node
- * queues for a stalled host stays within the stream's high-water mark and one line, however long the stall.
+ * pipe is full only the newest line is held, and the host gets it once what was queued before has gone out.
+ *
+ * "Full" is our own number, `HOST_QUEUE_BYTES`, not the stream's high-water mark: that is Node's default, which
+ * changed between lines (16 KB on Node 20, 64 KB from Node 22), and a process's stdout is made by Node, with no
+ * way to give it one of ours. So the writer ignores `write()`'s answer and looks at what the stream holds
+ * (`writableLength`): once that reaches the bound after a write, it waits for that write's callback — by then
+ * everything queued before it has gone out too — before writing again. What Node queues for a stalled host stays
+ * below `HOST_QUEUE_BYTES` and one line on every line of Node, however long the stall.
  *
  * A quiet heartbeat ends a feed whose host has gone: a feed learns that its stdout's reader went only when it
  * writes (EPIPE, which ends the feed: cli/feed.ts), and a quiet bar may not write for hours. After `quietMs`
@@ -16,6 +22,12 @@
  */
 import type { Writable } from 'node:stream';
 
+/**
+ * What the writer lets the stream queue for a host that does not read, beyond what the pipe itself holds: the
+ * high-water mark Node 20 gave a pipe (16 KB), so stale lines queued there are a few at most, whatever Node runs.
+ */
+export const HOST_QUEUE_BYTES = 16 * 1024;
+
 export interface NewestLineWriterOptions {
   /** Written first and never dropped (the i3bar protocol's header and the opening of its endless array). */
   head?: string;
@@ -25,6 +37,8 @@ export interface NewestLineWriterOptions {
   quietMs?: number;
   /** What the heartbeat writes: by default the last line again, as it was written. */
   probe?: string;
+  /** Bytes the stream may hold before the writer waits (tests); `HOST_QUEUE_BYTES` by default. */
+  queueBytes?: number;
 }
 
 export class NewestLineWriter {
@@ -32,12 +46,15 @@ export class NewestLineWriter {
   #waiting = false;
   #sentLine = false;
   #lastSent: string | undefined;
+  #stopped = false;
+  readonly #queueBytes: number;
   readonly #heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly out: Writable,
     private readonly options: NewestLineWriterOptions = {},
   ) {
+    this.#queueBytes = options.queueBytes ?? HOST_QUEUE_BYTES;
     const quietMs = options.quietMs;
     // Started again by every write (`refresh`), so it goes off only after `quietMs` without one.
     this.#heartbeat = quietMs ? setTimeout(() => this.#beat(), quietMs) : undefined;
@@ -53,8 +70,8 @@ export class NewestLineWriter {
   }
 
   stop(): void {
+    this.#stopped = true;
     if (this.#heartbeat) clearTimeout(this.#heartbeat);
-    this.out.off('drain', this.#drained);
     this.#held = undefined;
   }
 
@@ -69,14 +86,24 @@ export class NewestLineWriter {
     // A host that went (EPIPE) destroyed the stream; the feed is ending, and a write now would only throw away.
     if (this.out.destroyed) return;
     this.#heartbeat?.refresh();
-    if (!this.out.write(text)) {
+    // write()'s answer is the stream's high-water mark, Node's number: ours decides (the header says why). Only
+    // the callback of the write that filled the queue ends the wait: earlier ones leave later bytes queued.
+    const write = { done: false, filled: false };
+    this.out.write(text, () => {
+      write.done = true;
+      if (write.filled) this.#drained();
+    });
+    // (A stream may call back before write() returns: then that write is out already, and nothing waits.)
+    if (!write.done && this.out.writableLength >= this.#queueBytes) {
+      write.filled = true;
       this.#waiting = true;
-      this.out.once('drain', this.#drained);
     }
   }
 
+  /** The write that filled the queue has gone out, and with it everything queued before it. */
   readonly #drained = (): void => {
     this.#waiting = false;
+    if (this.#stopped) return;
     const held = this.#held;
     this.#held = undefined;
     if (held !== undefined) this.#sendLine(held);

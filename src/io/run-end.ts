@@ -4,10 +4,25 @@
  *
  * And the signals a long-running command answers, held from the process's first line (`holdSignals`, called by
  * launcher.ts before anything else is loaded):
- * - SIGUSR1 and SIGUSR2 in every command. Node 20 opens an unauthenticated inspector on 127.0.0.1:9229 on
- *   SIGUSR1 and dies of SIGUSR2 (status −12, nothing said) when nothing listens for them; measured on Node 20:
- *   a JS listener is enough to keep the inspector shut (nothing listens after `kill -USR1`), and Node 20 has no
- *   `--disable-sigusr1`. Until a bar takes them (`takeUserSignals`) they are kept, the last few, for it.
+ * - SIGUSR1 and SIGUSR2 in every command. When nothing in JavaScript listens for them, Node opens an
+ *   unauthenticated inspector on 127.0.0.1:9229 on SIGUSR1 (anyone on the machine who connects runs code as the
+ *   bar's user) and dies of SIGUSR2 (status −12, nothing said). Two layers keep the inspector shut:
+ *   1. Before this first line: the command's #! line starts Node with `--inspect-port=fe80::1:9229`
+ *      (cli/node-launch-flags.ts), an address nothing can listen on. A SIGUSR1 that comes between Node's start and
+ *      the listener below makes Node print "Starting inspector on fe80::1:9229 failed: invalid argument" (a line
+ *      or two per signal) and go on, on Node 22, 24 and 26 alike (measured on 22.23.3, 24.21.0 and 26.12.1, 200 starts
+ *      each signalled all through that window: test/cli/sigusr1-inspector.test.ts; Node 20, end of life and
+ *      not supported, behaves alike). Earlier still, from the exec to Node's first instructions, the signal's
+ *      default ends the process, as it would any program's.
+ *   2. From this first line: a JavaScript listener, which replaces Node's own handler, so SIGUSR1 is tilebar's
+ *      (every source read again, or i3bar's stop). Node 22.14's `--disable-sigusr1` cannot stand in for the
+ *      flag: it leaves SIGUSR1 blocked in every thread, so no listener would ever hear it. For a node started
+ *      without the flag (`node dist/bundle/main.js`), `shutEarlyInspector` shuts an inspector a SIGUSR1 before
+ *      this line opened: on the next turn, and again when a bar takes the signals. Too late alone: measured
+ *      without the flag, 200 starts signalled like the test's, 155–175 said "Debugger listening" and another
+ *      user connected to 23–40 of those inspectors, thousands of times each (some opened after that next turn
+ *      and stayed open until the bar took the signals).
+ *   Until a bar takes them (`takeUserSignals`) they are kept, the last few, for it.
  * - SIGHUP, SIGINT and SIGTERM in `run` and `feed` only (a one-shot command keeps the default: it dies at once).
  *   A signal that comes while the bar starts is kept and honoured once `runEnd` is made; a second one, or one
  *   after the bar has let go of them (it is ending), ends the process at once, so an end that hangs never
@@ -94,9 +109,8 @@ export function holdSignals(longRunning: boolean): void {
 
 /**
  * Shuts an inspector a SIGUSR1 opened before the first line could listen (Node's own start and the launcher's
- * loading: measured 50 ms to over 300 ms on a loaded 2-core machine, in which a SIGUSR1 still opened it; before that
- * Node blocks the signal, and earlier still its default ends the process). Returns whether one was shut since the
- * last call.
+ * loading: measured 50 ms to over 300 ms on a loaded 2-core machine), which only a node started without the
+ * command's launch flags can have opened (the module's comment). Returns whether one was shut since the last call.
  */
 export function shutEarlyInspector(): boolean {
   // Loaded only here, in a long-running command: node:inspector is nothing a one-shot command needs.

@@ -3,9 +3,9 @@ export interface RunTerminal {
   write(text: string): void;
   size(): { columns: number; rows: number };
   onResize(listener: () => void): () => void;
-  /** Raw key presses for the direct renderer; returns the stop function. */
+  /** The terminal's input, raw, for both renderers (keys and mouse reports); returns the stop function. */
   onKeys(listener: (data: string) => void): () => void;
-  /** The input stream the Ink app reads keys from (raw mode is Ink's). */
+  /** The terminal's input stream, handed to Ink, which never reads it: it is never asked for raw mode (ink/input-hooks.ts). */
   stdin: NodeJS.ReadStream;
   /** The terminal went away (a closed pane): the bar ends. */
   onGone?(listener: () => void): () => void;

@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Timers } from '../scheduler/timers.js';
 import { reconnecting } from '../io/reconnect.js';
 import { findProgramHere } from '../io/program-path.js';
@@ -22,10 +21,17 @@ import { hyprlandDir, hyprlandRequest } from '../ipc/hyprland-ipc.js';
 import { SYSTEM_KEYBOARD_FILES, type KeyboardDriver } from './detect.js';
 import { layoutFromGnomeSources, layoutFromHyprlandDevices, layoutFromHyprlandEvent, layoutFromMacDefaults, layoutFromSwayInputs, layoutFromSystemFiles, layoutFromWindowsLine, layoutFromXkbSymbols, type SystemKeyboardFiles } from './parse.js';
 import { readTextFile, type ReadOutcome } from '../io/read-text-file.js';
+import { LineSplitter } from '../io/lines.js';
 import type { KeyboardStatus } from './status.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
 
 export const RETRY_MS = 5_000;
+/**
+ * The longest event line read (Hyprland's socket, `gsettings monitor`): a longer one is dropped as it arrives,
+ * never gathered whole first (node:readline has no bound of its own: a peer that never sent a newline grew it
+ * without end).
+ */
+const MAX_EVENT_LINE = 4096;
 
 export interface KeyboardSourceOptions {
   driver: KeyboardDriver;
@@ -219,10 +225,9 @@ function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardS
       const events = createConnection(join(dir, '.socket2.sock'));
       events.on('error', (e: NodeJS.ErrnoException) => failed(`Hyprland at ${dir}: ${e.code ?? e.message}`));
       events.on('close', () => failed(`Hyprland at ${dir}: the event socket closed`));
-      const lines = createInterface({ input: events, crlfDelay: Infinity });
-      lines.on('line', (line) => {
-        if (line.length > 4096) return;
-        if (line.startsWith('activelayout>>')) shown(layoutFromHyprlandEvent(line.slice('activelayout>>'.length)));
+      const lines = new LineSplitter(MAX_EVENT_LINE);
+      events.on('data', (chunk: Buffer) => {
+        for (const line of lines.push(chunk)) if (line.startsWith('activelayout>>')) shown(layoutFromHyprlandEvent(line.slice('activelayout>>'.length)));
       });
       events.on('connect', () => {
         hyprlandRequest(dir, 'j/devices', opts.timers).then(
@@ -234,10 +239,7 @@ function watchHyprland(report: Reporter, opts: KeyboardSourceOptions): KeyboardS
           (e: unknown) => failed(`Hyprland at ${dir}: ${message(e)}`),
         );
       });
-      return () => {
-        lines.close();
-        events.destroy();
-      };
+      return () => events.destroy();
     },
     report,
   );
@@ -259,8 +261,9 @@ function watchGnome(report: Reporter, opts: KeyboardSourceOptions): KeyboardSour
       const child = spawn(gsettings.path, ['monitor', 'org.gnome.desktop.input-sources', 'mru-sources'], { stdio: ['ignore', 'pipe', 'ignore'] });
       child.on('error', (e) => failed(`gsettings monitor: ${e.message}`));
       child.on('exit', (code) => failed(`gsettings monitor exited (${code ?? 'signal'})`));
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        if (line.length <= 4096) shown(layoutFromGnomeSources(line));
+      const lines = new LineSplitter(MAX_EVENT_LINE);
+      child.stdout.on('data', (chunk: Buffer) => {
+        for (const line of lines.push(chunk)) shown(layoutFromGnomeSources(line));
       });
       return () => child.kill();
     },

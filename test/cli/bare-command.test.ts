@@ -4,16 +4,16 @@
  * terminal it starts the bar, as `waybar` or `polybar` do (test/tty/bare-tty.test.ts). `feed` alone names the hosts.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLineOf } from '../../src/cli/bare-command.js';
 import { BUILTIN_HOSTS } from '../../src/feeds/hosts.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const FEED_HOSTS = BUILTIN_HOSTS.map((h) => h.name);
 
 const tilebar = (args: string[]) =>
-  spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), ...args], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], env: childEnv({ HOME: '/nonexistent-home' }) });
+  spawnSync(process.execPath, tilebarArgs(...args), { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], env: childEnv({ HOME: '/nonexistent-home' }) });
 
 describe('a bare tilebar', () => {
   it('prints the help on standard output, nothing on standard error, and exits 0 through a pipe', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
 import { discoverConfig } from '../../src/config/discover.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const tmp = () => mkdtemp(join(tmpdir(), 'tilebar-'));
 
@@ -227,7 +228,7 @@ describe('config discovery order', () => {
 
 describe('the built binary', () => {
   it.skipIf(!existsSync('dist/bundle/main.js'))('runs `tilebar check config.example.json` and exits 0', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['dist/bundle/main.js', 'check', 'config.example.json']);
+    const { stdout } = await promisify(execFile)(process.execPath, tilebarArgs('check', 'config.example.json'));
     expect(stdout).toContain('config.example.json: ok');
   });
 
@@ -235,7 +236,7 @@ describe('the built binary', () => {
     const dir = await tmp();
     await mkdir(join(dir, 'sub'));
     await writeFile(join(dir, 'sub', 'bad.json'), '[1, 2');
-    const run = promisify(execFile)(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'check', 'sub/bad.json'], { cwd: dir });
+    const run = promisify(execFile)(process.execPath, tilebarArgs('check', 'sub/bad.json'), { cwd: dir });
     await expect(run).rejects.toMatchObject({ code: 1, stdout: expect.stringMatching(/^sub\/bad\.json:1:6: error: syntax error/) });
     await run.catch((e: { stdout: string; stderr: string }) => expect(`${e.stdout}${e.stderr}`).not.toMatch(/\n\s+at /));
   });

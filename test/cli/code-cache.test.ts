@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
-const MAIN = join(process.cwd(), 'dist', 'bundle', 'main.js');
 const EXAMPLE = join(process.cwd(), 'config.example.json');
 const READINGS = ['--set', 'cpu=37', '--set', 'memory=52', '--set', 'battery=81', '--set', 'storage./=64', '--set', 'update=0.1.0', '--set', 'keyboard=us'];
 const COMMANDS: Record<string, string[]> = {
@@ -34,7 +34,7 @@ afterEach(() => {
 
 const codeDir = () => join(dir, 'cache', 'tilebar', 'code');
 const tilebar = (args: string[], env: Record<string, string | undefined> = {}) =>
-  spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', ...env }) });
+  spawnSync(process.execPath, tilebarArgs(...args), { encoding: 'utf8', env: childEnv({ TZ: 'UTC', XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'tilebar', ...env }) });
 /** What NODE_DEBUG=tilebar says of the cache: none, used, refused by V8, written (n bytes), cannot be written. */
 const said = (stderr: string) => [...stderr.matchAll(/code cache \S+: (.*)/g)].map((m) => m[1]?.replace(/ \(\d+ bytes\)/, ''));
 const entries = () => (existsSync(codeDir()) ? readdirSync(codeDir()) : []);
@@ -115,6 +115,28 @@ describe('one-shot commands run from their own scripts with a code cache', () =>
       }),
       { numRuns: 24, seed: 6 },
     );
+  });
+
+  /**
+   * V8's cache data holds its version and flags, which differ between Node's lines; the entry's name carries
+   * Node's version, so another Node's entry is never looked for, and one V8 refuses all the same (the same
+   * version string with other V8 flags: NODE_OPTIONS, or a patched build) costs a compile, then is replaced.
+   * Made here as V8 would make it under `--no-opt` (a flag that changes V8's flag hash on every line), sealed as
+   * tilebar seals its own, under the name this run looks for.
+   */
+  it('an entry V8 refuses (made under other V8 flags) is compiled past, replaced after the run, and used next', () => {
+    expect(tilebar(COMMANDS.check!).status).toBe(0);
+    const [name] = entries();
+    expect(name).toContain(`-${process.version}-${process.arch}-`);
+    const file = join(codeDir(), name!);
+    const script = join(process.cwd(), 'dist', 'bundle', 'oneshot-check.cjs');
+    const made = spawnSync(process.execPath, ['--no-opt', '-e', OTHER_FLAGS_CACHE, script, file], { encoding: 'utf8', env: childEnv() });
+    expect(made.status, made.stderr).toBe(0);
+    const r = tilebar(COMMANDS.check!);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ok (variant A');
+    expect(said(r.stderr)).toEqual(['refused by V8', 'written']);
+    expect(said(tilebar(COMMANDS.check!).stderr)).toEqual(['used']);
   });
 
   it('an entry that is a link, a FIFO or a directory is not read, and nothing hangs', () => {
@@ -224,6 +246,19 @@ describe.skipIf(process.getuid?.() !== 0)('a shared cache directory another user
     expect(readdirSync(victims)).toEqual([]);
   });
 });
+
+/** `node --no-opt -e OTHER_FLAGS_CACHE <script> <entry>`: the script's own cache data, made under other flags, sealed. */
+const OTHER_FLAGS_CACHE = `
+const vm = require('node:vm');
+const fs = require('node:fs');
+const { createHash } = require('node:crypto');
+const [script, entry] = process.argv.slice(1);
+const bytes = fs.readFileSync(script);
+const s = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + bytes.toString('latin1') + '\\n})', { filename: script });
+const data = s.createCachedData();
+const seal = createHash('sha256').update(bytes.length + '\\0').update(bytes).update(data).digest();
+fs.writeFileSync(entry, Buffer.concat([Buffer.from('tbv8seal', 'latin1'), seal, data]), { mode: 0o600 });
+`;
 
 /** `node -e EVIL_CACHE <script> <marker> <out>`: a V8 code cache of other code, padded to the script's length. */
 const EVIL_CACHE = `

@@ -21,7 +21,7 @@ const config = join(repo, 'config.example.json');
 function pinnedNode(version: string): { node: string } | { why: string } {
   const r = spawnSync(process.execPath, [join(repo, 'scripts', 'supported-node.mjs'), '--ensure', version], {
     encoding: 'utf8',
-    env: childEnv({ ...networkEnv(), TILEBAR_CI_CACHE: process.env.TILEBAR_CI_CACHE }),
+    env: childEnv({ ...networkEnv(), TILEBAR_NODE_CACHE: process.env.TILEBAR_NODE_CACHE }),
   });
   return r.status === 0 ? { node: r.stdout.trim() } : { why: (r.stderr || r.error?.message || `exit ${r.status}`).trim() };
 }

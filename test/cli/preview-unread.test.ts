@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ESM script (scripts/ is not TypeScript).
 import { PICTURE_ARGS } from '../../scripts/picture.mjs';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
-const bin = join(process.cwd(), 'dist/bundle/main.js');
 const example = join(process.cwd(), 'config.example.json');
 const dir = mkdtempSync(join(tmpdir(), 'tilebar-pv-unread-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = childEnv({ HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC' });
 
 const preview = async (...args: string[]) => {
-  const r = await promisify(execFile)(process.execPath, [bin, 'preview', '--config', example, '--at', '2024-09-08T09:05:03Z', '--icons', 'ascii', ...args], { cwd: dir, env });
+  const r = await promisify(execFile)(process.execPath, tilebarArgs('preview', '--config', example, '--at', '2024-09-08T09:05:03Z', '--icons', 'ascii', ...args), { cwd: dir, env });
   return { out: r.stdout, err: r.stderr };
 };
 

@@ -8,16 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const run = promisify(execFile);
-const bin = join(process.cwd(), 'dist/bundle/main.js');
 const DONE_WHEN = ['preview', '--config', 'config.example.json', '--at', '2024-09-08T09:05:03', '--set', 'cpu=95', '--width', '160'];
 const env = childEnv({ TZ: 'UTC' });
 
 describe('tilebar preview', () => {
   it('prints the same frame every time for a fixed instant and readings (built binary)', async () => {
-    const a = await run(process.execPath, [bin, ...DONE_WHEN, '--format', 'text'], { env });
-    const b = await run(process.execPath, [bin, ...DONE_WHEN, '--format', 'text'], { env });
+    const a = await run(process.execPath, tilebarArgs(...DONE_WHEN, '--format', 'text'), { env });
+    const b = await run(process.execPath, tilebarArgs(...DONE_WHEN, '--format', 'text'), { env });
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).not.toContain('\x1b');
     expect(a.stdout).toContain('CPU: 95%');
@@ -27,7 +27,7 @@ describe('tilebar preview', () => {
   });
 
   it('shows Cpu as selected in JSON, with its colours', async () => {
-    const r = await run(process.execPath, [bin, ...DONE_WHEN, '--format', 'json'], { env });
+    const r = await run(process.execPath, tilebarArgs(...DONE_WHEN, '--format', 'json'), { env });
     const data = JSON.parse(r.stdout) as { sections: Record<string, Array<{ kind: string; units: Array<{ state: string; text: string; colours: Record<string, string> }> }>>; theme: string };
     const cpu = data.sections.right?.find((w) => w.kind === 'Cpu')?.units[0];
     expect(cpu).toMatchObject({ state: 'selected', colours: { bg: '#f38ba8', fg: '#11111b' } });

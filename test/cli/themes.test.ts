@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cli } from './capture.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const ESC = '\x1b';
 const TTY_ENV = { TERM: 'xterm-256color', COLORTERM: 'truecolor' };
@@ -97,12 +97,11 @@ describe('tilebar themes', () => {
 
   it('honours NO_COLOR in the built binary', async () => {
     const run = promisify(execFile);
-    const bin = join(process.cwd(), 'dist/bundle/main.js');
     const env = childEnv({ ...TTY_ENV, NO_COLOR: '1', FORCE_COLOR: '3' });
-    const r = await run(process.execPath, [bin, 'themes', 'Ashes'], { env });
+    const r = await run(process.execPath, tilebarArgs('themes', 'Ashes'), { env });
     expect(r.stdout).toContain('background');
     expect(r.stdout).not.toContain(ESC);
-    const forced = await run(process.execPath, [bin, 'themes', 'Ashes'], { env: { ...env, NO_COLOR: '' } });
+    const forced = await run(process.execPath, tilebarArgs('themes', 'Ashes'), { env: { ...env, NO_COLOR: '' } });
     expect(forced.stdout).toContain(`${ESC}[48;2;57;63;69m`);
   });
 });

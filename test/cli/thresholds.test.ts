@@ -12,9 +12,9 @@ import { writeBarConfig } from '../support/bar-config.js';
 import { captureIo } from '../support/capture-io.js';
 import { cli } from './capture.js';
 import { eventually } from '../wait.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const run = promisify(execFile);
-const bin = join(process.cwd(), 'dist/bundle/main.js');
 
 /** Readers that fail the test if the machine is read. */
 const untouchable: Readers = Object.fromEntries(
@@ -27,7 +27,7 @@ async function bar(widgets: unknown[]): Promise<string> {
 
 describe('tilebar thresholds', () => {
   it('shows Cpu and Battery selected with their rules for the example config and --set (built binary)', async () => {
-    const r = await run(process.execPath, [bin, 'thresholds', '--config', 'config.example.json', '--set', 'cpu=95', '--set', 'battery=10']);
+    const r = await run(process.execPath, tilebarArgs('thresholds', '--config', 'config.example.json', '--set', 'cpu=95', '--set', 'battery=10'));
     const line = (w: string) => r.stdout.split('\n').find((l) => new RegExp(`^right\\[\\d\\] +${w} `).test(l)) ?? '';
     expect(line('Cpu')).toMatch(/^right\[3\] +Cpu +95% +auto_select_over 80 \(>=\) +selected +95 >= auto_select_over 80$/);
     expect(line('Battery')).toMatch(/^right\[5\] +Battery +10% discharging +auto_select_under 15 \(<=\) +selected +10 <= auto_select_under 15$/);
@@ -48,7 +48,7 @@ describe('tilebar thresholds', () => {
 
   it("lists in its help every --set key the widget kinds take (the help is text; the kinds' list is the truth)", async () => {
     const { BUILTIN_WIDGETS } = await import('../../widgets/kinds.js');
-    const r = await run(process.execPath, [bin, 'thresholds', '--help']);
+    const r = await run(process.execPath, tilebarArgs('thresholds', '--help'));
     const help = r.stdout.replace(/\s+/g, ' ');
     for (const key of BUILTIN_WIDGETS.simulations.flatMap((s) => s.keys)) expect(help, key).toContain(`${key}=`);
   });

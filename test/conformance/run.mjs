@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = process.argv[2] ?? join(root, '..', 'shared', 'fixtures', 'real-configs');
@@ -17,7 +18,7 @@ const files = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort();
 const started = process.hrtime.bigint();
 let output = '';
 try {
-  output = execFileSync(process.execPath, [join(root, 'dist', 'bundle', 'main.js'), 'check', '--json', ...files], {
+  output = execFileSync(process.execPath, nodeArgs(join(root, 'dist', 'bundle', 'main.js'), 'check', '--json', ...files), {
     cwd: fixtures,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

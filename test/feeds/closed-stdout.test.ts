@@ -14,6 +14,7 @@ import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -41,7 +42,7 @@ describe.each(['tmux', 'polybar', 'waybar', 'i3bar'] as const)('tilebar feed %s,
     await writeBarConfig(dir, quietBar);
     const env = childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC' });
     const log = join(dir, 'log');
-    const args = ['dist/bundle/main.js', 'feed', host, '--config', join(dir, 'bar.json'), '--log', log, '--update-url', 'http://127.0.0.1:9/'];
+    const args = tilebarArgs('feed', host, '--config', join(dir, 'bar.json'), '--log', log, '--update-url', 'http://127.0.0.1:9/');
     const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'ignore'] });
     const end = exited(child);
     cleanups.push(async () => {

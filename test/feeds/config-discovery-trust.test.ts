@@ -21,6 +21,7 @@ import { startTmuxFeed, type FeedChild } from './feed-child.js';
 import { saveConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const asRoot = process.getuid?.() === 0;
 const cleanups = cleanupsAfterEach();
@@ -106,7 +107,7 @@ describe.skipIf(!asRoot)('a config another user plants where discovery looks', (
     const feed = startFeed(p);
     await until(() => feed.line().includes('MINE'), () => `the feed to show the user's own file; its line:\n${feed.line()}\nits log:\n${feed.log()}`);
     expect(passedOver(feed.log())).toBe(1);
-    const check = spawnSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'check'], { cwd: p.home, encoding: 'utf8', env: childEnv({ HOME: p.home, XDG_CONFIG_HOME: p.shared, XDG_CACHE_HOME: join(p.home, 'cache'), XDG_RUNTIME_DIR: join(p.home, 'run') }) });
+    const check = spawnSync(process.execPath, tilebarArgs('check'), { cwd: p.home, encoding: 'utf8', env: childEnv({ HOME: p.home, XDG_CONFIG_HOME: p.shared, XDG_CACHE_HOME: join(p.home, 'cache'), XDG_RUNTIME_DIR: join(p.home, 'run') }) });
     expect(check.status, check.stderr).toBe(0);
     expect(check.stderr).toContain(`tilebar: config: ${p.shared}/tilebar/bar.json ($XDG_CONFIG_HOME) is passed over: ${p.shared}/tilebar belongs to another user (uid ${UNPRIVILEGED.uid})`);
     expect(check.stderr).toContain(`tilebar: using ${p.home}/komorebi.bar.json (home directory)`);

@@ -5,7 +5,9 @@
  * sockets, read from /proc, so another process on 9229 never counts), live on, say what it did in its log, and
  * go on feeding its host. i3bar and swaybar keep the meanings their protocol header declares (stop, continue).
  * The feed runs with NODE_OPTIONS=--inspect-port=0: an inspector that opened would take a free port, never
- * one another test holds, so its opening is always seen.
+ * one another test holds, so its opening is always seen. Started as the `tilebar` command starts node (its launch
+ * flags: the inspector's port where nothing can listen, which beats NODE_OPTIONS), or, to test tilebar's own second
+ * layer, by a bare `node main.js`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readFileSync } from 'node:fs';
@@ -19,8 +21,8 @@ import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { MAIN, tilebarArgs } from '../support/tilebar-command.js';
 
-const main = join(process.cwd(), 'dist/bundle/main.js');
 const cleanups = cleanupsAfterEach();
 
 const CONFIG = { left_widgets: [], center_widgets: [{ Time: { enable: true, format: { Custom: '%H:%M:%S' }, timezone: 'UTC', label_prefix: 'None' } }], right_widgets: [] };
@@ -30,15 +32,17 @@ interface Feed {
   pid: number;
   log: () => string;
   lines: () => number;
+  stderr: () => string;
 }
 
 /**
  * Starts a feed; with `beforeItsFirstLine`, sends it a SIGUSR1 at the moment Node's inspector already listens
  * for the signal (its handler is in /proc/PID/status's SigCgt) but tilebar's first line has not yet run (no
  * SIGUSR2 handler yet): the window no JavaScript can close, found by watching the process, not by a delay.
- * `hitWindow` says whether the signal was sent in that window.
+ * `hitWindow` says whether the signal was sent in that window. `bare`: started by `node main.js`, without the
+ * command's launch flags.
  */
-async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed & { hitWindow: boolean }> {
+async function startFeed(host: string, beforeItsFirstLine = false, bare = false): Promise<Feed & { hitWindow: boolean }> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-feed-sig-'));
   // The feed runs as nobody when we are root: it reads the config and writes its log in here.
   chmodSync(dir, 0o777);
@@ -49,7 +53,8 @@ async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed
   const runtime = join(dir, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   if (process.getuid?.() === 0) chownSync(runtime, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
-  const child = spawn(process.execPath, [main, 'feed', host, '--config', config, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'], {
+  const feedArgs = ['feed', host, '--config', config, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'];
+  const child = spawn(process.execPath, bare ? [MAIN, ...feedArgs] : tilebarArgs(...feedArgs), {
     env: childEnv({ HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: runtime, TZ: 'UTC', NODE_OPTIONS: '--inspect-port=0' }),
     stdio: ['pipe', 'pipe', 'pipe'],
     ...asNobody,
@@ -89,7 +94,7 @@ async function startFeed(host: string, beforeItsFirstLine = false): Promise<Feed
       return '';
     }
   };
-  const feed = { child, pid, log, lines: () => out.split('\n').length, hitWindow };
+  const feed = { child, pid, log, lines: () => out.split('\n').length, stderr: () => stderr, hitWindow };
   await until(() => log().includes(`feeding ${host}`), () => `the feed to start; its log:\n${log()}\nstderr:\n${stderr}`);
   return feed;
 }
@@ -123,11 +128,26 @@ describe('tilebar feed and SIGUSR1/SIGUSR2 (real processes)', () => {
     });
   }
 
-  it("a SIGUSR1 that comes while Node itself starts, before tilebar's first line, leaves no inspector open", async () => {
+  it("a SIGUSR1 that comes while Node itself starts, before tilebar's first line, cannot open the inspector: the launch flags leave it nowhere to listen", async () => {
     // The window lasts from Node's inspector taking the signal to the launcher's first line: tens of ms. Tried
     // until one signal lands in it. The feed is up (startFeed waited for it): an inspector would be open by now.
     for (let attempt = 0; attempt < 20; attempt++) {
       const feed = await startFeed('tmux', true);
+      if (!feed.hitWindow) continue;
+      expect(listeningPorts(feed.pid), 'ports the feed listens on').toEqual([]);
+      expect(alive(feed.pid)).toBe(true);
+      // Node tried, on the address of the launch flags (not NODE_OPTIONS' port 0), and went on.
+      await until(() => feed.stderr().includes('Starting inspector on fe80::1:9229 failed'), () => `Node to say the inspector failed to start; stderr:\n${feed.stderr()}`);
+      expect(feed.stderr()).not.toContain('Debugger listening');
+      expect(feed.log()).not.toMatch(/inspector[^\n]*is shut/);
+      return;
+    }
+    expect.fail('no SIGUSR1 landed between Node taking the signal and tilebar holding it in 20 starts');
+  });
+
+  it("started by a bare `node main.js` (no launch flags), an inspector such a SIGUSR1 opened is shut by tilebar's own second layer, and said", async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const feed = await startFeed('tmux', true, true);
       if (!feed.hitWindow) continue;
       expect(listeningPorts(feed.pid), 'ports the feed listens on').toEqual([]);
       expect(alive(feed.pid)).toBe(true);

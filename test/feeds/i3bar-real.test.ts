@@ -22,6 +22,7 @@ import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -53,7 +54,7 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeBarConfig(dir, CONFIG);
     const log = join(dir, 'log');
-    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed i3bar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+    const feed = tilebarCommand('feed', 'i3bar', '--config', join(dir, 'bar.json'), '--log', log);
     const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     // A window keeps workspace 2 while workspace 1 is focused.
@@ -140,15 +141,14 @@ const PADDING_PX = 3;
  * its log and cache apart from what the feed, started by the bar (as another user under sway), writes in `dir`.
  */
 function printedBar(host: 'i3bar' | 'swaybar', dir: string): string {
-  const main = join(process.cwd(), 'dist/bundle/main.js');
-  const print = spawnSync(process.execPath, [main, 'feed', host, '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')], {
+  const print = spawnSync(process.execPath, tilebarArgs('feed', host, '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')), {
     cwd: dir,
     env: childEnv({ HOME: dir, XDG_CACHE_HOME: join(dir, 'print-cache') }),
     encoding: 'utf8',
   });
   expect(print.stderr).toBe('');
   expect(print.stdout).toContain('    workspace_buttons no\n');
-  return print.stdout.replace('bar {\n', 'bar {\n    position top\n').replace('status_command tilebar ', `status_command env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main)} `);
+  return print.stdout.replace('bar {\n', 'bar {\n    position top\n').replace('status_command tilebar ', `status_command env HOME=${q(dir)} TZ=UTC ${tilebarCommand()} `);
 }
 
 /** A column of a box's last glyph: just before its right padding. */
@@ -178,7 +178,7 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
     await writeBarConfig(dir, CONFIG);
     const log = join(dir, 'log');
-    const feed = `${q(process.execPath)} ${q(join(process.cwd(), 'dist/bundle/main.js'))} feed swaybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+    const feed = tilebarCommand('feed', 'swaybar', '--config', join(dir, 'bar.json'), '--log', log);
     const wm = await startSway(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
     await until(() => {

@@ -15,6 +15,7 @@ import { i3barBlocks, i3barLine, i3barStatusLine, type I3barBlock, type I3barLoo
 import { polybarLine } from '../../src/feeds/polybar.js';
 import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const block = (section: FeedBlock['section'], instance: string, text: string, action = true): FeedBlock => ({
   section,
@@ -89,7 +90,7 @@ describe('tmux', () => {
   });
 
   it('gives the same tmux.conf lines in the README and in `feed --help` as the real-tmux test runs', () => {
-    const help = execFileSync(process.execPath, ['dist/bundle/main.js', 'feed', '--help'], { encoding: 'utf8' });
+    const help = execFileSync(process.execPath, tilebarArgs('feed', '--help'), { encoding: 'utf8' });
     const readme = readFileSync('README.md', 'utf8');
     // As printed for a user whose runtime directory is /run/user/1000 (the README's and the help's example).
     for (const line of tmuxConfLines('line', 'tilebar feed tmux --place line', '/run/user/1000/tilebar')) {
@@ -103,7 +104,7 @@ describe('tmux', () => {
     try {
       writeFileSync(join(dir, 'bar.json'), '{ "right_widgets": [] }');
       const env = childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir, TZ: 'UTC' });
-      const printed = execFileSync(process.execPath, [join(process.cwd(), 'dist/bundle/main.js'), 'feed', 'tmux', '--print-config', '--config', 'bar.json'], { encoding: 'utf8', cwd: dir, env });
+      const printed = execFileSync(process.execPath, tilebarArgs('feed', 'tmux', '--print-config', '--config', 'bar.json'), { encoding: 'utf8', cwd: dir, env });
       expect(printed).toContain(`set -g status-format[1] '#(tilebar feed tmux --place line --config ${join(dir, 'bar.json')})'`);
       expect(printed).not.toContain('status-right');
     } finally {

@@ -1,6 +1,6 @@
 /**
  * The feeds' writer over a stream whose host reads only when the test says so: whatever the order of lines and
- * reads, what is queued stays within the high-water mark and a line, the host reads the head first and then lines
+ * reads, and whatever the stream's own high-water mark, what is queued stays within the writer's bound and a line, the host reads the head first and then lines
  * in the order they were made, each a whole line with the separator before all but the first, and the newest line
  * last; a quiet writer writes its probe.
  */
@@ -10,16 +10,18 @@ import { describe, expect, it } from 'vitest';
 import { NewestLineWriter } from '../../src/feeds/newest-line-writer.js';
 import { until } from '../wait.js';
 
-const HIGH_WATER = 64;
+/** The writer's bound here (HOST_QUEUE_BYTES in a feed), and stream high-water marks below, at and above it. */
+const QUEUE = 64;
+const HIGH_WATER_MARKS = [1, QUEUE, 16 * 1024, 64 * 1024];
 /** The longest line made below, in bytes, with its comma: 30 two-byte characters, quoted and bracketed. */
 const LONGEST_LINE = 66;
 
 /** A stream whose writes complete only when `read()` is called: a host that reads when it likes. */
-function slowHost() {
+function slowHost(highWaterMark = QUEUE) {
   const pending: Array<() => void> = [];
   const chunks: string[] = [];
   const out = new Writable({
-    highWaterMark: HIGH_WATER,
+    highWaterMark,
     write(chunk: Buffer, _e, cb) {
       chunks.push(chunk.toString());
       pending.push(() => cb());
@@ -41,9 +43,9 @@ const step = fc.oneof(line.map((text) => ({ write: text })), fc.constant({ read:
 describe('NewestLineWriter', () => {
   it('queues a bounded amount, keeps the head and the order, and leaves the host with the newest line', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 200 }), async (steps) => {
-        const host = slowHost();
-        const writer = new NewestLineWriter(host.out, { head: 'HEAD\n[\n', separator: ',' });
+      fc.asyncProperty(fc.constantFrom(...HIGH_WATER_MARKS), fc.array(step, { minLength: 1, maxLength: 200 }), async (highWaterMark, steps) => {
+        const host = slowHost(highWaterMark);
+        const writer = new NewestLineWriter(host.out, { head: 'HEAD\n[\n', separator: ',', queueBytes: QUEUE });
         const made: string[] = [];
         for (const s of steps) {
           if ('write' in s) {
@@ -51,7 +53,7 @@ describe('NewestLineWriter', () => {
             made.push(s.write);
           } else host.read();
           await new Promise((r) => setImmediate(r));
-          expect(host.out.writableLength).toBeLessThan(HIGH_WATER + LONGEST_LINE);
+          expect(host.out.writableLength).toBeLessThan(QUEUE + LONGEST_LINE);
         }
         await host.readAll();
         writer.stop();

@@ -22,6 +22,7 @@ import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
 const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
 
@@ -29,11 +30,10 @@ const cleanups = cleanupsAfterEach();
 
 const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
-const main = () => join(process.cwd(), 'dist/bundle/main.js');
 
 /** The module and bar lines `tilebar feed polybar --print-config` prints for this config, running `feed` instead of `tilebar feed polybar`. */
 function printedModules(dir: string, feed: string): string {
-  const printed = spawnSync(process.execPath, [main(), 'feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json'), '--log', join(dir, 'print-log')], { cwd: dir, env: childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir }), encoding: 'utf8' });
+  const printed = spawnSync(process.execPath, tilebarArgs('feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json'), '--log', join(dir, 'print-log')), { cwd: dir, env: childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir }), encoding: 'utf8' });
   expect(printed.status, printed.stderr).toBe(0);
   return printed.stdout.replace(/^exec = tilebar feed polybar.*$/m, `exec = ${feed}`);
 }
@@ -51,7 +51,7 @@ async function polybarFeeding<C extends object>(configIn: (dir: string) => C, mo
   const config = configIn(dir);
   await writeBarConfig(dir, config);
   const log = join(dir, 'log');
-  const feed = `env HOME=${q(dir)} TZ=UTC ${q(process.execPath)} ${q(main())} feed polybar --config ${q(join(dir, 'bar.json'))} --log ${q(log)}`;
+  const feed = `env HOME=${q(dir)} TZ=UTC ${tilebarCommand('feed', 'polybar', '--config', join(dir, 'bar.json'), '--log', log)}`;
   await writeFile(
     join(dir, 'polybar.ini'),
     ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', modulesOf(dir, feed)].join('\n'),

@@ -16,6 +16,8 @@ import { hasTmux, openPane, shellQuote, type Pane } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
+import { MAIN } from '../support/tilebar-command.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -61,7 +63,7 @@ async function twoClientsTwoPlaces() {
   });
   const log = join(dir, 'log');
   // The feeds get an environment of their own, but for $TMUX, which names their server (and so their inbox).
-  const feed = (place: string) => `${envCommand(childEnv({ HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache') }))} TMUX="$TMUX" ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place ${place} --config ${bar} --log ${log}`;
+  const feed = (place: string) => `${envCommand(childEnv({ HOME: dir, TZ: 'UTC', XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache') }))} TMUX="$TMUX" ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place ${place} --config ${bar} --log ${log}`;
   const inner = join(dir, 'inner');
   const runtime = join(dir, 'tilebar');
   const conf = [...tmuxConfLines('left', feed('left'), runtime), ...tmuxConfLines('right', feed('right'), runtime)];

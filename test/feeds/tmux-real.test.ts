@@ -17,6 +17,8 @@ import { cellBackgrounds, hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
+import { MAIN } from '../support/tilebar-command.js';
 
 /** Whether a feed of this config is running (its command line names the config). */
 const running = (bar: string) => spawnSync('pgrep', ['-f', `feed tmux --place right --config ${bar}`]).status === 0;
@@ -57,7 +59,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bar = await writeBarConfig(dir, config('Hello'));
-    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
     await writeFile(
       join(dir, 'inner.conf'),
@@ -107,7 +109,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
         right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Other', command: 'true' }, { name: 'Touch', command: `touch ${clicked}` }] } }],
       }),
     );
-    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
     await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', feed, join(dir, 'tilebar')), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
     const height = 6;
@@ -136,7 +138,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bar = await writeBarConfig(dir, threeLists);
-    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
     const height = 6;
     const pane = await innerTmux(dir, ['set -g status-style bg=green', ...tmuxConfLines('line', feed, join(dir, 'tilebar'))], height);
     const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';
@@ -155,7 +157,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const bar = await writeBarConfig(dir, threeLists);
-    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${join(process.cwd(), 'dist/bundle/main.js')} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
+    const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const height = 6;
     const pane = await innerTmux(dir, ['set -g status-style bg=green', 'set -g status-left ""', 'set -g window-status-format ""', 'set -g window-status-current-format ""', ...tmuxConfLines('right', feed, join(dir, 'tilebar'))], height);
     const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';

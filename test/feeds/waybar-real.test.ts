@@ -25,6 +25,7 @@ import { pngRows } from './png-rows.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && has('waybar') && has('grim');
@@ -48,7 +49,6 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     cleanups.push(() => wm.stop());
     const runtime = dirname(wm.socket);
     const log = join(dir, 'log');
-    const main = join(process.cwd(), 'dist/bundle/main.js');
     // The modules as a user gets them, with the feed's command made to run here.
     const printHome = await mkdtemp(join(tmpdir(), 'tb-print-'));
     cleanups.push(() => rm(printHome, { recursive: true, force: true }));
@@ -58,10 +58,10 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     if (asSwayUser.length > 0) chownSync(printHome, 65534, 65534);
     chmodSync(dir, 0o755);
     chmodSync(bar, 0o644);
-    const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, main, 'feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log')];
+    const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, ...tilebarArgs('feed', 'waybar', '--print-config', '--config', bar, '--log', join(printHome, 'log'))];
     const printed = JSON.parse(execFileSync(printer, printArgs, { env: childEnv({ HOME: printHome, XDG_RUNTIME_DIR: runtime }), encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
     expect(printed['modules-left']).toEqual(['custom/tilebar', 'custom/tilebar-left-0', 'custom/tilebar-left-0-1', 'custom/tilebar-left-1']);
-    (printed['custom/tilebar'] ?? {}).exec = `env HOME=${shellQuote(dir)} TZ=UTC ${shellQuote(process.execPath)} ${shellQuote(main)} feed waybar --config ${shellQuote(bar)} --log ${shellQuote(log)}`;
+    (printed['custom/tilebar'] ?? {}).exec = `env HOME=${shellQuote(dir)} TZ=UTC ${tilebarCommand('feed', 'waybar', '--config', bar, '--log', log)}`;
     // Touch's lines, copied on their way from its pipe to Waybar.
     const touchLines = join(dir, 'touch-lines');
     const touchModule = printed['custom/tilebar-left-0-1'] ?? {};

@@ -6,11 +6,12 @@
  * fonts; `tilebar --help`, `tilebar preview` and a PNG preview work from the install.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { childEnv, networkEnv } from '../support/child-env.js';
+import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 
 const repo = process.cwd();
 /** What a clone holds that packing needs (no dist/: the clone has never been built). */
@@ -48,6 +49,8 @@ describe('the package a user installs', () => {
     expect(readdirSync(join(deps, '@resvg'))).toEqual(['resvg-wasm']);
 
     const tilebar = join(prefix, 'bin', 'tilebar');
+    // npm links the command to the bundle itself: its #! line, with Node's launch flags, is what starts it.
+    expect(readFileSync(tilebar, 'utf8').split('\n', 1)[0]).toBe(`#!/usr/bin/env -S node ${NODE_LAUNCH_FLAGS.join(' ')}`);
     const home = mkdtempSync(join(tmpdir(), 'tilebar-pack-home-'));
     const env = childEnv({ PATH: `${prefix}/bin:${process.env.PATH ?? ''}`, HOME: home, TZ: 'UTC' });
     expect(execFileSync(tilebar, ['--help'], { encoding: 'utf8', env })).toContain('Usage: tilebar');

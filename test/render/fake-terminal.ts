@@ -2,35 +2,33 @@
 import { EventEmitter } from 'node:events';
 import type { RunTerminal } from '../../src/cli/run.js';
 
-/** A terminal's input as Ink reads it: a TTY stream in raw mode that is read when it says it is readable. */
+/** The stdin Ink is handed: a TTY stream it never reads (it is never asked for raw mode). */
 class FakeStdin extends EventEmitter {
   isTTY = true;
-  private pending: string[] = [];
   setRawMode() {}
   setEncoding() {}
   ref() {}
   unref() {}
   read(): string | null {
-    return this.pending.shift() ?? null;
-  }
-  type(data: string) {
-    this.pending.push(data);
-    this.emit('readable');
+    return null;
   }
 }
 
-/** A terminal for both renderers: the direct one reads keys through onKeys, the Ink app through stdin. */
+/** A terminal for both renderers, which read its input through onKeys (Ink is handed the stdin and never reads it). */
 export function fakeTerminal(columns: number, rows: number) {
   const written: string[] = [];
   let resize: () => void = () => undefined;
-  let keys: (d: string) => void = () => undefined;
+  let keys: ((d: string) => void) | undefined;
   const stdin = new FakeStdin();
   const size = { columns, rows };
   const terminal: RunTerminal = {
     write: (t) => void written.push(t),
     size: () => size,
     onResize: (l) => ((resize = l), () => undefined),
-    onKeys: (l) => ((keys = l), () => undefined),
+    onKeys: (l) => {
+      keys = l;
+      return () => (keys = undefined);
+    },
     stdin: stdin as unknown as NodeJS.ReadStream,
   };
   return {
@@ -38,10 +36,9 @@ export function fakeTerminal(columns: number, rows: number) {
     written,
     size,
     resize: () => resize(),
-    press: (k: string) => {
-      keys(k);
-      stdin.type(k);
-    },
+    press: (k: string) => keys?.(k),
+    /** Whether the bar reads the input now (the Ink app starts to in an effect after its first frame). */
+    reading: () => keys !== undefined,
   };
 }
 

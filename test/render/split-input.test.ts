@@ -1,7 +1,6 @@
 /**
  * Input split across reads, through both renderers' real input paths: the direct view reading the terminal's
- * chunks (a fake terminal's onKeys), and the Ink app reading its stdin through Ink's own input parser (which
- * flushes an unfinished escape sequence on the next turn of the event loop). Pointer moves, wheel notches,
+ * chunks (a fake terminal's onKeys), and the Ink app reading the same chunks through its input hook. Pointer moves, wheel notches,
  * clicks (SGR 1006, and the legacy X10 reports of terminals without it), keys, the terminal's control-string
  * replies (OSC, DCS, APC) and bracketed pastes are encoded as a terminal sends them, concatenated and cut at
  * arbitrary places: no Applications item starts but those a click on it or a digit key asked for, and each
@@ -59,9 +58,8 @@ async function startBar(renderer: Renderer) {
     throw new Error(line);
   });
   await eventually(() => expect(screenOf(t.written)[0]).toBe(` ${NAMES.join(' ')}`));
-  // The Ink app reads its stdin once its input hook has put it in raw mode (an effect after the first frame).
-  const stdin = t.terminal.stdin as unknown as { listenerCount(event: string): number };
-  if (renderer === 'ink') await eventually(() => expect(stdin.listenerCount('readable')).toBeGreaterThan(0));
+  // The Ink app reads the terminal once its input hook's effect has run (after the first frame).
+  await eventually(() => expect(t.reading()).toBe(true));
   const s = store.getSnapshot();
   const layout: BarLayout = layoutFor(s.model, s.look, barStateOf(s, tilerOptions, false), s.size, '0.1.0', s.message, undefined);
   return { t, view, launched, layout };

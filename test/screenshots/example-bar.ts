@@ -18,8 +18,8 @@ import { shellQuote } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { stopChild } from '../xvfb.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
-export const MAIN = join(process.cwd(), 'dist/bundle/main.js');
 export const EXAMPLE = join(process.cwd(), 'config.example.json');
 /** The Date widget follows the session's zone (the Time widget names its own, Europe/London, too). */
 export const ZONE = 'Europe/London';
@@ -75,7 +75,7 @@ export async function startExampleBar(forOrdinaryUser = false): Promise<ExampleB
     log,
     lines,
     env,
-    feed: (host, args = '') => `${shellQuote(process.execPath)} ${shellQuote(MAIN)} feed ${host} ${args} --config ${shellQuote(config)} --log ${shellQuote(log)}`,
+    feed: (host, args = '') => `${tilebarCommand('feed', host)} ${args} --config ${shellQuote(config)} --log ${shellQuote(log)}`,
     teed: (command) => `${command} | tee -a ${shellQuote(lines)}`,
     async stop() {
       // The feed ends with its host; waited for, so nothing writes into a removed directory.
@@ -90,7 +90,7 @@ export async function startExampleBar(forOrdinaryUser = false): Promise<ExampleB
 
 /** The fill the example's theme gives a widget over its threshold (auto_select_fill), as tilebar's preview draws it. */
 export function selectedFill(): string {
-  const frame = JSON.parse(execFileSync(process.execPath, [MAIN, 'preview', '--config', EXAMPLE, '--set', 'cpu=95', '--format', 'json'], { encoding: 'utf8', env: childEnv({ HOME: '/nonexistent' }) })) as {
+  const frame = JSON.parse(execFileSync(process.execPath, tilebarArgs('preview', '--config', EXAMPLE, '--set', 'cpu=95', '--format', 'json'), { encoding: 'utf8', env: childEnv({ HOME: '/nonexistent' }) })) as {
     sections: Record<string, Array<{ kind: string; units: Array<{ state: string; colours: { bg?: string } }> }>>;
   };
   const cpu = Object.values(frame.sections).flat().find((w) => w.kind === 'Cpu')?.units.find((u) => u.state === 'selected');

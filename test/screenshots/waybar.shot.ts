@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { hasFoot, hasSway } from '../tiler/real-wm.js';
 import { swayDesktop, DESKTOP_WIDTH } from './desktops.js';
-import { count, loadCpu, MAIN, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
+import { count, loadCpu, selectedFill, startExampleBar, untilBarShowsAll, writeScreenPicture } from './example-bar.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && hasFoot && has('waybar') && has('grim');
@@ -26,7 +27,7 @@ it.skipIf(!hasWaybar)('waybar', async () => {
   // The modules as a user gets them: printed by the user Waybar runs as (nobody, when this runs as root), in
   // sway's session, so the pipes' directory is that user's.
   const asSwayUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
-  const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, MAIN, 'feed', 'waybar', '--print-config', '--config', bar.config, '--log', bar.log];
+  const [printer = process.execPath, ...printArgs] = [...asSwayUser, process.execPath, ...tilebarArgs('feed', 'waybar', '--print-config', '--config', bar.config, '--log', bar.log)];
   const printed = JSON.parse(execFileSync(printer, printArgs, { cwd: bar.dir, env: childEnv({ HOME: bar.dir, XDG_RUNTIME_DIR: desktop.runtime }), encoding: 'utf8' })) as Record<string, Record<string, unknown>>;
   for (const [name, module] of Object.entries(printed)) {
     if (!name.startsWith('custom/') || typeof module.exec !== 'string') continue;

@@ -17,7 +17,7 @@
  * workers are forked after global setup, from this process's environment.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -55,6 +55,19 @@ function reachableByOthers(dir: string): boolean {
 }
 
 /**
+ * Why the unprivileged user cannot run the Node that runs the suite (`process.execPath`), or undefined. Run as
+ * root, tests start bars and feeds as `nobody` with this Node (its path, or `node` on PATH): a build unpacked
+ * under /root (0700) failed those with EACCES and timeouts, and `env node` in a pane skipped the PATH entry it
+ * could not reach and ran an older Node found later on PATH, so the tests passed on a line they never ran.
+ */
+function nodeOutOfReach(): string | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const node = realpathSync(process.execPath);
+  if ((statSync(node).mode & 0o001) === 0) return `${node} is not executable by others`;
+  return reachableByOthers(dirname(node)) ? undefined : `a directory on the way to ${node} is not searchable by others`;
+}
+
+/**
  * What a test file's directory still holds: nothing when its afterAll removed it, or only the empty home and
  * tmp it was made with when vitest ran none of its tests (it runs no afterAll then, a skipped file's included).
  */
@@ -65,6 +78,10 @@ function leftIn(fileDir: string): string[] {
 }
 
 export default function setup(project: TestProject): () => Promise<void> {
+  const unreachable = nodeOutOfReach();
+  if (unreachable !== undefined) {
+    throw new Error(`the suite runs bars as nobody (uid 65534), who cannot run this Node: ${unreachable}. Put the Node build where every user can run it (/usr/local, /opt), or run the suite as an ordinary user.`);
+  }
   // The user's temp directory, unless others cannot reach into it: then the system's.
   const base = reachableByOthers(tmpdir()) ? tmpdir() : '/tmp';
   const dir = mkdtempSync(join(base, 'tilebar-run-'));

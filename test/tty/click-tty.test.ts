@@ -6,8 +6,9 @@ import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 let wm: FakeWindowManager | undefined;
 afterEach(async () => {

@@ -12,11 +12,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../wait.js';
 import { hasTmux, openPane, shellQuote, UNPRIVILEGED, unprivileged, type Pane } from './tmux.js';
 import { saveConfig } from '../support/bar-config.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
 /** Written as a user would from a shell: the directories made, the file saved by an editor, readable by the bar's user. */
 const saveAs = (file: string, text: string) => saveConfig(file, text, { mode: 0o644 });
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.js';
 import { saveConfig } from '../support/bar-config.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
 /** An editor's save, readable by the bar's user (CI runs the bar as another user). */
 const save = (file: string, text: string) => saveConfig(file, text, { mode: 0o644 });
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 

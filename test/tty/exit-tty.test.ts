@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
-const main = join(process.cwd(), 'dist/bundle/main.js');
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 
@@ -37,7 +37,7 @@ describe.skipIf(!hasTmux)('tilebar run ends as a shell expects (real tmux pane)'
     it(`${how} → status ${status}, terminal restored`, async () => {
       const dir = await mkdtemp(join(tmpdir(), 'tilebar-exit-'));
       const file = await writeBarConfig(dir, { left_widgets: [{ Date: { enable: true, format: { Custom: 'EXITTEST' }, label_prefix: 'None' } }], right_widgets: [] });
-      const command = `sh -c ${shellQuote(`${shellQuote(process.execPath)} ${shellQuote(main)} run --config ${shellQuote(file)} --log ${shellQuote(join(dir, 'log'))}; echo "status=$?"`)}`;
+      const command = `sh -c ${shellQuote(`${tilebarCommand('run', '--config', file, '--log', join(dir, 'log'))}; echo "status=$?"`)}`;
       pane = openPane(command, { width: 60, height: 3 });
       await pane.waitFor('EXITTEST');
       if (how === 'SIGTERM') process.kill(pidOf(file), 'SIGTERM');
@@ -53,7 +53,7 @@ describe.skipIf(!hasTmux)('tilebar run ends as a shell expects (real tmux pane)'
 describe('a reader that goes away from a pipe', () => {
   for (const args of [['schema'], ['themes', '--json'], ['themes'], ['check', 'config.example.json'], ['thresholds', '--rules']]) {
     it(`ends tilebar ${args.join(' ')} quietly with status 0`, async () => {
-      const child = spawn(process.execPath, [main, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, tilebarArgs(...args), { stdio: ['ignore', 'pipe', 'pipe'] });
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
       // Read the first chunk, then close the pipe, as `| head -1` does.

@@ -10,8 +10,9 @@ import { describe, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 const cleanups = cleanupsAfterEach();
 
 /** A move of the pointer to a cell with no button held (SGR 1006: 32 for motion + 3 for no button; 1-based). */

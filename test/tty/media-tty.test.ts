@@ -11,8 +11,9 @@ import { hasDbusDaemon, startFakePlayer, startSessionBus, type FakePlayer, type 
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { eventually } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 let bus: SessionBus | undefined;
 let player: FakePlayer | undefined;

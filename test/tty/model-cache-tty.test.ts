@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { saveConfig } from '../support/bar-config.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
+import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 
@@ -64,7 +66,7 @@ describe.skipIf(!hasTmux)('tilebar upgraded on disk while a bar started from the
 
     const file = join(dir, 'bar.json');
     const logFile = join(dir, 'tilebar.log');
-    const command = `${shellQuote(process.execPath)} ${shellQuote(join(app, 'main.js'))} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`;
+    const command = `${[process.execPath, ...NODE_LAUNCH_FLAGS, join(app, 'main.js')].map(shellQuote).join(' ')} run --config ${shellQuote(file)} --log ${shellQuote(logFile)}`;
     const env = { XDG_CACHE_HOME: join(dir, 'cache') };
     await saveConfig(file, config('ALPHA'));
     pane = openPane(command, { width: 100, height: 1, env });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { saveConfig } from '../support/bar-config.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 

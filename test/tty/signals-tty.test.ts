@@ -17,8 +17,8 @@ import { hasTmux, openPane, shellQuote, unprivileged, type Pane } from './tmux.j
 import { until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { MAIN } from '../support/tilebar-command.js';
 
-const main = join(process.cwd(), 'dist/bundle/main.js');
 const cleanups = cleanupsAfterEach();
 
 const config = (word: string) =>
@@ -42,7 +42,9 @@ describe.skipIf(!hasTmux)('tilebar run and SIGUSR1/SIGUSR2 (real tmux pane)', ()
         return '';
       }
     };
-    const bar = [process.execPath, main, 'run', '--config', file, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'].map(shellQuote).join(' ');
+    // A bare `node main.js`, without the command's launch flags (which leave an inspector nowhere to listen): here
+    // tilebar's own listener alone stands between SIGUSR1 and the inspector.
+    const bar = [process.execPath, MAIN, 'run', '--config', file, '--log', logFile, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/'].map(shellQuote).join(' ');
     const pane: Pane = openPane(unprivileged(bar), { width: 80, height: 1, env: { NODE_OPTIONS: '--inspect-port=0', TZ: 'UTC' } });
     cleanups.push(() => pane.close());
     await pane.waitFor('SIGFIRST');

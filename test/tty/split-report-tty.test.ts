@@ -15,8 +15,9 @@ import { eventually } from '../wait.js';
 import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 const cleanups = cleanupsAfterEach();
 
 /**

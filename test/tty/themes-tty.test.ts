@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
+import { hasTmux, openPane, type Pane } from './tmux.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 let pane: Pane | undefined;
 afterEach(() => pane?.close());
 

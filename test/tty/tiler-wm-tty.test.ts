@@ -14,8 +14,9 @@ import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmu
 import { eventually, until } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarCommand } from '../support/tilebar-command.js';
 
-const bin = `${shellQuote(process.execPath)} ${shellQuote(join(process.cwd(), 'dist/bundle/main.js'))}`;
+const bin = tilebarCommand();
 const cleanups = cleanupsAfterEach();
 
 const CONFIG = {

@@ -23,9 +23,10 @@ import { stateDoc } from '../tiler/fake-wm.js';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { eventually, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
-import { BUNDLE, found, q, ROOT, SKIP } from './wine.js';
+import { BUNDLE_COMMAND, found, q, ROOT, SKIP } from './wine.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -55,7 +56,7 @@ const HEIGHT = 3;
 /** Where (0-based column and row) the bar of `dir`/bar.json draws `text` for this notification, previewed on Linux. */
 function cellOf(text: string, dir: string, notified: string): { x: number; y: number } {
   writeFileSync(join(dir, 'preview-state.json'), notified);
-  const rows = execFileSync(process.execPath, [BUNDLE, 'preview', '--config', 'bar.json', '--tiler-state', 'preview-state.json', '--width', String(WIDTH), '--height', String(HEIGHT), '--format', 'text'], {
+  const rows = execFileSync(process.execPath, tilebarArgs('preview', '--config', 'bar.json', '--tiler-state', 'preview-state.json', '--width', String(WIDTH), '--height', String(HEIGHT), '--format', 'text'), {
     cwd: dir,
     encoding: 'utf8',
   }).split('\n');
@@ -115,7 +116,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
       await writeFile(fake.FAKE_KOMOREBIC_MODE, mode);
     };
 
-    const pane: Pane = openPane(`sh -c ${q(`cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} run --config bar.json --log tilebar.log`)}`, {
+    const pane: Pane = openPane(`sh -c ${q(`cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} run --config bar.json --log tilebar.log`)}`, {
       // Wine's console wraps the bar's one row onto two: room for both. It writes in the locale's character set.
       width: WIDTH,
       height: HEIGHT,

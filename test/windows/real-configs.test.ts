@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, SKIP, found, q, type WindowsNode } from './wine.js';
+import { ROOT, SKIP, found, q, withoutNodeVersion, type WindowsNode } from './wine.js';
 import { childEnv } from '../support/child-env.js';
 
 const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'real-configs');
@@ -44,7 +44,8 @@ function differences(linux: readonly Result[], windows: readonly Result[]): stri
   const differing = new Map<string, string>();
   for (const l of linux) {
     const w = byKey.get(`${l.config}\0${l.command}`);
-    const field = w === undefined ? 'missing' : (['status', 'out', 'bytes', 'err'] as const).find((k) => l[k] !== w[k]);
+    const same = (k: 'status' | 'out' | 'bytes' | 'err') => (k === 'out' ? withoutNodeVersion(l.out) === withoutNodeVersion(w?.out ?? '') : l[k] === w?.[k]);
+    const field = w === undefined ? 'missing' : (['status', 'out', 'bytes', 'err'] as const).find((k) => !same(k));
     if (field === undefined || differing.has(l.config)) continue;
     const shown = (r: Result | undefined) => (r === undefined || field === 'missing' ? 'nothing' : JSON.stringify(String(r[field] ?? '')).slice(0, 300));
     differing.set(l.config, `${l.config}: ${l.command} ${field} differs:\n  Linux:   ${shown(l)}\n  Windows: ${shown(w)}`);

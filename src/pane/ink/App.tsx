@@ -2,8 +2,8 @@
  * `tilebar run` as an Ink app. Its state lives in React: the bar store's snapshot (config, readings, clock,
  * window manager, size — store.ts publishes it on the scheduler's timers; no component starts a timer) and
  * the layout picker's open state. From them it derives the layout (layoutBar, place.ts; fitting is fit.ts) and renders
- * it as <Bar>. Keys and mouse reports come through one hook over Ink's input (useTerminalInput: raw mode, every
- * piece in order) and mean what BarInput says, as for the direct renderer.
+ * it as <Bar>. Keys and mouse reports come through one hook over the terminal's input (useTerminalInput: the
+ * stream the direct renderer reads, every chunk in order) and mean what BarInput says, as for the direct renderer.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { layoutFor } from '../../view/appearance.js';
@@ -12,11 +12,14 @@ import { barStateOf, pickerAfter } from '../../view/bar-state.js';
 import type { BarViewOptions } from '../bar-view.js';
 import type { BarLayout } from '../../render/bar-types.js';
 import { Bar } from './Bar.js';
-import { useTerminalInput } from './input-hooks.js';
+import { useTerminalInput, type KeySource } from './input-hooks.js';
 import { WidgetsContext } from './widgets.js';
 
 /** What the app needs of the view's options (bar-view.ts): the store, how to draw, and what input does. */
-export type AppProps = Pick<BarViewOptions, 'store' | 'depth' | 'version' | 'tilerOptions' | 'onAction' | 'onBinding' | 'onQuit' | 'onDrawError' | 'now'>;
+export type AppProps = Pick<BarViewOptions, 'store' | 'depth' | 'version' | 'tilerOptions' | 'onAction' | 'onBinding' | 'onQuit' | 'onDrawError' | 'now'> & {
+  /** The terminal's input (RunTerminal.onKeys). */
+  keys: KeySource;
+};
 
 export function App(props: AppProps): ReactNode {
   const { store, depth, version, tilerOptions } = props;
@@ -63,7 +66,7 @@ export function App(props: AppProps): ReactNode {
   }, []);
   useEffect(() => input.setModel(snap.model), [input, snap.model]);
 
-  useTerminalInput((data) => input.input(data, latest.current.layout));
+  useTerminalInput(props.keys, (data) => input.input(data, latest.current.layout));
 
   return layout ? (
     <WidgetsContext value={snap.look.widgets}>

@@ -25,9 +25,15 @@ export class InkFrameSink extends EventEmitter {
     return this.width();
   }
 
-  /** A frame: its rows as FrameWriter draws them. An empty write (Ink's on a narrowing resize) draws nothing. */
-  write(frame: string): boolean {
-    if (frame !== '') this.writer.draw(frame.split('\n'));
+  /**
+   * A frame: its rows as FrameWriter draws them. Draws nothing for an empty write (Ink's on a narrowing resize) or
+   * for the lone newline Ink 8 ends with when it unmounts a non-interactive app in debug mode (drawn, it blanked the
+   * bar's rows as it quit). The callback is Ink 8's barrier at unmount, which `waitUntilExit` waits on: called once
+   * the frame is drawn (FrameWriter's draw is synchronous), on a later turn as a stream would.
+   */
+  write(frame: string, callback?: (error?: Error | null) => void): boolean {
+    if (frame !== '' && frame !== '\n') this.writer.draw(frame.split('\n'));
+    if (callback !== undefined) setImmediate(callback);
     return true;
   }
 

@@ -29,8 +29,10 @@ export function startInkView(o: BarViewOptions): BarView {
       onQuit={o.onQuit}
       onDrawError={o.onDrawError}
       now={o.now}
+      keys={o.terminal.onKeys}
     />,
-    { stdout: sink as unknown as NodeJS.WriteStream, stdin: o.terminal.stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
+    // Not interactive, whatever CI says: the sink is no terminal, and FrameWriter owns the real one (frame-sink.ts).
+    { stdout: sink as unknown as NodeJS.WriteStream, stdin: o.terminal.stdin, debug: true, patchConsole: false, exitOnCtrlC: false, interactive: false },
   );
   // Asked for at once: Ink settles only a wait asked for before it unmounts, and it may unmount on its own (its
   // raw mode failing on a terminal that hung up while the bar started); a wait asked for after that never ended,
