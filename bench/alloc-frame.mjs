@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 import { originalPosition, packageOf } from './bundle-sources.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,7 +48,8 @@ const live = programs.map((p, i) => {
   const socket = join(dir, `tmux-${i}`);
   const home = join(dir, `home-${i}`);
   mkdirSync(home);
-  const command = [p.node, join(p.checkout, 'dist', 'bundle', 'main.js'), 'run', '--config', join(p.checkout, 'config.example.json'), '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${i}.log`), ...p.args];
+  // As the command's #! line starts node (its flags), with the checkout's node.
+  const command = [p.node, ...nodeArgs(join(p.checkout, 'dist', 'bundle', 'main.js'), 'run', '--config', join(p.checkout, 'config.example.json'), '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${i}.log`), ...p.args)];
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstFrameMs } from './first-frame.mjs';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LONG = Number(process.env.BENCH_SECONDS ?? 60);
@@ -121,9 +122,9 @@ const tilebar = (config, name, { cold = false, args = [], height = 1, program = 
   cold,
   height,
   log: join(dir, `${name}.log`),
-  // As users start it: the command itself, through its #! line (a plain `node`: the first on PATH), or given a
-  // node binary (BENCH_OTHER_NODE), with that one.
-  command: [...(nodeBin ? [nodeBin] : []), program, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args],
+  // As users start it: the command itself, through its #! line (the first `node` on PATH, with the line's flags),
+  // or given a node binary (BENCH_OTHER_NODE), with that one and the same flags.
+  command: ((a) => (nodeBin ? [nodeBin, ...nodeArgs(program, ...a)] : [program, ...a]))(['run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args]),
 });
 // BENCH_OTHER=<another built checkout>: its example bar (160×1 and 160×3) and its bare Ink clock (its own Ink and
 // dependencies) run in the same panes' run, so that a change is measured side by side with what it changes.
