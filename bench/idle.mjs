@@ -10,13 +10,16 @@
 // BENCH_LATE_SECONDS (360) the late one, in the same run; BENCH_LATE=0 leaves the late window out (runs end at
 // BENCH_SECONDS). BENCH_RUNS (default 1: a run lasts 6 minutes) sets the number of side-by-side runs;
 // BENCH_FIRST_RUNS (default 7) the number of first-output measurements of each program. BENCH_OTHER (a path to
-// another built checkout) runs its example bar and its Ink clock beside this one's.
+// another built checkout) runs its example bar and its Ink clock beside this one's, on BENCH_OTHER_NODE (a node
+// binary: the Node that build was made for, e.g. /usr/bin/node for a build of the Node 20 era) or else this Node.
+// Each bare Ink clock is drawn by the Ink (and React) installed in its own checkout, the ones its bar bundles.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstFrameMs } from './first-frame.mjs';
+import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LONG = Number(process.env.BENCH_SECONDS ?? 60);
@@ -114,27 +117,36 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 12
   });
 }
 
-const tilebar = (config, name, { cold = false, args = [], height = 1, program = bin } = {}) => ({
+const tilebar = (config, name, { cold = false, args = [], height = 1, program = bin, nodeBin } = {}) => ({
   name,
   cold,
   height,
   log: join(dir, `${name}.log`),
-  // As users start it: the command itself, through its #! line (which sets Node's flags).
-  command: [program, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args],
+  // As users start it: the command itself, through its #! line (the first `node` on PATH, with the line's flags),
+  // or given a node binary (BENCH_OTHER_NODE), with that one and the same flags.
+  command: ((a) => (nodeBin ? [nodeBin, ...nodeArgs(program, ...a)] : [program, ...a]))(['run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${name}.log`), ...args]),
 });
 // BENCH_OTHER=<another built checkout>: its example bar (160×1 and 160×3) and its bare Ink clock (its own Ink and
 // dependencies) run in the same panes' run, so that a change is measured side by side with what it changes.
 const other = process.env.BENCH_OTHER;
+const otherNode = process.env.BENCH_OTHER_NODE || node;
 const otherPrograms = () => {
   if (!other) return [];
   const program = join(other, 'dist', 'bundle', 'main.js');
   const example = join(other, 'config.example.json');
   return [
-    tilebar(example, 'other: tilebar (config.example.json)', { program }),
-    tilebar(example, 'other: tilebar (example, 160×3)', { program, height: 3 }),
-    { name: 'other: bare Ink clock', command: [node, join(other, 'bench', 'ink-clock.mjs')] },
+    tilebar(example, 'other: tilebar (config.example.json)', { program, nodeBin: otherNode }),
+    tilebar(example, 'other: tilebar (example, 160×3)', { program, height: 3, nodeBin: otherNode }),
+    { name: 'other: bare Ink clock', command: [otherNode, join(other, 'bench', 'ink-clock.mjs')] },
   ];
 };
+/** Which Ink and React a checkout's clock draws with, and on which Node: said once, above the tables. */
+const inkOf = (checkout) => {
+  const version = (name) => JSON.parse(readFileSync(join(checkout, 'node_modules', name, 'package.json'), 'utf8')).version;
+  return `Ink ${version('ink')}, React ${version('react')}`;
+};
+const nodeVersion = (bin) => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+console.log(`this checkout: Node ${nodeVersion(node)}, ${inkOf(root)}${other ? `; other (${other}): Node ${nodeVersion(otherNode)}, ${inkOf(other)}` : ''}`);
 const programs = [
   tilebar(join(root, 'config.example.json'), 'tilebar (config.example.json)'),
   tilebar(join(root, 'config.example.json'), 'tilebar (example, cold: no cache)', { cold: true }),
@@ -237,18 +249,20 @@ const base = rows[0];
 const bare = rows.find((r) => r.name.startsWith('bare Node'));
 const row = (name) => rows.find((r) => r.name === name);
 const inkClock = row('bare Ink clock (bench/ink-clock.mjs)');
+// The other checkout's rows are held to its own clock (its Ink, its Node), this checkout's to this one's.
+const clockFor = (r) => (r.name.startsWith('other: ') ? (row('other: bare Ink clock') ?? inkClock) : inkClock);
 const runLength = WINDOWS.at(-1)[2];
 for (const [w, from, to] of WINDOWS) {
   const steady = (r) => r[`steady_${w}`];
   const rss = (r) => r[`rss_${w}`];
   const first = w === 'first';
   console.log(`\nidle in a 160×1 tmux pane (160×3 where the name says), median of ${RUNS} runs of ${runLength} s, all programs side by side; steady state = CPU from ${from} s to ${to} s, per minute; peak RSS = VmHWM at ${to} s${first ? `; first output = first visible text, median of ${FIRST_RUNS} starts, one program at a time` : ''}`);
-  console.log(`${'program'.padEnd(38)} ${`CPU s/min ${from}–${to} s`.padStart(18)} ${'ms/tick'.padStart(8)} ${(from === 5 ? 'start-up CPU ms' : `CPU ms to ${SHORT} s`).padStart(15)} ${'first output ms'.padStart(15)} ${'peak RSS MB'.padStart(11)} ${'frames/min'.padStart(10)} ${'bytes/min'.padStart(10)}  tilebar ÷ this   ÷ bare Ink clock`);
+  console.log(`${'program'.padEnd(38)} ${`CPU s/min ${from}–${to} s`.padStart(18)} ${'ms/tick'.padStart(8)} ${(from === 5 ? 'start-up CPU ms' : `CPU ms to ${SHORT} s`).padStart(15)} ${'first output ms'.padStart(15)} ${'peak RSS MB'.padStart(11)} ${'frames/min'.padStart(10)} ${'bytes/min'.padStart(10)}  tilebar ÷ this   ÷ bare Ink clock (its own checkout's)`);
   for (const r of rows) {
     const perMin = (v) => (Number.isFinite(v) ? ((v / runLength) * 60).toFixed(0) : '—');
     const vsBase = r === base ? ''.padEnd(24) : `${(steady(base) / steady(r)).toFixed(2)}× CPU, ${(rss(base) / rss(r)).toFixed(2)}× RSS`.padEnd(24);
     console.log(
-      `${r.name.padEnd(38)} ${steady(r).toFixed(3).padStart(18)} ${((steady(r) / 60) * 1000).toFixed(2).padStart(8)} ${(first ? r.startup.toFixed(0) : '').padStart(15)} ${(first ? r.first.toFixed(0) : '').padStart(15)} ${rss(r).toFixed(1).padStart(11)} ${(first ? perMin(r.frames) : '').padStart(10)} ${(first ? perMin(r.bytes) : '').padStart(10)}  ${vsBase} ${(steady(r) / steady(inkClock)).toFixed(2)}×`,
+      `${r.name.padEnd(38)} ${steady(r).toFixed(3).padStart(18)} ${((steady(r) / 60) * 1000).toFixed(2).padStart(8)} ${(first ? r.startup.toFixed(0) : '').padStart(15)} ${(first ? r.first.toFixed(0) : '').padStart(15)} ${rss(r).toFixed(1).padStart(11)} ${(first ? perMin(r.frames) : '').padStart(10)} ${(first ? perMin(r.bytes) : '').padStart(10)}  ${vsBase} ${(steady(r) / steady(clockFor(r))).toFixed(2)}×`,
     );
   }
   if (bare) {

@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SourceMapConsumer } from 'source-map-js';
+import { originalPosition, packageOf } from './bundle-sources.mjs';
 import { nodeArgs } from '../scripts/node-launch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,31 +49,6 @@ profile.samples.forEach((id, i) => {
   if (at > SKIP_US) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
 });
 
-const consumers = new Map();
-function consumerFor(url) {
-  if (!url.startsWith('file://') || !url.includes('/dist/bundle/')) return undefined;
-  if (!consumers.has(url)) {
-    try {
-      consumers.set(url, new SourceMapConsumer(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8'))));
-    } catch {
-      consumers.set(url, undefined);
-    }
-  }
-  return consumers.get(url);
-}
-/** A profile node → the package (or tilebar folder) its code comes from. */
-function packageOf(frame) {
-  const { url, lineNumber, columnNumber, functionName } = frame;
-  if (!url) return functionName === '(garbage collector)' ? '(garbage collection)' : functionName === '(idle)' ? '(idle)' : functionName || '(native)';
-  if (url.startsWith('node:')) return 'node (built in)';
-  const c = consumerFor(url);
-  if (!c) return 'other';
-  const source = c.originalPositionFor({ line: lineNumber + 1, column: columnNumber }).source ?? '';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
-  if (pkg) return pkg;
-  const own = /(?:^|\/)(src\/[^/]+|widgets|themes)\//.exec(source)?.[1];
-  return own ? `tilebar ${own}` : 'tilebar';
-}
 const byPackage = new Map();
 let total = 0;
 for (const node of profile.nodes) {
@@ -92,11 +67,9 @@ for (const [k, us] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
 const byFunction = new Map();
 for (const node of profile.nodes) {
   const us = selfUs.get(node.id) ?? 0;
-  const { url, lineNumber, columnNumber, functionName } = node.callFrame;
-  const c = us > 0 && url ? consumerFor(url) : undefined;
-  if (!c) continue;
-  const pos = c.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
-  if (!pos.source || /node_modules/.test(pos.source)) continue;
+  const { functionName } = node.callFrame;
+  const pos = us > 0 ? originalPosition(node.callFrame) : undefined;
+  if (!pos?.source || /node_modules/.test(pos.source)) continue;
   const key = `${pos.source.replace(/^.*?((?:src|widgets|themes)\/)/, '$1')}:${pos.line} ${pos.name ?? functionName ?? ''}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 }

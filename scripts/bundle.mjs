@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shebangOf } from './node-launch.mjs';
+import { commanderLazyChildProcess, INK_PATCHES, patched, yogaLoader } from './bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
@@ -22,182 +23,7 @@ for (const dir of ['src', 'widgets', 'themes']) {
     .sort();
   for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
 }
-for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs', 'scripts/node-launch.mjs']) identity.update(readFileSync(join(root, file)));
-/**
- * A dependency's module with text replaced for the build: each `from` must occur exactly once, so a dependency
- * that has changed shape fails the build here, naming the plugin that patches it, rather than shipping half a patch.
- */
-function patched(path, plugin, replacements) {
-  let source = readFileSync(path, 'utf8');
-  for (const [from, to] of replacements) {
-    if (source.split(from).length !== 2) throw new Error(`${path}: has changed shape (${from.slice(0, 60)} is not there once); see ${plugin} in scripts/bundle.mjs`);
-    source = source.replace(from, () => to);
-  }
-  return source;
-}
-/**
- * Yoga's Emscripten loader fetches its inlined WebAssembly (a data: URL) with the global `fetch` whenever one
- * exists, and Node 20's `fetch` loads undici on first call: ~45 ms of compiling Node's internal modules before
- * the first frame and ~10 MB of memory for the bar's life, to decode a base64 string. The loader's factory gets
- * a `fetch` parameter that is undefined, which sends it down its own synchronous path (decode, then
- * WebAssembly.instantiate); the global is untouched for everything else. A Yoga whose loader no longer has this
- * shape fails the build here, and test/cli/start-up-modules.test.ts checks that a preview loads no undici.
- *
- * `sync` is for the one-shot commands' CommonJS scripts, which cannot wait at their top level as Yoga's module
- * does (`await loadYoga()`): the loader also hands its data URL to an `instantiateWasm` hook, which compiles and
- * instantiates the module synchronously (Node allows it on the main thread), so Yoga is ready when the loader
- * returns, as the asynchronous path would have it one microtask later.
- */
-const yogaLoader = (sync) => ({
-  name: 'yoga-loader',
-  setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => ({
-      loader: 'js',
-      contents: patched(args.path, 'yogaLoader', [
-        ['var loadYoga = (() => {', 'var loadYoga = ((fetch) => {'],
-        ['})();\nexport default loadYoga;', '})(undefined);\nexport default loadYoga;'],
-        // The data URL the hook below reads (`H`): there, once.
-        ...(sync ? [['var H;H="data:application/octet-stream;base64,', 'var H;H="data:application/octet-stream;base64,'], ['if(h.instantiateWasm)try{', 'if(h.instantiateWasm)try{h.wasmDataUrl=H;']] : []),
-      ]),
-    }));
-    if (!sync) return;
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
-      loader: 'js',
-      contents: patched(args.path, 'yogaLoader', [
-        [
-          'const Yoga = wrapAssembly(await loadYoga());',
-          `const Yoga = wrapAssembly((() => {
-  const module = {
-    instantiateWasm(imports, receive) {
-      const url = module.wasmDataUrl;
-      receive(new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')), imports));
-      return {};
-    },
-  };
-  loadYoga(module).catch(() => undefined);
-  if (!module.calledRun) throw new Error('Yoga did not start synchronously');
-  return module;
-})());`,
-        ],
-      ]),
-    }));
-  },
-});
-/**
- * slice-ansi (Ink's clipping of a line that overflows its box) builds an Intl.Segmenter when its module loads,
- * and the first one in a process loads ICU's break-iteration data: ~17 ms of every preview and of the bar's
- * first frame, though a bar's lines are cut to fit before Ink sees them. It is built on the first cut instead.
- */
-const sliceAnsiLazySegmenter = {
-  name: 'slice-ansi-lazy-segmenter',
-  setup(b) {
-    b.onLoad({ filter: /slice-ansi[\\/]tokenize-ansi\.js$/ }, (args) => {
-      const source = patched(args.path, 'sliceAnsiLazySegmenter', [
-        [
-          "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
-          "let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(text) };",
-        ],
-      ]);
-      if (!source.includes('GRAPHEME_SEGMENTER.segment(')) throw new Error(`${args.path}: slice-ansi no longer segments as expected; see sliceAnsiLazySegmenter in scripts/bundle.mjs`);
-      return { contents: source, loader: 'js' };
-    });
-  },
-};
-/**
- * Ink 8's line-by-line update (log-update's incremental path) builds an Intl.Segmenter when its module loads, which
- * every Ink program loads: the same ICU data as above, for a path that runs only when a changed line keeps a styled
- * prefix. It is built on its first use instead.
- */
-const inkLineUpdateLazySegmenter = {
-  name: 'ink-line-update-lazy-segmenter',
-  setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]line-update\.js$/ }, (args) => ({
-      contents: patched(args.path, 'inkLineUpdateLazySegmenter', [
-        [
-          "const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });",
-          "let graphemeSegmenter;\nconst segmenter = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text) };",
-        ],
-      ]),
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
-/**
- * commander loads node:child_process (and with it net, dgram and their bindings: ~5 ms of every command) for
- * its executable subcommands, which tilebar does not have: it is loaded on the first spawn instead.
- */
-const commanderLazyChildProcess = {
-  name: 'commander-lazy-child-process',
-  setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, (args) => {
-      // commander 15 is an ES module; process.getBuiltinModule (Node 22.3) loads the built-in in either build.
-      const source = patched(args.path, 'commanderLazyChildProcess', [["import childProcess from 'node:child_process';", "const childProcess = { spawn: (...args) => process.getBuiltinModule('node:child_process').spawn(...args) };"]]);
-      if (!source.includes('childProcess.spawn(')) throw new Error(`${args.path}: commander no longer uses childProcess.spawn; see commanderLazyChildProcess in scripts/bundle.mjs`);
-      return { contents: source, loader: 'js' };
-    });
-  },
-};
-/**
- * Ink's output tokenizer (@alcalzone/ansi-tokenize) runs an Intl.Segmenter, built when its module loads, over
- * every line; the first Intl object in a process loads ICU's data (~15 ms of a preview in bench/oneshot.mjs, and
- * the bar's first frame pays it too). It asks src/pane/ink/graphemes.ts instead, which splits a line of
- * single-unit clusters itself (a bar's usual text) and builds the Segmenter for any other line.
- */
-const tokenizerGraphemes = {
-  name: 'tokenizer-graphemes',
-  setup(b) {
-    b.onLoad({ filter: /@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, (args) => {
-      const source = patched(args.path, 'tokenizerGraphemes', [
-        ['const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', `import { graphemeSegments } from ${JSON.stringify(join(root, 'src', 'pane', 'ink', 'graphemes.ts'))};`],
-        ['of segmenter.segment(str))', 'of graphemeSegments(str))'],
-      ]);
-      if (source.includes('segmenter')) throw new Error(`${args.path}: the tokenizer uses its Segmenter elsewhere; see tokenizerGraphemes in scripts/bundle.mjs`);
-      return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
-    });
-  },
-};
-/**
- * Ink lays every frame out into a fresh Output, whose caches (each line's styled characters from the ANSI
- * tokenizer, string widths) start empty each frame: a bar that redraws every second tokenizes every unchanged cap,
- * gap and label again, and makes a new blank character object for each of its cells. The Output here shares its
- * caches across frames — the styled characters are only read, never changed — starting them afresh when they
- * hold more than `OUTPUT_CACHE_ENTRIES` texts (window titles that change all day do not grow them without
- * bound), and its blank cells share one object. A 3-row bar's tick through Ink: bench/ink-tick.mjs.
- */
-const inkOutputCaches = {
-  name: 'ink-output-caches',
-  setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]output\.js$/ }, (args) => ({
-      contents: patched(args.path, 'inkOutputCaches', [
-        [
-          'export default class Output {',
-          `const OUTPUT_CACHE_ENTRIES = 4096;
-let sharedCaches;
-function outputCaches() {
-  const c = sharedCaches;
-  if (c === undefined || c.styledChars.size + c.widths.size + c.blockWidths.size > OUTPUT_CACHE_ENTRIES) sharedCaches = new OutputCaches();
-  return sharedCaches;
-}
-const BLANK_CHAR = { type: 'char', value: ' ', fullWidth: false, styles: [] };
-export default class Output {`,
-        ],
-        ['    caches = new OutputCaches();', '    caches = outputCaches();'],
-        [
-          `            row.push({
-                    type: 'char',
-                    value: ' ',
-                    fullWidth: false,
-                    styles: [],
-                });`,
-          '            row.push(BLANK_CHAR);',
-        ],
-      ]),
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
+for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs', 'scripts/bundle-patches.mjs', 'scripts/node-launch.mjs']) identity.update(readFileSync(join(root, file)));
 const BUILD = identity.digest('hex').slice(0, 16);
 /**
  * NODE_LAUNCH_FLAGS, the one list of the flags Node is started with, read from its TypeScript module (built
@@ -244,7 +70,7 @@ const result = await build({
   outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
-  plugins: [yogaLoader(false), sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches, inkLineUpdateLazySegmenter],
+  plugins: [yogaLoader(false), commanderLazyChildProcess, ...INK_PATCHES],
   // CommonJS dependencies (systeminformation, jsonc-parser) call require(); give them one.
   banner: { js: "import { createRequire as __tilebarRequire } from 'node:module'; const require = __tilebarRequire(import.meta.url);" },
 });
@@ -305,7 +131,7 @@ const oneShot = await build({
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, commanderLazyChildProcess, tokenizerGraphemes, inkOutputCaches, inkLineUpdateLazySegmenter],
+  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
   // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
   // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
   supported: { 'dynamic-import': false },

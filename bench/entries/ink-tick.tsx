@@ -49,13 +49,13 @@ export async function measure(configPath: string, renderer: string, ticks: numbe
   const timers = { ...realTimers, wallNow: () => epoch };
   const store = new BarStore(timers, { model, look: appearanceOf(model, { icons: 'unicode' }), message: undefined, statuses, systemZone: 'UTC', tiler: undefined, size: { width: 160, height: Number(process.env.TICK_ROWS ?? 1) } }, 0);
   const noop = () => undefined;
-  const options = { store, writer, depth: 'truecolor' as const, version: '0.1.0', tilerOptions: { exists: () => false, resolvePath: (p: string) => p }, onAction: noop, onBinding: noop, onQuit: noop, onDrawError: (e: unknown) => { throw e; }, now: () => performance.now() };
+  const options = { store, writer, depth: 'truecolor' as const, version: '0.1.0', tilerOptions: { exists: () => false, resolvePath: (p: string) => p }, onAction: noop, onBinding: noop, onQuit: noop, onDrawError: (e: unknown) => { throw e; }, now: () => performance.now(), keys: () => noop };
   const stdin = Object.assign(new EventEmitter(), { isTTY: false, setRawMode: noop, setEncoding: noop, ref: noop, unref: noop, read: () => null });
   let stop: () => void;
   if (renderer !== 'direct') {
     chalk.level = 3;
     const sink = new InkFrameSink(writer, () => 160);
-    const instance = render(renderer === 'ink' ? <App {...options} /> : <Variant store={store} shape={renderer} />, { stdout: sink as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, patchConsole: false, exitOnCtrlC: false });
+    const instance = render(renderer === 'ink' ? <App {...options} /> : <Variant store={store} shape={renderer} />, { stdout: sink as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, patchConsole: false, exitOnCtrlC: false, interactive: false });
     stop = () => instance.unmount();
   } else {
     const view = startDirectView({ ...options, terminal: { write: noop, size: () => ({ columns: 160, rows: 1 }), onResize: () => noop, onKeys: () => noop, stdin: stdin as unknown as NodeJS.ReadStream } });

@@ -43,13 +43,15 @@ export interface LayoutInput {
 
 /**
  * What a running bar keeps between frames: each unit's runs (keyed by the unit object, which the
- * ComposeCache keeps while the unit is unchanged) and each group's frame. Create one per appearance. With the
+ * ComposeCache keeps while the unit is unchanged), each group's frame, and the rows around the content row. Create one per appearance. With the
  * ComposeCache it halves a clock tick's compose + layout (bench/run.mjs: config.example.json at 160 × 3, 0.52 →
  * 0.26 ms; 30 widgets at 400 × 1, 0.46 → 0.25 ms); React's memo then skips the units whose runs are the same.
  */
 export class LayoutCache {
   readonly pieces = new WeakMap<UnitView, Map<string, Piece>>();
   readonly frames = new Map<string, Frame>();
+  /** The last layout's rows, with what the rows other than the content row were drawn from (place.ts). */
+  around?: { key: string; rows: readonly Run[][] };
 }
 
 export interface PlacedUnit {

@@ -87,12 +87,23 @@ export function layoutBar(input: LayoutInput): BarLayout {
   const content = clip(row, width);
 
   // Other rows: the bar's background, boxes around groups on tall bars, tall grids.
-  const rows: Run[][] = Array.from({ length: height }, (_, r) => (r === contentRow ? content : spacer(width, undefined, barBg)));
-  if (boxed && 'rounding' in g) drawBoxes(rows, frames, { grouping: g, theme: input.theme, icons: input.icons, contentRow, width, ...(barBg ? { bg: barBg } : {}) });
   // Only units with a grid are looked up among the spots: a section can hold thousands of units.
   const gridded = [left, center, right].flatMap((s) => s.pieces.map((p) => p.piece)).filter((piece) => piece.grid);
-  drawGrids(rows, gridded.flatMap((piece) => spots.filter((u) => u.piece === piece).slice(0, 1)), { contentRow, width });
-  const merged = rows.map(merge);
+  // Without grids, the other rows follow from the size and where the boxes are (the rest is the appearance's, which
+  // the cache belongs to): kept while those stay, they are not drawn again each second — on a 3-row bar their
+  // overlays and merges were half of each frame's layout allocation (bench/alloc-frame.mjs) — and a renderer
+  // that compares rows finds them the very same.
+  const aroundKey = input.cache && gridded.length === 0 ? `${width} ${height} ${contentRow} ${boxed} ${frames.map((f) => `${f.x}:${f.width}`).join(' ')}` : undefined;
+  const kept = aroundKey !== undefined && input.cache?.around?.key === aroundKey ? input.cache.around.rows : undefined;
+  let merged: Run[][];
+  if (kept) merged = kept.map((r, i) => (i === contentRow ? merge(content) : r));
+  else {
+    const rows: Run[][] = Array.from({ length: height }, (_, r) => (r === contentRow ? content : spacer(width, undefined, barBg)));
+    if (boxed && 'rounding' in g) drawBoxes(rows, frames, { grouping: g, theme: input.theme, icons: input.icons, contentRow, width, ...(barBg ? { bg: barBg } : {}) });
+    drawGrids(rows, gridded.flatMap((piece) => spots.filter((u) => u.piece === piece).slice(0, 1)), { contentRow, width });
+    merged = rows.map(merge);
+    if (aroundKey !== undefined && input.cache) input.cache.around = { key: aroundKey, rows: merged };
+  }
   let placed: PlacedUnit[] | undefined;
   return {
     width,

@@ -19,6 +19,45 @@ export function targetsOf(row: readonly Run[]): ClickTarget[] {
 }
 
 /**
+ * Text in which every UTF-16 unit is a character of one cell (textWidth's answer for each: printable ASCII and
+ * Latin, box drawing and blocks, the Private Use Area of Nerd Font icons): its cells are its indices, so it is cut
+ * with `slice`. A bar's spacers, gaps and box borders are such text; test/render/overlay.test.ts checks the ranges.
+ */
+export const ONE_CELL_UNITS = /^[\x20-\x7e\xa0-\u02ff\u2500-\u259f\ue000-\uf8ff]*$/;
+
+/**
+ * Where `text` is cut so that what comes before it is its characters that start before column `col`: the UTF-16
+ * index of the first character starting at or after `col`. Cut by index, without walking the text a character at a
+ * time (a string and an iterator result each): a 3-row bar's box borders cut the row's spacers at every frame.
+ */
+function startIndex(text: string, col: number): number {
+  if (col <= 0) return 0;
+  if (ONE_CELL_UNITS.test(text)) return Math.min(col, text.length);
+  let at = 0;
+  let i = 0;
+  for (const ch of text) {
+    if (at >= col) return i;
+    at += textWidth(ch);
+    i += ch.length;
+  }
+  return text.length;
+}
+
+/** The UTF-16 index at which `text`'s characters stop fitting in `cols` columns. */
+function fitIndex(text: string, cols: number): number {
+  if (ONE_CELL_UNITS.test(text)) return Math.min(cols, text.length);
+  let at = 0;
+  let i = 0;
+  for (const ch of text) {
+    const w = textWidth(ch);
+    if (at + w > cols) return i;
+    at += w;
+    i += ch.length;
+  }
+  return text.length;
+}
+
+/**
  * Replace the cells of `row` from `x` with `runs` (what fits before `width`). Runs are cut at cell boundaries,
  * not split into a run per cell: a box's two border rows on a tall bar cost a few runs each, not a copy of every
  * cell of the row (that copying was a tenth of a 3-row bar's CPU, bench/profile.mjs). A wide character the
@@ -31,14 +70,10 @@ export function overlay(rows: Run[][], row: number, x: number, runs: Run[], widt
   const placed: Run[] = [];
   let end = x;
   for (const r of runs) {
-    let text = '';
-    for (const ch of r.text) {
-      const w = textWidth(ch);
-      if (end + w > width) break;
-      text += ch;
-      end += w;
-    }
+    const cut = fitIndex(r.text, width - end);
+    const text = cut === r.text.length ? r.text : r.text.slice(0, cut);
     if (text) placed.push(text === r.text ? r : { ...r, text });
+    end += textWidth(text);
   }
   rows[row] = [...before, ...placed, ...cutFrom(target, end)];
 }
@@ -55,13 +90,9 @@ function cutBefore(runs: readonly Run[], x: number): Run[] {
       at += w;
       continue;
     }
-    let text = '';
-    for (const ch of r.text) {
-      if (at >= x) break;
-      text += ch;
-      at += textWidth(ch);
-    }
+    const text = r.text.slice(0, startIndex(r.text, x - at));
     if (text) before.push({ ...r, text });
+    break;
   }
   return before;
 }
@@ -74,13 +105,8 @@ function cutFrom(runs: readonly Run[], x: number): Run[] {
     const w = textWidth(r.text);
     if (at >= x) out.push(r);
     else if (at + w > x) {
-      let text = '';
-      for (const ch of r.text) {
-        if (at >= x) text += ch;
-        at += textWidth(ch);
-      }
+      const text = r.text.slice(startIndex(r.text, x - at));
       if (text) out.push({ ...r, text });
-      continue;
     }
     at += w;
   }

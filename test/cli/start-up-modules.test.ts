@@ -167,7 +167,7 @@ describe('what each command loads', () => {
     for (const entry of ['src/cli/run.ts', 'src/cli/preview.ts', 'src/cli/check.ts']) expect(loadedWith([entry])).not.toContain('src/render/png.ts');
   });
 
-  it('drawing through Ink loads no undici: Yoga decodes its WebAssembly without fetch (see scripts/bundle.mjs)', () => {
+  it('drawing through Ink loads no undici: Yoga decodes its WebAssembly without fetch (see scripts/bundle-patches.mjs)', () => {
     // Node's internal module list at exit, of a real preview through the bundle: undici (Node's fetch) costs
     // ~45 ms of start-up and ~10 MB for the bar's life.
     const dir = mkdtempSync(join(tmpdir(), 'tilebar-modules-'));

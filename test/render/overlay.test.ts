@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../src/render/bar-types.js';
-import { merge, overlay } from '../../src/render/rows.js';
+import { merge, ONE_CELL_UNITS, overlay } from '../../src/render/rows.js';
 import { textWidth } from '../../src/render/text-width.js';
 
 /** The model: a row as one run per cell (a wide character's second cell an empty run), overwritten in place. */
@@ -37,7 +37,7 @@ function drawn(row: readonly Run[]): string[] {
   return row.flatMap((r) => [...r.text].map((ch) => `${ch}|${r.bg ?? ''}|${ch === ' ' ? '' : (r.fg ?? '')}`));
 }
 
-const text = fc.array(fc.constantFrom('a', 'b', ' ', '─', '╭', '語', '字', '│'), { minLength: 0, maxLength: 12 }).map((cs) => cs.join(''));
+const text = fc.array(fc.constantFrom('a', 'b', ' ', '─', '╭', '語', '字', '│', '\uf240', '👍'), { minLength: 0, maxLength: 12 }).map((cs) => cs.join(''));
 const run = fc.record({ text, fg: fc.constantFrom(undefined, '#112233', '#445566'), bg: fc.constantFrom(undefined, '#000000', '#ffffff') }).map((r) => {
   const out: Run = { text: r.text };
   if (r.fg) out.fg = r.fg as Run['fg'];
@@ -56,5 +56,14 @@ describe('overlay', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the text overlay cuts by index (ONE_CELL_UNITS)', () => {
+  it('holds only UTF-16 units that are characters of one cell each', () => {
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const ch = String.fromCharCode(unit);
+      if (ONE_CELL_UNITS.test(ch)) expect(textWidth(ch), unit.toString(16)).toBe(1);
+    }
   });
 });

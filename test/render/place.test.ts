@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { textWidth } from '../../src/render/text-width.js';
-import { layoutOf, rows, sp } from './helpers.js';
+import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
+import { simulatedReadings } from '../../src/thresholds/simulate.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import { load, model } from '../helpers.js';
+import { AT, layoutOf, rows, sp } from './helpers.js';
 
 /** Three sections: a date on the left, a time in the centre, CPU (selected at 95 %) and memory on the right. */
 const doc = (extra: Record<string, unknown> = {}) => ({
@@ -168,5 +172,29 @@ describe('layout', () => {
     const l = layoutOf(doc({ center_widgets: [{ Time: { enable: true, format: 'BinaryCircle', label_prefix: 'None' } }] }), { width: 60, height: 4, set: SET });
     expect(rows(l).map((r) => r.slice(23, 36))).toEqual(['  ●    ·    ·', '  ·  · ●  · ·', '· ·  · ·  · ●', '· ●  · ●  · ●']);
     expect(rows(l)[1]).toMatch(/^ 2024-09-08 .* CPU: 95% RAM: 40% $/);
+  });
+
+  it('lays out each frame of a running bar (one appearance, its caches kept) as a fresh bar does, as its boxes move and its size changes', () => {
+    const m = model(load(doc({ grouping: { kind: 'Widget', style: 'Default', rounding: 8, transparency_alpha: 200 }, left_widgets: [{ Date: { enable: true, format: 'YearMonthDate' } }, { Cpu: { enable: true } }] })));
+    const running = appearanceOf(m, { icons: 'unicode' });
+    const frames: Array<{ set: string[]; width: number; height: number; message?: string }> = [
+      { set: ['cpu=5', 'memory=40'], width: 80, height: 3 },
+      { set: ['cpu=5', 'memory=40'], width: 80, height: 3 },
+      { set: ['cpu=100', 'memory=40'], width: 80, height: 3 },
+      { set: ['cpu=100', 'memory=40'], width: 120, height: 3 },
+      { set: ['cpu=100', 'memory=40'], width: 120, height: 5 },
+      { set: ['cpu=100', 'memory=40'], width: 120, height: 3, message: 'config error: here' },
+      { set: ['cpu=7', 'memory=40'], width: 120, height: 3 },
+      { set: ['cpu=7', 'memory=40'], width: 120, height: 1 },
+      { set: ['cpu=7', 'memory=40'], width: 80, height: 3 },
+    ];
+    frames.forEach((f, i) => {
+      const readings = simulatedReadings(f.set, BUILTIN_WIDGETS.simulations);
+      const state = { statuses: Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }])), clock: { epochMs: AT + i * 1000, systemZone: 'UTC' } };
+      const size = { width: f.width, height: f.height };
+      const kept = layoutFor(m, running, state, size, '0.1.0', f.message);
+      const fresh = layoutFor(m, appearanceOf(m, { icons: 'unicode' }), state, size, '0.1.0', f.message);
+      expect(kept.rows, `frame ${i}`).toEqual(fresh.rows);
+    });
   });
 });

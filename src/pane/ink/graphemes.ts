@@ -1,6 +1,6 @@
 /**
  * The grapheme clusters of a line, for Ink's output tokenizer (@alcalzone/ansi-tokenize, patched in
- * scripts/bundle.mjs to ask here). The tokenizer runs an Intl.Segmenter over every line, and the first Intl
+ * scripts/bundle-patches.mjs to ask here). The tokenizer runs an Intl.Segmenter over every line, and the first Intl
  * object in a process loads ICU's data: ~15 ms of a preview (bench/oneshot.mjs), and the bar's first frame pays
  * it too. A bar's lines are mostly text in which every UTF-16 unit is a cluster of its own (ASCII and Latin,
  * punctuation, arrows, box drawing, blocks, Braille, symbols, Nerd Font icons in the Private Use Area, escape
