@@ -54,15 +54,15 @@ export interface WatchedConfigFile {
   close(): Promise<void>;
 }
 
-export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent) => void, opts: ConfigFileOptions): Promise<WatchedConfigFile> {
+/**
+ * The reading half of a watched config: reads the file when asked, says its new text, and says a fault only when
+ * it lasts past the grace period (a save in progress, an editor's rename).
+ */
+function configReader(file: string, onEvent: (e: ConfigFileEvent) => void, opts: ConfigFileOptions, isClosed: () => boolean) {
   const { timers } = opts;
-  const file = resolve(path);
   let lastText = opts.initialText;
   let lastFault: string | undefined;
-  let lastSignature: string | undefined;
-  let closed = false;
   let graceTimer: unknown;
-  let pollTimer: unknown;
 
   const settle = (outcome: ReadOutcome) => {
     if (outcome.ok) {
@@ -87,12 +87,23 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
 
   const read = oneAtATime<boolean>(async (afterGrace = false): Promise<void> => {
     const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES, ...(opts.trust ? { trust: opts.trust } : {}) });
-    if (closed) return;
+    if (isClosed()) return;
     if (!outcome.ok && afterGrace && outcome.code !== lastFault) {
       lastFault = outcome.code;
       onEvent({ kind: 'fault', code: outcome.code, problem: outcome.problem });
     } else settle(outcome);
-  }, () => closed);
+  }, isClosed);
+
+  return { read: () => read(), close: () => timers.clearTimeout(graceTimer) };
+}
+
+export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent) => void, opts: ConfigFileOptions): Promise<WatchedConfigFile> {
+  const { timers } = opts;
+  const file = resolve(path);
+  let lastSignature: string | undefined;
+  let closed = false;
+  let pollTimer: unknown;
+  const reader = configReader(file, onEvent, opts, () => closed);
 
   // The stat poll: cheap (one system call), and a read only when something about the path changed.
   const poll = async () => {
@@ -122,7 +133,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   /** The path changed (its watch or the poll says): the link followed again, the file read. */
   const changed = async () => {
     await followTarget();
-    await read();
+    await reader.read();
   };
 
   const watchOptions = {
@@ -160,7 +171,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
     async close() {
       closed = true;
       timers.clearTimeout(pollTimer);
-      timers.clearTimeout(graceTimer);
+      reader.close();
       watch.close();
       target?.watch.close();
     },
