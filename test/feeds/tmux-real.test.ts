@@ -45,6 +45,16 @@ const threeLists = {
   right_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Three', command: 'true' }, { name: 'Four', command: 'true' }] } }],
 };
 
+/**
+ * A test's folder removed once nothing of the test runs there: the feeds the inner tmux started (`#()` jobs) end
+ * only after its server is killed, and one still writing its log or clicks into the folder made `rm` fail with
+ * ENOTEMPTY on a loaded machine.
+ */
+async function removeWhenQuiet(dir: string): Promise<void> {
+  await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
+  await rm(dir, { recursive: true, force: true });
+}
+
 /** An inner tmux (its conf: `lines`) attached in an outer pane, 100 columns wide, removed after the test. */
 async function innerTmux(dir: string, lines: readonly string[], height: number) {
   const inner = join(dir, 'inner');
@@ -57,7 +67,7 @@ async function innerTmux(dir: string, lines: readonly string[], height: number) 
 describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
   it("shows the widgets in the theme's colours and follows a config save", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    cleanups.push(() => removeWhenQuiet(dir));
     const bar = await writeBarConfig(dir, config('Hello'));
     const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const inner = join(dir, 'inner');
@@ -96,7 +106,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
 
   it("takes a status line of its own, aligned as the pane, where a click launches an Applications item (tmux.conf from tmuxConfLines)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    cleanups.push(() => removeWhenQuiet(dir));
     const bar = join(dir, 'bar.json');
     const clicked = join(dir, 'clicked');
     const pwned = join(dir, 'pwned');
@@ -136,7 +146,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
 
   it("paints its whole status line in the theme, whatever the user's status-style (the README's lines, status-style green)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    cleanups.push(() => removeWhenQuiet(dir));
     const bar = await writeBarConfig(dir, threeLists);
     const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place line --config ${bar} --log ${join(dir, 'log')}`;
     const height = 6;
@@ -155,7 +165,7 @@ describe.skipIf(!hasTmux)('tilebar feed tmux in a real status line', () => {
 
   it("status-right: the blocks and the gaps between them are one bar in the theme; the rest of the line stays the user's", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-feed-tmux-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    cleanups.push(() => removeWhenQuiet(dir));
     const bar = await writeBarConfig(dir, threeLists);
     const feed = `env HOME=${dir} TZ=UTC XDG_RUNTIME_DIR=${dir} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed tmux --place right --config ${bar} --log ${join(dir, 'log')}`;
     const height = 6;
