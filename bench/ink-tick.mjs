@@ -26,7 +26,7 @@ await build({
 });
 const { measure } = await import(pathToFileURL(out).href);
 const config = process.env.TICK_CONFIG ?? join(root, 'config.example.json');
-console.log(`one tick of ${config.replace(`${root}/`, '')} at 160 × 1, CPU ms (median of 3 rounds)`);
+console.log(`one tick of ${config.replace(`${root}/`, '')} at 160 × ${process.env.TICK_ROWS ?? 1}, CPU ms (median of 3 rounds)`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[1];
 for (const renderer of (process.env.TICK_RENDERERS ?? 'ink,direct').split(',')) {
   const hot = [];

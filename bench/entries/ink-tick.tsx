@@ -54,7 +54,7 @@ export async function measure(configPath: string, renderer: string, ticks: numbe
   let stop: () => void;
   if (renderer !== 'direct') {
     chalk.level = 3;
-    const sink = new InkFrameSink(writer, () => 160);
+    const sink = new InkFrameSink(writer, () => ({ width: 160, height: Number(process.env.TICK_ROWS ?? 1) }));
     const instance = render(renderer === 'ink' ? <App {...options} /> : <Variant store={store} shape={renderer} />, { stdout: sink as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, patchConsole: false, exitOnCtrlC: false, interactive: false });
     stop = () => instance.unmount();
   } else {
