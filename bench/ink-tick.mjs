@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // CPU of one clock tick of a running bar (a new second: lay out, render, serialize, hand to FrameWriter),
-// in process, Ink app against the direct renderer, bundled as the command is (production React). Ticks come
+// in process, Ink app against the direct renderer, bundled as the command is (production React, Ink's patches). Ticks come
 // back to back (hot) and 300 ms apart (sparse: nearer an idle bar, whose code goes cold between seconds).
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { INK_PATCHES } from '../scripts/bundle-patches.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'tilebar-ink-tick-'));
@@ -19,7 +20,9 @@ await build({
   platform: 'node',
   target: 'node22.12',
   define: { 'process.env.NODE_ENV': '"production"' },
-  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs') },
+  // As the command bundles Ink: its patches (scripts/bundle-patches.mjs) and the bar's own width function.
+  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'pane', 'ink', 'string-width.ts') },
+  plugins: INK_PATCHES,
   mainFields: ['module', 'main'],
   banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
   logLevel: 'warning',
