@@ -258,8 +258,9 @@ export default class Output {`,
 /**
  * For each <Text> on each frame Ink asks Yoga for the room it has: its width less its left and right padding and
  * border (getMaxWidth), five calls into Yoga's WebAssembly, whose bindings make a few objects a call — the most of
- * what Yoga allocates in a frame (bench/alloc-frame.mjs). A text whose style sets no padding and no border (every
- * <Text>: Ink's own sets neither) has its width: one call.
+ * what Yoga allocated in a frame (bench/alloc-frame.mjs). Only a text's own style could give it padding or a
+ * border, and Ink's <Text> sets neither (a box's padding is the box's): a text whose style has none of the
+ * properties Ink sets them from has its width, one call; any other keeps Ink's five.
  */
 const inkTextMaxWidth = {
   name: 'ink-text-max-width',
