@@ -90,6 +90,12 @@ console.log('columns: RSS (VmRSS), peak (VmHWM), of the RSS file-backed pages (t
 live.forEach(({ p, out }, i) => {
   const samples = existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((x) => x.memory) : [];
   console.log(`\n${p.name}${p.flags.length ? ` (${p.flags.join(' ')})` : ''}: CPU ${cpu[i].toFixed(3)} s/min over the last ${CPU_WINDOW} s; peak RSS ${samples.length ? mb(Math.max(...samples.map((s) => s.memory.status.VmHWM)) * 1024) : '—'} MB`);
+  const last = samples.at(-1)?.memory.gc;
+  const first = samples.find((s) => s.t >= SECONDS - CPU_WINDOW)?.memory.gc;
+  if (last && first) {
+    const minutes = CPU_WINDOW / 60;
+    console.log(`collections over the last ${CPU_WINDOW} s, per minute: ${((last.minor.n - first.minor.n) / minutes).toFixed(1)} minor (${((last.minor.ms - first.minor.ms) / minutes).toFixed(1)} ms), ${((last.major.n - first.major.n) / minutes).toFixed(2)} major (${((last.major.ms - first.major.ms) / minutes).toFixed(1)} ms)`);
+  }
   console.log(`${'s'.padStart(5)} ${'RSS'.padStart(6)} ${'peak'.padStart(6)} ${'file'.padStart(6)} ${'anon'.padStart(6)} ${'heap'.padStart(6)} ${'used'.padStart(6)} ${'new'.padStart(5)} ${'code'.padStart(5)} ${'ext'.padStart(6)} ${'(AB)'.padStart(6)} ${'rest'.padStart(6)}`);
   for (const { t, memory: m } of samples) {
     const rss = m.status.VmRSS * 1024;

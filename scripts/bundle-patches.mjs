@@ -86,6 +86,23 @@ const sliceAnsiLazySegmenter = {
   },
 };
 /**
+ * wrap-ansi (Ink's wrapping of a <Text> wider than its box; version 10 came with Ink 8) builds an Intl.Segmenter when
+ * its module loads: the first Intl object of a process loads ICU's break-iteration data, 6.5 ms on Node 26 here, paid
+ * by every preview and the bar's first frame though a bar's texts never wrap. Built on the first wrap instead.
+ */
+const wrapAnsiLazySegmenter = {
+  name: 'wrap-ansi-lazy-segmenter',
+  setup(b) {
+    b.onLoad({ filter: /wrap-ansi[\\/]index\.js$/ }, (args) => {
+      const source = patched(args.path, 'wrapAnsiLazySegmenter', [
+        ['const segmenter = new Intl.Segmenter();', 'let graphemeSegmenter;\nconst segmenter = { segment: (text) => (graphemeSegmenter ??= new Intl.Segmenter()).segment(text) };'],
+      ]);
+      if (source.split('segmenter.').length !== 2 || !source.includes('segmenter.segment(')) throw new Error(`${args.path}: wrap-ansi uses its Segmenter otherwise; see wrapAnsiLazySegmenter in scripts/bundle-patches.mjs`);
+      return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+/**
  * Ink 8's line-by-line update (log-update's incremental path) builds an Intl.Segmenter when its module loads, which
  * every Ink program loads: the same ICU data as above, for a path that runs only when a changed line keeps a styled
  * prefix. It is built on its first use instead.
@@ -258,8 +275,9 @@ export default class Output {`,
 /**
  * For each <Text> on each frame Ink asks Yoga for the room it has: its width less its left and right padding and
  * border (getMaxWidth), five calls into Yoga's WebAssembly, whose bindings make a few objects a call — the most of
- * what Yoga allocates in a frame (bench/alloc-frame.mjs). A text whose style sets no padding and no border (every
- * <Text>: Ink's own sets neither) has its width: one call.
+ * what Yoga allocated in a frame (bench/alloc-frame.mjs). Only a text's own style could give it padding or a
+ * border, and Ink's <Text> sets neither (a box's padding is the box's): a text whose style has none of the
+ * properties Ink sets them from has its width, one call; any other keeps Ink's five.
  */
 const inkTextMaxWidth = {
   name: 'ink-text-max-width',
@@ -379,4 +397,4 @@ export function styledCharsToString(chars) {`,
   },
 };
 /** The patches of Ink and of the packages it draws with, in the order the build applies them. */
-export const INK_PATCHES = [sliceAnsiLazySegmenter, tokenizerGraphemes, tokenizerStyleTransitions, inkOutputCaches, inkTextMaxWidth, inkSanitizeCache, inkLineUpdateLazySegmenter];
+export const INK_PATCHES = [sliceAnsiLazySegmenter, wrapAnsiLazySegmenter, tokenizerGraphemes, tokenizerStyleTransitions, inkOutputCaches, inkTextMaxWidth, inkSanitizeCache, inkLineUpdateLazySegmenter];

@@ -1,6 +1,7 @@
 // Bundled by bench/ink-tick.mjs (production React, as the command's bundle): the Ink app of tilebar run,
 // driven by hand — a clock tick, then wait for its frame — to measure the CPU a tick costs.
 import { EventEmitter } from 'node:events';
+import { getHeapStatistics } from 'node:v8';
 import { readFileSync } from 'node:fs';
 import { render } from 'ink';
 import { appearanceOf } from '../../src/view/appearance.js';
@@ -35,7 +36,7 @@ function Variant({ store, shape }: { store: BarStore; shape: string }) {
   return null;
 }
 
-export async function measure(configPath: string, renderer: string, ticks: number, gapMs: number): Promise<{ cpuMsPerTick: number; bytes: number }> {
+export async function measure(configPath: string, renderer: string, ticks: number, gapMs: number): Promise<{ cpuMsPerTick: number; bytes: number; allocatedPerTick?: number }> {
   const model = loadConfigText(readFileSync(configPath, 'utf8'), configPath, { kinds: BUILTIN_WIDGETS, variant: 'A' }).model;
   if (!model) throw new Error('config does not load');
   const readings = simulatedReadings(['cpu=42', 'memory=40', 'storage./=71', 'network.received=1MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'battery=64'], BUILTIN_WIDGETS.simulations);
@@ -54,7 +55,7 @@ export async function measure(configPath: string, renderer: string, ticks: numbe
   let stop: () => void;
   if (renderer !== 'direct') {
     chalk.level = 3;
-    const sink = new InkFrameSink(writer, () => 160);
+    const sink = new InkFrameSink(writer, () => ({ width: 160, height: Number(process.env.TICK_ROWS ?? 1) }));
     const instance = render(renderer === 'ink' ? <App {...options} /> : <Variant store={store} shape={renderer} />, { stdout: sink as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, patchConsole: false, exitOnCtrlC: false, interactive: false });
     stop = () => instance.unmount();
   } else {
@@ -73,6 +74,9 @@ export async function measure(configPath: string, renderer: string, ticks: numbe
     });
   for (let i = 0; i < 20; i++) await tick(); // warm-up
   const cpu0 = process.cpuUsage();
+  // V8's count of every byte allocated (Node 26 and later), collected or not.
+  const allocated = () => (getHeapStatistics() as { total_allocated_bytes?: number }).total_allocated_bytes;
+  const allocated0 = allocated();
   let spent = 0;
   for (let i = 0; i < ticks; i++) {
     const c = process.cpuUsage();
@@ -82,6 +86,7 @@ export async function measure(configPath: string, renderer: string, ticks: numbe
     if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
   }
   void cpu0;
+  const allocated1 = allocated();
   stop();
-  return { cpuMsPerTick: spent / ticks, bytes };
+  return { cpuMsPerTick: spent / ticks, bytes, ...(allocated0 !== undefined && allocated1 !== undefined ? { allocatedPerTick: (allocated1 - allocated0) / ticks } : {}) };
 }

@@ -8,7 +8,8 @@
 //   TILEBAR_PROBE_INTERVAL bytes (4096); written as one JSON line {alloc: {seconds, frames, profile}} at <to>.
 //   Frames are the bar's writes to its terminal (FrameWriter makes one a frame; an unchanged frame writes nothing).
 // - TILEBAR_PROBE_MEMORY=<every> (seconds): a JSON line {memory: …} that often: process.memoryUsage(), V8's spaces
-//   (committed and used), its code statistics, and /proc/self/status's VmRSS, VmHWM, RssAnon and RssFile.
+//   (committed and used), its code statistics, /proc/self/status's VmRSS, VmHWM, RssAnon and RssFile, and the
+//   collections so far by kind (count and milliseconds, from Node's GC performance entries).
 'use strict';
 const out = process.env.TILEBAR_PROBE_OUT;
 const isRun = /main\.js$/.test(process.argv[1] ?? '') && process.argv.slice(2).find((a) => !a.startsWith('-')) === 'run';
@@ -54,6 +55,16 @@ if (out && isRun) {
   const every = Number(process.env.TILEBAR_PROBE_MEMORY ?? 0);
   if (every > 0) {
     const v8 = require('node:v8');
+    // The collector's work so far, by kind (minor: scavenges; major: mark-compact), from Node's GC entries.
+    const { PerformanceObserver, constants } = require('node:perf_hooks');
+    const gc = { minor: { n: 0, ms: 0 }, major: { n: 0, ms: 0 }, other: { n: 0, ms: 0 } };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const kind = e.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR ? 'minor' : e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR ? 'major' : 'other';
+        gc[kind].n++;
+        gc[kind].ms += e.duration;
+      }
+    }).observe({ entryTypes: ['gc'] });
     const status = () => {
       const text = readFileSync('/proc/self/status', 'utf8');
       const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN);
@@ -61,7 +72,7 @@ if (out && isRun) {
     };
     const sample = () => {
       const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { committed: s.physical_space_size, used: s.space_used_size }]));
-      line({ memory: { usage: process.memoryUsage(), heap: v8.getHeapStatistics(), spaces, code: v8.getHeapCodeStatistics(), status: status(), frames } });
+      line({ memory: { usage: process.memoryUsage(), heap: v8.getHeapStatistics(), spaces, code: v8.getHeapCodeStatistics(), status: status(), frames, gc: structuredClone(gc) } });
     };
     sample();
     setInterval(sample, every * 1000).unref();

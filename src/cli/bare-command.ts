@@ -4,11 +4,16 @@
  * exits 0, as `--help` does. Decided first, by the launcher and the ES module entry alike, so that the signals held
  * for a long-running command are held for this one too.
  */
-export function commandLineOf(args: readonly string[], terminal: { stdin: boolean; stdout: boolean }): readonly string[] {
+export function commandLineOf(args: readonly string[], terminal: () => { stdin: boolean; stdout: boolean }): readonly string[] {
   if (args.length > 0) return args;
-  return terminal.stdin && terminal.stdout ? ['run'] : ['--help'];
+  const { stdin, stdout } = terminal();
+  return stdin && stdout ? ['run'] : ['--help'];
 }
 
-/** This process's arguments after `tilebar`, with a bare command decided as above. */
+/**
+ * This process's arguments after `tilebar`, with a bare command decided as above. Its standard streams are looked at
+ * only for a bare command: process.stdin made for a pipe or a file brings Node's file streams, promises and readline
+ * with it, which `--version` and the one-shot commands otherwise never load (bench/oneshot.mjs).
+ */
 export const processCommandLine = (): readonly string[] =>
-  commandLineOf(process.argv.slice(2), { stdin: process.stdin.isTTY === true, stdout: process.stdout.isTTY === true });
+  commandLineOf(process.argv.slice(2), () => ({ stdin: process.stdin.isTTY === true, stdout: process.stdout.isTTY === true }));

@@ -5,9 +5,12 @@
  * Ink then writes each frame exactly, with no escapes of its own — no newline after the last row, no erase,
  * no clear of the screen and its scrollback, no cursor codes — and it does so whether or not `CI` is set,
  * where Ink's normal mode draws nothing live. FrameWriter keeps owning the terminal: the alternate screen,
- * each row from its first column, unchanged rows skipped. It reports no `rows` and is not a TTY, so Ink never
- * thinks it fills the screen. Nothing in the app may write through `useStdout().write` or `<Static>`: in debug
- * mode those arrive here as if they were frames.
+ * each row from its first column, unchanged rows skipped. It is not a TTY, so Ink never thinks it fills the
+ * screen. It reports the bar's size as its `columns` and `rows`: Ink 8 asks for the window's size at every layout
+ * (getWindowSize), and without both it asks terminal-size, which looks at the process's own stdout and stderr and
+ * failing those opens /dev/tty and runs `tput` and `resize` — every frame (bench/ink-tick.mjs, whose stdout is a
+ * pipe, spent most of a tick there). In debug mode Ink uses `rows` for nothing else. Nothing in the app may write
+ * through `useStdout().write` or `<Static>`: in debug mode those arrive here as if they were frames.
  */
 import { EventEmitter } from 'node:events';
 import type { FrameWriter } from '../terminal.js';
@@ -15,14 +18,19 @@ import type { FrameWriter } from '../terminal.js';
 export class InkFrameSink extends EventEmitter {
   constructor(
     private readonly writer: FrameWriter,
-    private readonly width: () => number,
+    private readonly size: () => { width: number; height: number },
   ) {
     super();
   }
 
   /** What Ink lays the root out in. */
   get columns(): number {
-    return this.width();
+    return this.size().width;
+  }
+
+  /** The bar's height, so that Ink never looks for the terminal's size itself. */
+  get rows(): number {
+    return this.size().height;
   }
 
   /**

@@ -9,7 +9,7 @@ import { App } from './App.js';
 import { InkFrameSink } from './frame-sink.js';
 
 export function startInkView(o: BarViewOptions): BarView {
-  const sink = new InkFrameSink(o.writer, () => o.store.getSnapshot().size.width);
+  const sink = new InkFrameSink(o.writer, () => o.store.getSnapshot().size);
   const offResize = o.store.subscribe(() => {
     // Ink lays the root out at the sink's width: tell it when that changes.
     if (o.store.getSnapshot().size.width !== lastWidth) {
