@@ -67,8 +67,25 @@ export interface I3barLook {
   fill?: Hex;
 }
 
-/** The i3bar look of a bar drawn from `model` in `look`'s theme and backgrounds: frames as the pane groups it. */
-export function i3barLookOf(model: Pick<BarModel, 'widgetSpacing' | 'grouping'>, look: { theme: ResolvedTheme; backgrounds: Backgrounds; metrics: Pick<CellMetrics, 'widgetSpacing'> }): I3barLook {
+type LookOfModel = { theme: ResolvedTheme; backgrounds: Backgrounds; metrics: Pick<CellMetrics, 'widgetSpacing'> };
+type ModelOfLook = Pick<BarModel, 'widgetSpacing' | 'grouping'>;
+
+const I3BAR_LOOK_OF = new WeakMap<LookOfModel, { model: ModelOfLook; i3bar: I3barLook }>();
+
+/**
+ * The i3bar look of a bar drawn from `model` in `look`'s theme and backgrounds: frames as the pane groups it. The
+ * same object while the model and look are (a view makes its look once per model), which is what keeps each
+ * block's JSON from one line to the next (`i3barStatusLine`).
+ */
+export function i3barLookOf(model: ModelOfLook, look: LookOfModel): I3barLook {
+  const kept = I3BAR_LOOK_OF.get(look);
+  if (kept?.model === model) return kept.i3bar;
+  const i3bar = makeI3barLook(model, look);
+  I3BAR_LOOK_OF.set(look, { model, i3bar });
+  return i3bar;
+}
+
+function makeI3barLook(model: ModelOfLook, look: LookOfModel): I3barLook {
   const g = model.grouping.kind;
   const fill = look.backgrounds.bar;
   return {
@@ -107,11 +124,27 @@ interface Place {
 }
 
 function placeIn(blocks: readonly FeedBlock[], i: number, look: I3barLook): Place {
-  const box = (b: FeedBlock | undefined) => (b === undefined ? undefined : look.box === 'unit' ? `unit ${b.unit}` : look.box === 'section' ? b.section : 'bar');
+  const bits = placeBits(blocks, i, look);
+  return { startsBox: (bits & STARTS_BOX) !== 0, endsBox: (bits & ENDS_BOX) !== 0, gapAfter: (bits & GAP_AFTER) !== 0 };
+}
+
+const STARTS_BOX = 1;
+const ENDS_BOX = 2;
+const GAP_AFTER = 4;
+
+/** Whether two blocks share a frame: the same unit, section or bar, as the look groups them. */
+function sameBox(a: FeedBlock | undefined, b: FeedBlock, look: I3barLook): boolean {
+  if (a === undefined) return false;
+  return look.box === 'unit' ? a.unit === b.unit : look.box === 'section' ? a.section === b.section : true;
+}
+
+/** A block's place (placeIn) as bits, made without allocating: what keeps its JSON is compared on every line. */
+function placeBits(blocks: readonly FeedBlock[], i: number, look: I3barLook): number {
   const b = blocks[i] as FeedBlock;
   const next = blocks[i + 1];
-  const endsBox = box(next) !== box(b);
-  return { startsBox: box(blocks[i - 1]) !== box(b), endsBox, gapAfter: !endsBox && next?.unit !== b.unit && look.gapCells > 0 };
+  const endsBox = next === undefined || !sameBox(next, b, look);
+  const gapAfter = !endsBox && next?.unit !== b.unit && look.gapCells > 0;
+  return (sameBox(blocks[i - 1], b, look) ? 0 : STARTS_BOX) | (endsBox ? ENDS_BOX : 0) | (gapAfter ? GAP_AFTER : 0);
 }
 
 /** One status line's blocks: plain text, or pango spans in their colours where runs differ. */
@@ -198,25 +231,36 @@ export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string
   return `${first ? '' : ','}${JSON.stringify(blocks)}\n`;
 }
 
-const JSON_OF_BLOCK = new WeakMap<FeedBlock, { key: string; json: string }>();
+const JSON_OF_BLOCK = new WeakMap<FeedBlock, { look: I3barLook; place: number; json: string }>();
 
 /**
- * The same line as `i3barLine(i3barBlocks(…))`, each block's JSON kept with the block: blocks.ts keeps the blocks
- * of units that did not change, so a line a second costs the clock's block, not every widget's markup again.
+ * The same line as `i3barLine(i3barBlocks(…))`, each block's JSON kept with the block for the look (the same
+ * object: i3barLookOf) and its place: blocks.ts keeps the blocks of units that did not change, so a line a second
+ * costs the clock's block, not every widget's markup again. The line is made in one piece (the array's brackets
+ * joined with the first and last parts): a string put together from pieces is copied whole again when it is
+ * compared and written, twice its length for a bar with any character outside Latin-1.
  */
 export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, first: boolean): string {
-  const parts = blocks.map((b, i) => {
-    const place = placeIn(blocks, i, look);
-    const key = `${look.spacingPx} ${look.border ?? ''} ${look.box} ${look.gapCells} ${look.fill ?? ''} ${place.startsBox} ${place.endsBox} ${place.gapAfter}`;
+  const parts: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as FeedBlock;
+    const place = placeBits(blocks, i, look);
     const kept = JSON_OF_BLOCK.get(b);
-    if (kept && kept.key === key) return kept.json;
-    const json = blockWithFrame(b, look, place)
+    if (kept !== undefined && kept.look === look && kept.place === place) {
+      parts.push(kept.json);
+      continue;
+    }
+    const json = blockWithFrame(b, look, placeIn(blocks, i, look))
       .map((x) => JSON.stringify(x))
       .join(',');
-    JSON_OF_BLOCK.set(b, { key, json });
-    return json;
-  });
-  return `${first ? '' : ','}[${parts.join(',')}]\n`;
+    JSON_OF_BLOCK.set(b, { look, place, json });
+    parts.push(json);
+  }
+  const open = first ? '[' : ',[';
+  if (parts.length === 0) return `${open}]\n`;
+  parts[0] = open + (parts[0] as string);
+  parts[parts.length - 1] += ']\n';
+  return parts.join(',');
 }
 
 export interface I3barClick {

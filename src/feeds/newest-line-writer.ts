@@ -34,7 +34,7 @@ export class NewestLineWriter {
   #held: string | undefined;
   #waiting = false;
   #sentLine = false;
-  #lastSent: string | undefined;
+  #lastSent: string | Buffer | undefined;
   /** Something was written since the last heartbeat. */
   #sentSinceBeat = false;
   readonly #offTicks: (() => void) | undefined;
@@ -60,13 +60,14 @@ export class NewestLineWriter {
   }
 
   #sendLine(line: string): void {
-    const text = this.#sentLine && this.options.separator ? `${this.options.separator}${line}` : line;
+    const separator = this.#sentLine ? this.options.separator : undefined;
+    const text = separator ? withSeparator(separator, line) : line;
     this.#sentLine = true;
     this.#lastSent = text;
     this.#send(text);
   }
 
-  #send(text: string): void {
+  #send(text: string | Buffer): void {
     // A host that went (EPIPE) destroyed the stream; the feed is ending, and a write now would only throw away.
     if (this.out.destroyed) return;
     this.#sentSinceBeat = true;
@@ -90,4 +91,16 @@ export class NewestLineWriter {
     // A full pipe needs no probe: libuv is already waiting on it, and a reader's going fails that write.
     if (quiet && !this.#waiting && probe !== undefined) this.#send(probe);
   }
+}
+
+/**
+ * The separator and the line as one buffer of their UTF-8: a string of the two would be a third string, copied
+ * whole (twice its length, for a line with any character outside Latin-1) before it could be written.
+ */
+function withSeparator(separator: string, line: string): Buffer {
+  const at = Buffer.byteLength(separator);
+  const bytes = Buffer.allocUnsafe(at + Buffer.byteLength(line));
+  bytes.write(separator, 0);
+  bytes.write(line, at);
+  return bytes;
 }
