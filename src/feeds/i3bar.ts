@@ -99,13 +99,13 @@ function makeI3barLook(model: ModelOfLook, look: LookOfModel): I3barLook {
 
 /** Runs as pango markup: each a span in its colours, its text escaped. */
 export function runsMarkup(runs: readonly Run[]): string {
-  return runs
-    .map((r) => {
-      const attrs = [r.fg ? `foreground="${r.fg}"` : '', r.bg ? `background="${r.bg}"` : '', r.bold ? 'weight="bold"' : ''].filter(Boolean).join(' ');
-      const text = pangoText(r.text);
-      return attrs ? `<span ${attrs}>${text}</span>` : text;
-    })
-    .join('');
+  let markup = '';
+  for (const r of runs) {
+    const attrs = `${r.fg ? ` foreground="${r.fg}"` : ''}${r.bg ? ` background="${r.bg}"` : ''}${r.bold ? ' weight="bold"' : ''}`;
+    const text = pangoText(r.text);
+    markup += attrs ? `<span${attrs}>${text}</span>` : text;
+  }
+  return markup;
 }
 
 /** Whether every run has the first one's colours and weight: then the block's own colour fields say it all. */
@@ -188,7 +188,9 @@ function i3barBlock(b: FeedBlock, look: I3barLook): I3barBlock {
   const plain = oneStyle(b.runs);
   const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
   const full_text = text(b.runs);
-  const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
+  // The short form differs only where a run is cut: most blocks (a clock, a percentage) are short already.
+  const cut = b.runs.map((r) => truncate(r.text, MIN_TRUNCATED));
+  const short_text = cut.every((t, i) => t === b.runs[i]?.text) ? full_text : text(b.runs.map((r, i) => ({ ...r, text: cut[i] ?? r.text })));
   const first = b.runs[0];
   return {
     full_text,
@@ -231,36 +233,65 @@ export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string
   return `${first ? '' : ','}${JSON.stringify(blocks)}\n`;
 }
 
-const JSON_OF_BLOCK = new WeakMap<FeedBlock, { look: I3barLook; place: number; json: string }>();
+interface BlockJson {
+  look: I3barLook;
+  place: number;
+  json: string;
+  /** Its UTF-8, made when a line is first written as bytes. */
+  bytes?: Buffer;
+}
+
+const JSON_OF_BLOCK = new WeakMap<FeedBlock, BlockJson>();
 
 /**
- * The same line as `i3barLine(i3barBlocks(…))`, each block's JSON kept with the block for the look (the same
- * object: i3barLookOf) and its place: blocks.ts keeps the blocks of units that did not change, so a line a second
- * costs the clock's block, not every widget's markup again. The line is made in one piece (the array's brackets
- * joined with the first and last parts): a string put together from pieces is copied whole again when it is
- * compared and written, twice its length for a bar with any character outside Latin-1.
+ * Block `i`'s JSON (its frame's blocks with it), kept with the block for the look (the same object: i3barLookOf) and
+ * its place: blocks.ts keeps the blocks of units that did not change, so a line a second costs the clock's block,
+ * not every widget's markup again.
  */
+function blockJson(blocks: readonly FeedBlock[], i: number, look: I3barLook): BlockJson {
+  const b = blocks[i] as FeedBlock;
+  const place = placeBits(blocks, i, look);
+  const kept = JSON_OF_BLOCK.get(b);
+  if (kept !== undefined && kept.look === look && kept.place === place) return kept;
+  const json = blockWithFrame(b, look, placeIn(blocks, i, look))
+    .map((x) => JSON.stringify(x))
+    .join(',');
+  const made = { look, place, json };
+  JSON_OF_BLOCK.set(b, made);
+  return made;
+}
+
+/** The same line as `i3barLine(i3barBlocks(…))`, from each block's kept JSON (blockJson). */
 export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, first: boolean): string {
-  const parts: string[] = [];
+  const parts = blocks.map((_, i) => blockJson(blocks, i, look).json);
+  return `${first ? '' : ','}[${parts.join(',')}]\n`;
+}
+
+const COMMA = 0x2c;
+
+/**
+ * `i3barStatusLine(blocks, look, true)` as its UTF-8, what a feed writes: copied together from each block's kept
+ * bytes, outside V8's heap. As a string, a line a second was the feed's largest allocation — the joined line, twice
+ * its length for a bar with any character outside Latin-1, and its UTF-8 made again to be written.
+ */
+export function i3barStatusBytes(blocks: readonly FeedBlock[], look: I3barLook): Buffer {
+  const parts: Buffer[] = [];
+  // `[`, the commas between blocks and `]\n`.
+  let length = 3 + Math.max(0, blocks.length - 1);
   for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i] as FeedBlock;
-    const place = placeBits(blocks, i, look);
-    const kept = JSON_OF_BLOCK.get(b);
-    if (kept !== undefined && kept.look === look && kept.place === place) {
-      parts.push(kept.json);
-      continue;
-    }
-    const json = blockWithFrame(b, look, placeIn(blocks, i, look))
-      .map((x) => JSON.stringify(x))
-      .join(',');
-    JSON_OF_BLOCK.set(b, { look, place, json });
-    parts.push(json);
+    const kept = blockJson(blocks, i, look);
+    kept.bytes ??= Buffer.from(kept.json);
+    parts.push(kept.bytes);
+    length += kept.bytes.length;
   }
-  const open = first ? '[' : ',[';
-  if (parts.length === 0) return `${open}]\n`;
-  parts[0] = open + (parts[0] as string);
-  parts[parts.length - 1] += ']\n';
-  return parts.join(',');
+  const line = Buffer.allocUnsafe(length);
+  let at = line.write('[');
+  parts.forEach((part, i) => {
+    if (i > 0) line[at++] = COMMA;
+    at += part.copy(line, at);
+  });
+  line.write(']\n', at);
+  return line;
 }
 
 export interface I3barClick {

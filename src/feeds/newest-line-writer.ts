@@ -31,7 +31,7 @@ export interface NewestLineWriterOptions {
 }
 
 export class NewestLineWriter {
-  #held: string | undefined;
+  #held: string | Buffer | undefined;
   #waiting = false;
   #sentLine = false;
   #lastSent: string | Buffer | undefined;
@@ -47,8 +47,8 @@ export class NewestLineWriter {
     if (options.head !== undefined) this.#send(options.head);
   }
 
-  /** Write `line` (its own newline included), or hold it, in place of any held before, until the pipe drains. */
-  write(line: string): void {
+  /** Write `line` (its own newline included; text or its UTF-8), or hold it, in place of any held before, until the pipe drains. */
+  write(line: string | Buffer): void {
     if (this.#waiting) this.#held = line;
     else this.#sendLine(line);
   }
@@ -59,7 +59,7 @@ export class NewestLineWriter {
     this.#held = undefined;
   }
 
-  #sendLine(line: string): void {
+  #sendLine(line: string | Buffer): void {
     const separator = this.#sentLine ? this.options.separator : undefined;
     const text = separator ? withSeparator(separator, line) : line;
     this.#sentLine = true;
@@ -97,10 +97,11 @@ export class NewestLineWriter {
  * The separator and the line as one buffer of their UTF-8: a string of the two would be a third string, copied
  * whole (twice its length, for a line with any character outside Latin-1) before it could be written.
  */
-function withSeparator(separator: string, line: string): Buffer {
+function withSeparator(separator: string, line: string | Buffer): Buffer {
   const at = Buffer.byteLength(separator);
   const bytes = Buffer.allocUnsafe(at + Buffer.byteLength(line));
   bytes.write(separator, 0);
-  bytes.write(line, at);
+  if (typeof line === 'string') bytes.write(line, at);
+  else line.copy(bytes, at);
   return bytes;
 }
