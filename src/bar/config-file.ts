@@ -27,6 +27,16 @@ import { oneAtATime } from './one-at-a-time.js';
 export const POLL_MS = 2000;
 /** How often it is looked at while its watches see it: for what no watch sees (a linked directory on the way re-pointed). */
 export const SAFETY_POLL_MS = 60_000;
+
+/**
+ * The wait before the next stat poll of paths `watches` cover (undefined: a path no watch covers): SAFETY_POLL_MS
+ * while every one is open and sees every change (`seeAll`: name-watch.ts's `watchesSeeAll` unless given), else
+ * POLL_MS.
+ */
+export async function pollWaitMs(watches: ReadonlyArray<NameWatch | undefined>, seeAll: ((dirs: readonly string[]) => Promise<boolean>) | undefined): Promise<number> {
+  const open = watches.every((w) => w?.watching === true);
+  return open && (await (seeAll ?? watchesSeeAll)(watches.map((w) => w?.dir ?? ''))) ? SAFETY_POLL_MS : POLL_MS;
+}
 /** A fault must last this long to be shown: an editor that deletes and writes the file leaves a short gap. */
 export const FAULT_GRACE_MS = 400;
 
@@ -109,10 +119,7 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   const poll = async () => {
     pollTimer = undefined;
     if (closed) return;
-    const signature = await stat(file).then(
-      (s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.mode}`,
-      (e: NodeJS.ErrnoException) => `error:${e.code ?? 'unknown'}`,
-    );
+    const signature = await signatureOf(file);
     if (signature !== lastSignature) {
       lastSignature = signature;
       await changed();
@@ -122,43 +129,39 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
 
   /** The next poll: soon while a watch cannot see, seldom while every watch of the path is open and sees all. */
   const schedulePoll = async () => {
-    const watches = [watch, target?.watch].filter((w): w is NameWatch => w !== undefined);
-    const sees = watches.every((w) => w.watching) && (await seeAll(watches.map((w) => w.dir)));
+    const wait = await pollWaitMs(target ? [watch, target.watch] : [watch], opts.watchesSeeAll);
     if (closed) return;
     timers.clearTimeout(pollTimer);
-    pollTimer = timers.setTimeout(() => void poll(), sees ? SAFETY_POLL_MS : POLL_MS);
+    pollTimer = timers.setTimeout(() => void poll(), wait);
   };
-  const seeAll = opts.watchesSeeAll ?? ((dirs: readonly string[]) => watchesSeeAll(dirs));
 
   /** The path changed (its watch or the poll says): the link followed again, the file read. */
+<<<<<<< HEAD
   const changed = async () => {
     await followTarget();
     await reader.read();
   };
+=======
+  const changed = () => followTarget().then(() => read());
+>>>>>>> h41-feed
 
   const watchOptions = {
     timers,
     say: (problem: string) => opts.log(`config watcher: ${problem} (the file is still checked every ${POLL_MS / 1000} s)`),
     ...(opts.watchDirectory ? { watchDirectory: opts.watchDirectory } : {}),
     // A watch that closed (a rest, a failure) leaves the poll to see: it looks every POLL_MS from now.
-    onWatching: (watching: boolean) => {
-      if (!watching && !closed && started) void schedulePoll();
-    },
+    onWatching: (watching: boolean) => void (watching || closed ? undefined : schedulePoll()),
   };
-  let started = false;
   const watchPlace = (path: string) => watchNames(dirname(path), new Set([basename(path)]), () => void changed(), watchOptions);
 
   /**
    * A config that is a link (into a dotfiles checkout): an edit of its target changes nothing in the link's
    * directory, so the target's directory is watched too, for the target's name. Looked at again whenever the
-   * poll sees the path change (a re-pointed link).
+   * path changes (its watch or the poll says: a re-pointed link).
    */
   let target: { path: string; watch: NameWatch } | undefined;
   const followTarget = async () => {
-    const real = await realpath(file).catch(() => undefined);
-    // Through a linked directory only, the directory's own watch sees the file: no second one.
-    const direct = join(await realpath(dirname(file)).catch(() => dirname(file)), basename(file));
-    const wanted = real !== undefined && real !== direct ? real : undefined;
+    const wanted = await linkTarget(file);
     if (closed || wanted === target?.path) return;
     target?.watch.close();
     target = wanted === undefined ? undefined : { path: wanted, watch: watchPlace(wanted) };
@@ -166,7 +169,6 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
 
   const watch = watchPlace(file);
   await poll();
-  started = true;
   return {
     async close() {
       closed = true;
@@ -176,4 +178,19 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
       target?.watch.close();
     },
   };
+}
+
+/** What the stat poll compares: the file's identity, size, times and mode, or why it cannot be looked at. */
+function signatureOf(file: string): Promise<string> {
+  return stat(file).then(
+    (s) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.mode}`,
+    (e: NodeJS.ErrnoException) => `error:${e.code ?? 'unknown'}`,
+  );
+}
+
+/** Where `file` really is when it is a link; undefined when it is not (through a linked directory only, the directory's own watch sees the file). */
+async function linkTarget(file: string): Promise<string | undefined> {
+  const real = await realpath(file).catch(() => undefined);
+  const direct = join(await realpath(dirname(file)).catch(() => dirname(file)), basename(file));
+  return real !== undefined && real !== direct ? real : undefined;
 }

@@ -18,8 +18,8 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import type { Timers } from '../scheduler/timers.js';
-import { POLL_MS, SAFETY_POLL_MS } from './config-file.js';
-import { watchesSeeAll, watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
+import { POLL_MS, pollWaitMs } from './config-file.js';
+import { watchNames, type NameWatch, type WatchDirectory } from './name-watch.js';
 import { oneAtATime } from './one-at-a-time.js';
 
 /** How many missing directories above a path are looked through for one to watch; beyond, the poll alone. */
@@ -91,7 +91,6 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
   let pollTimer: unknown;
   /** Some path has no directory near enough to watch: the poll alone looks for it. */
   let unwatched = false;
-  let started = false;
 
   /** Watches the nearest existing directory of each path; true when the places changed. */
   const arm = async (): Promise<boolean> => {
@@ -133,22 +132,19 @@ export function watchPathAppearance(paths: readonly string[], onChange: (existin
   const poll = async () => {
     pollTimer = undefined;
     await look();
-    started = true;
     await schedulePoll();
   };
 
   /** The next poll: soon while some path has no watch that sees it, seldom while all have. */
-  const seeAll = opts.watchesSeeAll ?? ((dirs: readonly string[]) => watchesSeeAll(dirs));
   const schedulePoll = async () => {
-    const watches = [...watchers.values()].map((w) => w.watch);
-    const sees = !unwatched && watches.every((w) => w.watching) && (await seeAll(watches.map((w) => w.dir)));
+    const wait = await pollWaitMs([...[...watchers.values()].map((w) => w.watch), ...(unwatched ? [undefined] : [])], opts.watchesSeeAll);
     if (closed) return;
     opts.timers.clearTimeout(pollTimer);
-    pollTimer = opts.timers.setTimeout(() => void poll(), sees ? SAFETY_POLL_MS : POLL_MS);
+    pollTimer = opts.timers.setTimeout(() => void poll(), wait);
   };
   // A watch that closed (a rest, a failure) leaves the poll to see: it looks every POLL_MS from now.
   function onWatching(watching: boolean): void {
-    if (!watching && !closed && started) void schedulePoll();
+    if (!watching && !closed) void schedulePoll();
   }
   void poll();
 

@@ -5,7 +5,6 @@
  * with status 0.
  */
 import { existsSync, fstatSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import type { Readable, Writable } from 'node:stream';
 import { LiveBar } from '../app/live-bar.js';
 import { appearanceOf } from '../view/appearance.js';
@@ -124,8 +123,10 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
   await bar.start();
   // Signals that came while starting were kept (io/run-end.ts) and are answered now, in order.
   const offUserSignals = stdinTellsHost ? answerHostSignals(bar, host, log) : answerUserSignals(bar, log);
-  // As for `run` (run.ts says why): a process that runs all day, set after its first line.
-  if (!deps.out) setFlagsFromString('--optimize-for-size');
+  // Not V8's --optimize-for-size, which `run` sets once its first frame is out (run.ts says why): in a feed it made
+  // every full collection a compacting one with the smallest heap growth, and had V8's memory reducer collect
+  // twice at 30 s (Node 26; at ~8 s on Node 20) and again after each full collection — 3–4 full collections in a
+  // feed's first 150 s instead of one, ~15 % of its CPU over that time (bench/README.md, "The feed").
   log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
   const status = await end.ended;
   view.close();

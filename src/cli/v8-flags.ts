@@ -13,7 +13,9 @@
  * - no growth of the young generation past its first 1 MB semi-space (`--max-semi-space-size=1` can only be given
  *   at start-up; a growth factor of 1 is the same bound set later): ~7 MB less resident memory;
  * - without V8's memory reducer, whose full collections once the bar goes quiet reclaimed under 1 MB for ~0.25 CPU s
- *   of the first minute;
+ *   of the first minute. (Set here, after the isolate was made, it no longer stops the reducer: on Node 20 and 26
+ *   `--trace-gc` shows its collections all the same, at ~8 s and ~30 s. `--optimize-for-size` is what made them
+ *   frequent in a feed: cli/feed.ts.)
  * - without TurboFan for JavaScript, which kept compiling and discarding code that never runs hot: ~35 % less
  *   steady CPU through Ink, and ~5 MB less memory.
  */

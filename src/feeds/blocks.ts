@@ -52,18 +52,24 @@ export interface FeedWidget {
   most: number;
 }
 
+/** The blocks: what a feed writes every time the bar changes (`feedView`'s, without its list of widgets). */
 export function feedBlocks(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen = false): FeedBlock[] {
-  return feedView(s, version, tilerOptions, pickerOpen).blocks;
+  return feedParts(s, version, tilerOptions, pickerOpen, undefined);
 }
 
 /** The blocks, and every enabled widget of the config with how many of them it shows (none, when hidden). */
 export function feedView(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen = false): { blocks: FeedBlock[]; widgets: FeedWidget[] } {
+  const widgets: FeedWidget[] = [];
+  return { blocks: feedParts(s, version, tilerOptions, pickerOpen, widgets), widgets };
+}
+
+/** The blocks; each enabled widget pushed onto `widgets` when asked for (printing a host's config, Waybar's slots). */
+function feedParts(s: BarSnapshot, version: string, tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>, pickerOpen: boolean, widgets: FeedWidget[] | undefined): FeedBlock[] {
   const { model, look } = s;
   const sections = composeSections(model, barStateOf(s, tilerOptions, pickerOpen), 1, version, look.widgets, look.compose, look.icons);
   // A host lays out its own line: the layout's input is only what painting a unit reads.
   const input: LayoutInput = { width: Number.MAX_SAFE_INTEGER, height: 1, metrics: look.metrics, grouping: { kind: 'None' }, sections, theme: look.theme, backgrounds: look.backgrounds, icons: look.icons };
   const blocks: FeedBlock[] = [];
-  const widgets: FeedWidget[] = [];
   for (const section of SECTIONS) {
     // What is wrong with the config takes the centre, as on the pane (place.ts); the last good bar stays around it.
     if (section === 'center' && s.message) {
@@ -86,10 +92,10 @@ export function feedView(s: BarSnapshot, version: string, tilerOptions: Omit<Til
         blocks.push(...made);
       }
       const shown = blocks.length - before;
-      widgets.push({ section, position: w.position, kind: w.kind ?? 'Plain', blocks: shown, most: Math.max(shown, w.units.length, kindsMost(s, section, w)) });
+      widgets?.push({ section, position: w.position, kind: w.kind ?? 'Plain', blocks: shown, most: Math.max(shown, w.units.length, kindsMost(s, section, w)) });
     }
   }
-  return { blocks, widgets };
+  return blocks;
 }
 
 /** What the widget's kind says it shows at most (`mostBlocks`), or 0 when it says nothing. */

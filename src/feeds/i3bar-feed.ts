@@ -13,7 +13,7 @@ import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
 import { NewestLineWriter } from './newest-line-writer.js';
 import type { Feed } from './line-feed.js';
-import { i3barHeader, i3barLookOf, i3barStatusLine, parseI3barClick } from './i3bar.js';
+import { i3barHeader, i3barLookOf, i3barStatusBytes, parseI3barClick } from './i3bar.js';
 
 export const MAX_CLICK_LINE = 64 * 1024;
 
@@ -32,7 +32,7 @@ export interface I3barFeedOptions {
 
 export function startI3barFeed(o: I3barFeedOptions): Feed {
   let blocks: FeedBlock[] = [];
-  let last: string | undefined;
+  let last: Buffer | undefined;
   const said = new Set<string>();
   const sayOnce = (what: string) => {
     if (said.has(what)) return;
@@ -49,9 +49,9 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   const write = () => {
     const s = o.store.getSnapshot();
     blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
-    const line = i3barStatusLine(blocks, i3barLookOf(s.model, s.look), true);
+    const line = i3barStatusBytes(blocks, i3barLookOf(s.model, s.look));
     // Only what changed goes out: the bar redraws on every line.
-    if (line === last) return;
+    if (last?.equals(line)) return;
     out.write(line);
     last = line;
   };

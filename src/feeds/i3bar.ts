@@ -67,8 +67,25 @@ export interface I3barLook {
   fill?: Hex;
 }
 
-/** The i3bar look of a bar drawn from `model` in `look`'s theme and backgrounds: frames as the pane groups it. */
-export function i3barLookOf(model: Pick<BarModel, 'widgetSpacing' | 'grouping'>, look: { theme: ResolvedTheme; backgrounds: Backgrounds; metrics: Pick<CellMetrics, 'widgetSpacing'> }): I3barLook {
+type LookOfModel = { theme: ResolvedTheme; backgrounds: Backgrounds; metrics: Pick<CellMetrics, 'widgetSpacing'> };
+type ModelOfLook = Pick<BarModel, 'widgetSpacing' | 'grouping'>;
+
+const I3BAR_LOOK_OF = new WeakMap<LookOfModel, { model: ModelOfLook; i3bar: I3barLook }>();
+
+/**
+ * The i3bar look of a bar drawn from `model` in `look`'s theme and backgrounds: frames as the pane groups it. The
+ * same object while the model and look are (a view makes its look once per model), which is what keeps each
+ * block's JSON from one line to the next (`i3barStatusLine`).
+ */
+export function i3barLookOf(model: ModelOfLook, look: LookOfModel): I3barLook {
+  const kept = I3BAR_LOOK_OF.get(look);
+  if (kept?.model === model) return kept.i3bar;
+  const i3bar = makeI3barLook(model, look);
+  I3BAR_LOOK_OF.set(look, { model, i3bar });
+  return i3bar;
+}
+
+function makeI3barLook(model: ModelOfLook, look: LookOfModel): I3barLook {
   const g = model.grouping.kind;
   const fill = look.backgrounds.bar;
   return {
@@ -82,13 +99,13 @@ export function i3barLookOf(model: Pick<BarModel, 'widgetSpacing' | 'grouping'>,
 
 /** Runs as pango markup: each a span in its colours, its text escaped. */
 export function runsMarkup(runs: readonly Run[]): string {
-  return runs
-    .map((r) => {
-      const attrs = [r.fg ? `foreground="${r.fg}"` : '', r.bg ? `background="${r.bg}"` : '', r.bold ? 'weight="bold"' : ''].filter(Boolean).join(' ');
-      const text = pangoText(r.text);
-      return attrs ? `<span ${attrs}>${text}</span>` : text;
-    })
-    .join('');
+  let markup = '';
+  for (const r of runs) {
+    const attrs = `${r.fg ? ` foreground="${r.fg}"` : ''}${r.bg ? ` background="${r.bg}"` : ''}${r.bold ? ' weight="bold"' : ''}`;
+    const text = pangoText(r.text);
+    markup += attrs ? `<span${attrs}>${text}</span>` : text;
+  }
+  return markup;
 }
 
 /** Whether every run has the first one's colours and weight: then the block's own colour fields say it all. */
@@ -107,11 +124,27 @@ interface Place {
 }
 
 function placeIn(blocks: readonly FeedBlock[], i: number, look: I3barLook): Place {
-  const box = (b: FeedBlock | undefined) => (b === undefined ? undefined : look.box === 'unit' ? `unit ${b.unit}` : look.box === 'section' ? b.section : 'bar');
+  const bits = placeBits(blocks, i, look);
+  return { startsBox: (bits & STARTS_BOX) !== 0, endsBox: (bits & ENDS_BOX) !== 0, gapAfter: (bits & GAP_AFTER) !== 0 };
+}
+
+const STARTS_BOX = 1;
+const ENDS_BOX = 2;
+const GAP_AFTER = 4;
+
+/** Whether two blocks share a frame: the same unit, section or bar, as the look groups them. */
+function sameBox(a: FeedBlock | undefined, b: FeedBlock, look: I3barLook): boolean {
+  if (a === undefined) return false;
+  return look.box === 'unit' ? a.unit === b.unit : look.box === 'section' ? a.section === b.section : true;
+}
+
+/** A block's place (placeIn) as bits, made without allocating: what keeps its JSON is compared on every line. */
+function placeBits(blocks: readonly FeedBlock[], i: number, look: I3barLook): number {
   const b = blocks[i] as FeedBlock;
   const next = blocks[i + 1];
-  const endsBox = box(next) !== box(b);
-  return { startsBox: box(blocks[i - 1]) !== box(b), endsBox, gapAfter: !endsBox && next?.unit !== b.unit && look.gapCells > 0 };
+  const endsBox = next === undefined || !sameBox(next, b, look);
+  const gapAfter = !endsBox && next?.unit !== b.unit && look.gapCells > 0;
+  return (sameBox(blocks[i - 1], b, look) ? 0 : STARTS_BOX) | (endsBox ? ENDS_BOX : 0) | (gapAfter ? GAP_AFTER : 0);
 }
 
 /** One status line's blocks: plain text, or pango spans in their colours where runs differ. */
@@ -155,7 +188,9 @@ function i3barBlock(b: FeedBlock, look: I3barLook): I3barBlock {
   const plain = oneStyle(b.runs);
   const text = (runs: readonly Run[]) => (plain ? plainText(runs.map((r) => r.text).join('')) : runsMarkup(runs));
   const full_text = text(b.runs);
-  const short_text = text(b.runs.map((r) => ({ ...r, text: truncate(r.text, MIN_TRUNCATED) })));
+  // The short form differs only where a run is cut: most blocks (a clock, a percentage) are short already.
+  const cut = b.runs.map((r) => truncate(r.text, MIN_TRUNCATED));
+  const short_text = cut.every((t, i) => t === b.runs[i]?.text) ? full_text : text(b.runs.map((r, i) => ({ ...r, text: cut[i] ?? r.text })));
   const first = b.runs[0];
   return {
     full_text,
@@ -198,25 +233,65 @@ export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string
   return `${first ? '' : ','}${JSON.stringify(blocks)}\n`;
 }
 
-const JSON_OF_BLOCK = new WeakMap<FeedBlock, { key: string; json: string }>();
+interface BlockJson {
+  look: I3barLook;
+  place: number;
+  json: string;
+  /** Its UTF-8, made when a line is first written as bytes. */
+  bytes?: Buffer;
+}
+
+const JSON_OF_BLOCK = new WeakMap<FeedBlock, BlockJson>();
 
 /**
- * The same line as `i3barLine(i3barBlocks(…))`, each block's JSON kept with the block: blocks.ts keeps the blocks
- * of units that did not change, so a line a second costs the clock's block, not every widget's markup again.
+ * Block `i`'s JSON (its frame's blocks with it), kept with the block for the look (the same object: i3barLookOf) and
+ * its place: blocks.ts keeps the blocks of units that did not change, so a line a second costs the clock's block,
+ * not every widget's markup again.
  */
+function blockJson(blocks: readonly FeedBlock[], i: number, look: I3barLook): BlockJson {
+  const b = blocks[i] as FeedBlock;
+  const place = placeBits(blocks, i, look);
+  const kept = JSON_OF_BLOCK.get(b);
+  if (kept !== undefined && kept.look === look && kept.place === place) return kept;
+  const json = blockWithFrame(b, look, placeIn(blocks, i, look))
+    .map((x) => JSON.stringify(x))
+    .join(',');
+  const made = { look, place, json };
+  JSON_OF_BLOCK.set(b, made);
+  return made;
+}
+
+/** The same line as `i3barLine(i3barBlocks(…))`, from each block's kept JSON (blockJson). */
 export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, first: boolean): string {
-  const parts = blocks.map((b, i) => {
-    const place = placeIn(blocks, i, look);
-    const key = `${look.spacingPx} ${look.border ?? ''} ${look.box} ${look.gapCells} ${look.fill ?? ''} ${place.startsBox} ${place.endsBox} ${place.gapAfter}`;
-    const kept = JSON_OF_BLOCK.get(b);
-    if (kept && kept.key === key) return kept.json;
-    const json = blockWithFrame(b, look, place)
-      .map((x) => JSON.stringify(x))
-      .join(',');
-    JSON_OF_BLOCK.set(b, { key, json });
-    return json;
-  });
+  const parts = blocks.map((_, i) => blockJson(blocks, i, look).json);
   return `${first ? '' : ','}[${parts.join(',')}]\n`;
+}
+
+const COMMA = 0x2c;
+
+/**
+ * `i3barStatusLine(blocks, look, true)` as its UTF-8, what a feed writes: copied together from each block's kept
+ * bytes, outside V8's heap. As a string, a line a second was the feed's largest allocation — the joined line, twice
+ * its length for a bar with any character outside Latin-1, and its UTF-8 made again to be written.
+ */
+export function i3barStatusBytes(blocks: readonly FeedBlock[], look: I3barLook): Buffer {
+  const parts: Buffer[] = [];
+  // `[`, the commas between blocks and `]\n`.
+  let length = 3 + Math.max(0, blocks.length - 1);
+  for (let i = 0; i < blocks.length; i++) {
+    const kept = blockJson(blocks, i, look);
+    kept.bytes ??= Buffer.from(kept.json);
+    parts.push(kept.bytes);
+    length += kept.bytes.length;
+  }
+  const line = Buffer.allocUnsafe(length);
+  let at = line.write('[');
+  parts.forEach((part, i) => {
+    if (i > 0) line[at++] = COMMA;
+    at += part.copy(line, at);
+  });
+  line.write(']\n', at);
+  return line;
 }
 
 export interface I3barClick {

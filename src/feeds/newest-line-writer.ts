@@ -45,10 +45,10 @@ export interface NewestLineWriterOptions {
 }
 
 export class NewestLineWriter {
-  #held: string | undefined;
+  #held: string | Buffer | undefined;
   #waiting = false;
   #sentLine = false;
-  #lastSent: string | undefined;
+  #lastSent: string | Buffer | undefined;
   #stopped = false;
   readonly #queueBytes: number;
   /** Something was written since the last heartbeat. */
@@ -64,8 +64,8 @@ export class NewestLineWriter {
     if (options.head !== undefined) this.#send(options.head);
   }
 
-  /** Write `line` (its own newline included), or hold it, in place of any held before, until the pipe drains. */
-  write(line: string): void {
+  /** Write `line` (its own newline included; text or its UTF-8), or hold it, in place of any held before, until the pipe drains. */
+  write(line: string | Buffer): void {
     if (this.#waiting) this.#held = line;
     else this.#sendLine(line);
   }
@@ -76,14 +76,15 @@ export class NewestLineWriter {
     this.#held = undefined;
   }
 
-  #sendLine(line: string): void {
-    const text = this.#sentLine && this.options.separator ? `${this.options.separator}${line}` : line;
+  #sendLine(line: string | Buffer): void {
+    const separator = this.#sentLine ? this.options.separator : undefined;
+    const text = separator ? withSeparator(separator, line) : line;
     this.#sentLine = true;
     this.#lastSent = text;
     this.#send(text);
   }
 
-  #send(text: string): void {
+  #send(text: string | Buffer): void {
     // A host that went (EPIPE) destroyed the stream; the feed is ending, and a write now would only throw away.
     if (this.out.destroyed) return;
     this.#sentSinceBeat = true;
@@ -117,4 +118,17 @@ export class NewestLineWriter {
     // A full pipe needs no probe: libuv is already waiting on it, and a reader's going fails that write.
     if (quiet && !this.#waiting && probe !== undefined) this.#send(probe);
   }
+}
+
+/**
+ * The separator and the line as one buffer of their UTF-8: a string of the two would be a third string, copied
+ * whole (twice its length, for a line with any character outside Latin-1) before it could be written.
+ */
+function withSeparator(separator: string, line: string | Buffer): Buffer {
+  const at = Buffer.byteLength(separator);
+  const bytes = Buffer.allocUnsafe(at + Buffer.byteLength(line));
+  bytes.write(separator, 0);
+  if (typeof line === 'string') bytes.write(line, at);
+  else line.copy(bytes, at);
+  return bytes;
 }

@@ -4,6 +4,7 @@
  * C locale (English names). `%Z` is the zone's abbreviation (see zone-names.ts).
  */
 import type { DateTime } from 'luxon';
+import { BoundedCache } from '../io/bounded-cache.js';
 import { quote } from '../text/safe-text.js';
 import { zoneAbbreviation } from './zone-names.js';
 
@@ -161,9 +162,15 @@ export interface FormatOptions {
   modifiers?: Readonly<Record<string, number>>;
 }
 
+/**
+ * The tokens of the formats a bar formats with, parsed once: a clock showing seconds formats every second (and
+ * `%T` is `%H:%M:%S` parsed again). Bounded: formats come from configs, which a running bar may reload at will.
+ */
+const TOKENS_OF = new BoundedCache<string, Token[]>({ maxEntries: 64, maxSize: 64 * 1024 });
+
 /** Format with a parsed or raw format; unknown specifiers are kept as written. */
 export function strftime(dt: DateTime, format: string | Token[], options: FormatOptions = {}): string {
-  const tokens = typeof format === 'string' ? parseStrftime(format).tokens : format;
+  const tokens = typeof format === 'string' ? TOKENS_OF.getOrMake(format, (f) => parseStrftime(f).tokens) : format;
   let out = '';
   for (const t of tokens) out += t.kind === 'literal' ? t.text : formatSpec(dt, t, options);
   return out;

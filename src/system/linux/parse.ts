@@ -9,7 +9,9 @@ export interface CpuTimes {
 
 /** The aggregate `cpu` line of /proc/stat: busy = everything but idle and iowait (guest is inside user). */
 export function parseProcStat(text: string): CpuTimes {
-  const line = text.split('\n').find((l) => l.startsWith('cpu '));
+  // The aggregate line comes first (a line per CPU follows, and more): no need to split them all.
+  const first = text.slice(0, text.indexOf('\n') >>> 0);
+  const line = first.startsWith('cpu ') ? first : text.split('\n').find((l) => l.startsWith('cpu '));
   if (!line) throw new Error('/proc/stat has no aggregate cpu line');
   const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
     .trim()
