@@ -136,14 +136,10 @@ export async function watchConfigFile(path: string, onEvent: (e: ConfigFileEvent
   };
 
   /** The path changed (its watch or the poll says): the link followed again, the file read. */
-<<<<<<< HEAD
   const changed = async () => {
     await followTarget();
     await reader.read();
   };
-=======
-  const changed = () => followTarget().then(() => read());
->>>>>>> h41-feed
 
   const watchOptions = {
     timers,
