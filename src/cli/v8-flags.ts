@@ -18,12 +18,16 @@
  *   frequent in a feed: cli/feed.ts.)
  * - without TurboFan for JavaScript, which kept compiling and discarding code that never runs hot: ~35 % less
  *   steady CPU through Ink, and ~5 MB less memory.
+ * - without Maglev, V8's middle tier (on by default from Node 22; `--no-opt` leaves it on): it compiled the same
+ *   functions on V8's worker threads minute after minute, code then thrown away. A quiet i3bar feed spent a
+ *   quarter of its CPU there (perf: maglev::MaglevGraphBuilder on node-V8Worker; 75.6 → 58.4 ms/min over the
+ *   same 45 s, all threads, Node 26).
  */
 import { createRequire } from 'node:module';
 import { isLongRunning } from '../io/run-end.js';
 
 export const DRAWING_FLAGS = ['--wasm-lazy-compilation', '--liftoff-only'] as const;
-export const LONG_RUNNING_FLAGS = ['--semi-space-growth-factor=1', '--no-memory-reducer', '--no-opt'] as const;
+export const LONG_RUNNING_FLAGS = ['--semi-space-growth-factor=1', '--no-memory-reducer', '--no-opt', '--no-maglev'] as const;
 
 /** The flags for the command about to run (its name is the first argument that is not an option). */
 export function flagsFor(argv: readonly string[]): readonly string[] {
