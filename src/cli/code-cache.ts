@@ -12,15 +12,17 @@
  * only once its seal holds. V8 checks a cache against its source's length only, and in a release build does not
  * checksum it: an entry compiled from another script of the same length runs that script's code, and a few
  * flipped bits crash the process (SIGSEGV, SIGTRAP) on every start until the entry goes. So every entry starts
- * with a seal — a SHA-256 digest of the script's bytes and of the cache data — checked before V8 sees a byte;
- * one that fails is removed and written anew after the run, never loaded. An entry that is missing, too large,
- * a link or not a regular file is ignored, and one V8 refuses (another Node, other flags) is replaced after the
- * run. Its name carries the build, the script's size and time, Node's version and the architecture, so entries
- * of other installs do not meet. `NODE_DEBUG=tilebar` says what happened; `TILEBAR_CODE_CACHE=0` turns it off
- * (main.ts then runs the command from the ES modules).
+ * with a seal — a CRC-32 of the script's bytes and of the cache data — checked before V8 sees a byte; one that
+ * fails is removed and written anew after the run, never loaded. The seal guards against damage and mix-ups,
+ * not planting (the directory's rule does that), so a checksum serves, as in Node's own compile cache: zlib's
+ * CRC-32 costs ~1 ms of a one-shot command where loading node:crypto for SHA-256 cost ~5 (Node 26). An entry
+ * that is missing, too large, a link or not a regular file is ignored, and one V8 refuses (another Node, other
+ * flags) is replaced after the run. Its name carries the build, the script's size and time, Node's version and
+ * the architecture, so entries of other installs do not meet. `NODE_DEBUG=tilebar` says what happened;
+ * `TILEBAR_CODE_CACHE=0` turns it off (main.ts then runs the command from the ES modules).
  */
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -67,13 +69,18 @@ export interface LoadedScript {
   saveCache: () => void;
 }
 
-/** What an entry starts with: a magic word and the seal (a SHA-256 digest, 32 bytes); the cache data follows. */
-const MAGIC = Buffer.from('tbv8seal', 'latin1');
-const SEAL_BYTES = MAGIC.length + 32;
+/**
+ * What an entry starts with: a magic word and the seal (a CRC-32, 4 bytes); the cache data follows. The word
+ * names the seal's kind: an entry sealed another way (by an older tilebar) is not one, and is written again.
+ */
+const MAGIC = Buffer.from('tbv8crc1', 'latin1');
+const SEAL_BYTES = MAGIC.length + 4;
 
-/** The seal of `data` as the cache of `script`: nothing but this pair gives the same digest. */
+/** The seal of `data` as the cache of `script`: the CRC-32 of the script's length, the script and the data. */
 function sealOf(script: Buffer, data: Uint8Array): Buffer {
-  return createHash('sha256').update(`${script.length}\0`).update(script).update(data).digest();
+  const seal = Buffer.alloc(4);
+  seal.writeUInt32BE(crc32(data, crc32(script, crc32(`${script.length}\0`))));
+  return seal;
 }
 
 /** The cache data of a sealed entry, or undefined when the entry is not one sealed for `script`. */

@@ -4,10 +4,10 @@
  * a link, a FIFO or unwritable changes nothing the user sees.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UNPRIVILEGED } from '../tty/tmux.js';
@@ -212,8 +212,9 @@ describe.skipIf(process.getuid?.() !== 0)('a code cache another user planted', (
     expect(made.status, made.stderr).toBe(0);
     const bare = readFileSync(evil);
     const source = readFileSync(script);
-    const seal = createHash('sha256').update(`${source.length}\0`).update(source).update(bare).digest();
-    for (const plant of [bare, Buffer.concat([Buffer.from('tbv8seal', 'latin1'), seal, bare])]) {
+    const seal = Buffer.alloc(4);
+    seal.writeUInt32BE(crc32(bare, crc32(source, crc32(`${source.length}\0`))));
+    for (const plant of [bare, Buffer.concat([Buffer.from('tbv8crc1', 'latin1'), seal, bare])]) {
       writeFileSync(evil, plant);
       chmodSync(evil, 0o644);
       asNobody(`cp '${evil}' '${planted}' && chmod 644 '${planted}'`);
@@ -251,13 +252,14 @@ describe.skipIf(process.getuid?.() !== 0)('a shared cache directory another user
 const OTHER_FLAGS_CACHE = `
 const vm = require('node:vm');
 const fs = require('node:fs');
-const { createHash } = require('node:crypto');
+const { crc32 } = require('node:zlib');
 const [script, entry] = process.argv.slice(1);
 const bytes = fs.readFileSync(script);
 const s = new vm.Script('(function (exports, require, module, __filename, __dirname) {' + bytes.toString('latin1') + '\\n})', { filename: script });
 const data = s.createCachedData();
-const seal = createHash('sha256').update(bytes.length + '\\0').update(bytes).update(data).digest();
-fs.writeFileSync(entry, Buffer.concat([Buffer.from('tbv8seal', 'latin1'), seal, data]), { mode: 0o600 });
+const seal = Buffer.alloc(4);
+seal.writeUInt32BE(crc32(data, crc32(bytes, crc32(bytes.length + '\\0'))));
+fs.writeFileSync(entry, Buffer.concat([Buffer.from('tbv8crc1', 'latin1'), seal, data]), { mode: 0o600 });
 `;
 
 /** `node -e EVIL_CACHE <script> <marker> <out>`: a V8 code cache of other code, padded to the script's length. */
