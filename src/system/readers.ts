@@ -10,14 +10,14 @@ import type { Sleep } from './sampler.js';
 import { windowsReaders, type WindowsIo } from './windows/readers.js';
 import { windowsHelperReaders } from './windows/system-helper.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import { updateReader, type Fetch } from './update-check.js';
+import { updateReader, type Fetch, type UpdateSource } from './update-check.js';
 
 export interface ReaderEnvironment {
   platform: NodeJS.Platform;
   sleep: Sleep;
   /** Monotonic milliseconds, for rates. */
   now: () => number;
-  updateUrl: string;
+  update: UpdateSource;
   userAgent: string;
   fetch?: Fetch;
   /** The os and fs calls of the Windows readers; tests pass fakes. */
@@ -37,7 +37,7 @@ function lazy<T>(build: () => Promise<Reader<T>>): Reader<T> {
 }
 
 export function machineReaders(e: ReaderEnvironment): Readers {
-  const update = updateReader(e.updateUrl, e.userAgent, e.fetch);
+  const update = updateReader(e.update, e.userAgent, e.fetch);
   if (e.platform === 'linux') {
     return {
       cpu: linuxCpuReader(e.sleep),

@@ -1,17 +1,46 @@
 /**
  * The Update widget's only network use: the newest published tilebar version from the npm registry
  * (`$npm_config_registry`, default registry.npmjs.org), or from `--update-url`. Offline is not an error:
- * the reading just has no version.
+ * the reading just has no version. Until this project is published (src/version.ts, `PUBLICATION`) nothing is
+ * asked: a package of the same name there would be a stranger's.
  */
 import type { Reader, Readings } from './readings.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
+import type { Publication } from '../version.js';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
+
+/** What the Update widget says while there is no release to compare with. */
+export const NOT_PUBLISHED = 'tilebar is not published yet: there is no release to compare this one with';
+
+/** Where the check asks, and whose answer it takes: a registry's package names the project's repository. */
+export type UpdateSource = { url: string; repository?: string } | { unpublished: string };
+
+export function updateSource(publication: Publication | undefined, env: Readonly<Record<string, string | undefined>>, override?: string): UpdateSource {
+  // A URL the user gave is theirs to trust (their own mirror, a release feed): its answer is taken as it is.
+  if (override) return { url: override };
+  if (!publication) return { unpublished: NOT_PUBLISHED };
+  return { url: updateCheckUrl(publication.npm, env), repository: publication.repository };
+}
 
 export function updateCheckUrl(packageName: string, env: Readonly<Record<string, string | undefined>>, override?: string): string {
   if (override) return override;
   const registry = env.npm_config_registry || env.NPM_CONFIG_REGISTRY || DEFAULT_REGISTRY;
   return `${registry.replace(/\/+$/, '')}/${packageName.replace('/', '%2f')}/latest`;
+}
+
+/** A repository as package.json files write it (`git+https://host/o/r.git`, `{ url }`), compared loosely. */
+export function repositoryKey(value: unknown): string | undefined {
+  const url = typeof value === 'string' ? value : typeof value === 'object' && value !== null ? (value as { url?: unknown }).url : undefined;
+  if (typeof url !== 'string') return undefined;
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^git\+/, '')
+    .replace(/^(?:https?|git|ssh):\/\/(?:[^@/]*@)?/, '')
+    .replace(/^[^@/]*@([^:/]+):/, '$1/')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '');
 }
 
 export type Fetch = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<{
@@ -70,12 +99,20 @@ export const nodeGet: Fetch = async (url, init) => {
   }
 };
 
-export function updateReader(url: string, userAgent: string, fetchImpl: Fetch = nodeGet): Reader<Readings['update']> {
+export function updateReader(source: UpdateSource, userAgent: string, fetchImpl: Fetch = nodeGet): Reader<Readings['update']> {
   return async (signal) => {
+    if ('unpublished' in source) return { problem: source.unpublished };
+    const { url } = source;
     try {
       const response = await fetchImpl(url, { signal, headers: { accept: 'application/json', 'user-agent': userAgent } });
+      // An answer, so not offline: the registry has no such package (yet), or the URL names none.
+      if (response.status === 404) return { problem: `nothing is published at ${url} (HTTP 404)` };
       if (!response.ok) return { problem: `${url} answered HTTP ${response.status}` };
-      const body = (await response.json()) as { version?: unknown; tag_name?: unknown };
+      const body = (await response.json()) as { version?: unknown; tag_name?: unknown; repository?: unknown };
+      if (source.repository !== undefined && repositoryKey(body.repository) !== repositoryKey(source.repository)) {
+        const theirs = repositoryKey(body.repository);
+        return { problem: `the package at ${url} is another project's (${theirs ? `its repository is ${theirs}` : 'it names no repository'}; this one's is ${repositoryKey(source.repository)})` };
+      }
       // An npm "latest" document has `version`; a GitHub release has `tag_name` ("v1.2.3").
       const raw = typeof body.version === 'string' ? body.version : typeof body.tag_name === 'string' ? body.tag_name : undefined;
       if (!raw) return { problem: `${url} gave no version` };

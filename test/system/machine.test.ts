@@ -46,12 +46,12 @@ async function plausible(readers: Omit<Readers, 'update'>) {
 
 describe('reading this machine', () => {
   it('gets plausible values through the readers the bar uses', async () => {
-    const readers = machineReaders({ platform: process.platform, sleep, now: () => performance.now(), updateUrl: 'http://127.0.0.1:9/', userAgent: 'tilebar-test' });
+    const readers = machineReaders({ platform: process.platform, sleep, now: () => performance.now(), update: { url: 'http://127.0.0.1:9/' }, userAgent: 'tilebar-test' });
     await plausible(readers);
   });
 
   it.skipIf(process.platform !== 'linux')('agrees with systeminformation on memory, disks and interfaces', async () => {
-    const direct = await plausible(machineReaders({ platform: 'linux', sleep, now: () => performance.now(), updateUrl: 'http://127.0.0.1:9/', userAgent: 't' }));
+    const direct = await plausible(machineReaders({ platform: 'linux', sleep, now: () => performance.now(), update: { url: 'http://127.0.0.1:9/' }, userAgent: 't' }));
     const si = await plausible({ cpu: siCpuReader(sleep), memory: siMemoryReader(), network: siNetworkReader(sleep, () => performance.now()), disks: siDisksReader(), battery: siBatteryReader() });
     expect(Math.abs(direct.memory.totalBytes - si.memory.totalBytes) / si.memory.totalBytes).toBeLessThan(0.01);
     const root = (r: typeof direct) => r.disks.disks.find((d) => d.mount === '/');

@@ -19,7 +19,7 @@ const noSleep = () => Promise.resolve();
 
 function mac(recordings: Recordings, sleep: (ms: number) => Promise<void> = noSleep): Readers {
   shell.current = new RecordedShell(recordings);
-  return machineReaders({ platform: 'darwin', sleep, now: () => Date.now(), updateUrl: 'http://127.0.0.1:9/', userAgent: 't' });
+  return machineReaders({ platform: 'darwin', sleep, now: () => Date.now(), update: { url: 'http://127.0.0.1:9/' }, userAgent: 't' });
 }
 
 afterEach(() => {

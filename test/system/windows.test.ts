@@ -47,7 +47,7 @@ describe('readers on Windows', () => {
   it('read CPU, memory and disks over 10 polls without starting a single process', async () => {
     const spies = (['spawn', 'exec', 'execFile', 'execSync', 'execFileSync', 'spawnSync', 'fork'] as const).map((name) => vi.spyOn(childProcess, name));
     const windows = fakeMachine({ 'C:\\': 'ok', 'D:\\': 'ok' });
-    const readers = machineReaders({ platform: 'win32', sleep: noSleep, now: () => 0, updateUrl: 'http://127.0.0.1:9/', userAgent: 't', windows });
+    const readers = machineReaders({ platform: 'win32', sleep: noSleep, now: () => 0, update: { url: 'http://127.0.0.1:9/' }, userAgent: 't', windows });
     const seen = [];
     for (let poll = 0; poll < 10; poll += 1) {
       seen.push({ cpu: await readers.cpu(signal), memory: await readers.memory(signal), mounts: (await readers.disks(signal)).disks.map((d) => d.mount) });
