@@ -75,7 +75,7 @@ const I3BAR_LOOK_OF = new WeakMap<LookOfModel, { model: ModelOfLook; i3bar: I3ba
 /**
  * The i3bar look of a bar drawn from `model` in `look`'s theme and backgrounds: frames as the pane groups it. The
  * same object while the model and look are (a view makes its look once per model), which is what keeps each
- * block's JSON from one line to the next (`i3barStatusLine`).
+ * block's JSON from one line to the next (`i3barStatusBytes`).
  */
 export function i3barLookOf(model: ModelOfLook, look: LookOfModel): I3barLook {
   const kept = I3BAR_LOOK_OF.get(look);
@@ -124,7 +124,10 @@ interface Place {
 }
 
 function placeIn(blocks: readonly FeedBlock[], i: number, look: I3barLook): Place {
-  const bits = placeBits(blocks, i, look);
+  return placeOfBits(placeBits(blocks, i, look));
+}
+
+function placeOfBits(bits: number): Place {
   return { startsBox: (bits & STARTS_BOX) !== 0, endsBox: (bits & ENDS_BOX) !== 0, gapAfter: (bits & GAP_AFTER) !== 0 };
 }
 
@@ -236,53 +239,46 @@ export function i3barLine(blocks: readonly I3barBlock[], first: boolean): string
 interface BlockJson {
   look: I3barLook;
   place: number;
-  json: string;
-  /** Its UTF-8, made when a line is first written as bytes. */
-  bytes?: Buffer;
+  /** The UTF-8 of its JSON. */
+  bytes: Buffer;
 }
 
 const JSON_OF_BLOCK = new WeakMap<FeedBlock, BlockJson>();
 
 /**
- * Block `i`'s JSON (its frame's blocks with it), kept with the block for the look (the same object: i3barLookOf) and
- * its place: blocks.ts keeps the blocks of units that did not change, so a line a second costs the clock's block,
- * not every widget's markup again.
+ * Block `i`'s JSON (its frame's blocks with it) as UTF-8, kept with the block for the look (the same object:
+ * i3barLookOf) and its place: blocks.ts keeps the blocks of units that did not change, so a line a second costs the
+ * clock's block, not every widget's markup again.
  */
 function blockJson(blocks: readonly FeedBlock[], i: number, look: I3barLook): BlockJson {
   const b = blocks[i] as FeedBlock;
   const place = placeBits(blocks, i, look);
   const kept = JSON_OF_BLOCK.get(b);
   if (kept !== undefined && kept.look === look && kept.place === place) return kept;
-  const json = blockWithFrame(b, look, placeIn(blocks, i, look))
+  const json = blockWithFrame(b, look, placeOfBits(place))
     .map((x) => JSON.stringify(x))
     .join(',');
-  const made = { look, place, json };
+  const made = { look, place, bytes: Buffer.from(json) };
   JSON_OF_BLOCK.set(b, made);
   return made;
-}
-
-/** The same line as `i3barLine(i3barBlocks(…))`, from each block's kept JSON (blockJson). */
-export function i3barStatusLine(blocks: readonly FeedBlock[], look: I3barLook, first: boolean): string {
-  const parts = blocks.map((_, i) => blockJson(blocks, i, look).json);
-  return `${first ? '' : ','}[${parts.join(',')}]\n`;
 }
 
 const COMMA = 0x2c;
 
 /**
- * `i3barStatusLine(blocks, look, true)` as its UTF-8, what a feed writes: copied together from each block's kept
- * bytes, outside V8's heap. As a string, a line a second was the feed's largest allocation — the joined line, twice
- * its length for a bar with any character outside Latin-1, and its UTF-8 made again to be written.
+ * The same line as `i3barLine(i3barBlocks(blocks, look), true)` as its UTF-8, what a feed writes: copied together
+ * from each block's kept bytes (blockJson), outside V8's heap. As a string, a line a second was the feed's largest
+ * allocation — the joined line, twice its length for a bar with any character outside Latin-1, and its UTF-8 made
+ * again to be written.
  */
 export function i3barStatusBytes(blocks: readonly FeedBlock[], look: I3barLook): Buffer {
   const parts: Buffer[] = [];
   // `[`, the commas between blocks and `]\n`.
   let length = 3 + Math.max(0, blocks.length - 1);
   for (let i = 0; i < blocks.length; i++) {
-    const kept = blockJson(blocks, i, look);
-    kept.bytes ??= Buffer.from(kept.json);
-    parts.push(kept.bytes);
-    length += kept.bytes.length;
+    const { bytes } = blockJson(blocks, i, look);
+    parts.push(bytes);
+    length += bytes.length;
   }
   const line = Buffer.allocUnsafe(length);
   let at = line.write('[');
