@@ -22,6 +22,7 @@ import type { RuntimeDir } from '../io/runtime-dir.js';
 import { columnsOf } from '../render/cells.js';
 import { startWaybarFeed } from './waybar-feed.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
+import type { Heartbeats } from './newest-line-writer.js';
 
 export interface HostFeedContext {
   /** The feed's view of the live bar: what it shows, and where its clicks go. */
@@ -39,7 +40,7 @@ export interface HostFeedContext {
    * The bar's heartbeats (LiveBar.onTick): at one with nothing written since the one before, a quiet feed writes
    * again, to learn whether its host is still there.
    */
-  ticks?: (listener: () => void) => () => void;
+  ticks?: Heartbeats;
 }
 
 const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);

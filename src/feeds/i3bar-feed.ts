@@ -11,7 +11,7 @@ import { LineSplitter } from '../io/lines.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
-import { NewestLineWriter } from './newest-line-writer.js';
+import { NewestLineWriter, type Heartbeats } from './newest-line-writer.js';
 import type { Feed } from './line-feed.js';
 import { i3barHeader, i3barLookOf, i3barStatusBytes, parseI3barClick } from './i3bar.js';
 
@@ -27,7 +27,7 @@ export interface I3barFeedOptions {
   bind(trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void;
   log(line: string): void;
   /** The bar's heartbeats: at one with nothing written since the one before, a blank line is written, to learn whether the bar still reads (line-feed.ts). */
-  ticks?: (listener: () => void) => () => void;
+  ticks?: Heartbeats;
 }
 
 export function startI3barFeed(o: I3barFeedOptions): Feed {

@@ -11,7 +11,7 @@ import { feedBlocks, type FeedBlock } from './blocks.js';
 import { openClickInbox, type ClickInbox } from './click-inbox.js';
 import { FeedClicks, type ClickDeps } from './feed-clicks.js';
 import { claimInbox, type InboxClaim } from './inbox-claim.js';
-import { NewestLineWriter } from './newest-line-writer.js';
+import { NewestLineWriter, type Heartbeats } from './newest-line-writer.js';
 
 export interface Feed {
   stop(): void;
@@ -51,7 +51,7 @@ export interface LineFeedOptions {
    * bar would otherwise never learn it and live on (newest-line-writer.ts says why a write is the only way). tmux
    * gives its jobs no other sign: it shuts its end of their stdin at once.
    */
-  ticks?: (listener: () => void) => () => void;
+  ticks?: Heartbeats;
 }
 
 export function startLineFeed(o: LineFeedOptions): Feed {

@@ -31,13 +31,16 @@ import type { Writable } from 'node:stream';
  */
 export const HOST_QUEUE_BYTES = 16 * 1024;
 
+/** The bar's heartbeats (LiveBar.onTick): subscribes a listener, returns how to unsubscribe it. */
+export type Heartbeats = (listener: () => void) => () => void;
+
 export interface NewestLineWriterOptions {
   /** Written first and never dropped (the i3bar protocol's header and the opening of its endless array). */
   head?: string;
   /** Written before every line but the first that reaches the host (the i3bar protocol's comma between lines). */
   separator?: string;
   /** The bar's heartbeats: at one with nothing written since the one before, the probe is written; none when undefined. */
-  ticks?: (listener: () => void) => () => void;
+  ticks?: Heartbeats;
   /** What the heartbeat writes: by default the last line again, as it was written. */
   probe?: string;
   /** Bytes the stream may hold before the writer waits (tests); `HOST_QUEUE_BYTES` by default. */

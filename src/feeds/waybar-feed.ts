@@ -18,6 +18,7 @@ import { readerOfLine, slotBlocks, spacedBlocks, waybarConfig, waybarLine, widge
 import { LatestLinePipes } from './waybar-pipes.js';
 import { ensureOwnDir, type RuntimeDir } from '../io/runtime-dir.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
+import type { Heartbeats } from './newest-line-writer.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -58,7 +59,7 @@ export interface WaybarFeedContext {
   tilerOptions: Omit<TilerViewOptions, 'pickerOpen'>;
   clickDeps: Omit<LineFeedClicks, 'inbox' | 'resolve' | 'log'>;
   log(line: string): void;
-  ticks?: (listener: () => void) => () => void;
+  ticks?: Heartbeats;
 }
 
 export function startWaybarFeed(c: WaybarFeedContext): Feed {
