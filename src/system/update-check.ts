@@ -23,8 +23,7 @@ export function updateSource(publication: Publication | undefined, env: Readonly
   return { url: updateCheckUrl(publication.npm, env), repository: publication.repository };
 }
 
-export function updateCheckUrl(packageName: string, env: Readonly<Record<string, string | undefined>>, override?: string): string {
-  if (override) return override;
+export function updateCheckUrl(packageName: string, env: Readonly<Record<string, string | undefined>>): string {
   const registry = env.npm_config_registry || env.NPM_CONFIG_REGISTRY || DEFAULT_REGISTRY;
   return `${registry.replace(/\/+$/, '')}/${packageName.replace('/', '%2f')}/latest`;
 }

@@ -21,7 +21,8 @@ describe('update check', () => {
   it('asks the npm registry from npm_config_registry for the latest tilebar', () => {
     expect(updateCheckUrl('tilebar', {})).toBe('https://registry.npmjs.org/tilebar/latest');
     expect(updateCheckUrl('tilebar', { npm_config_registry: 'https://npm.example.com/repo/' })).toBe('https://npm.example.com/repo/tilebar/latest');
-    expect(updateCheckUrl('tilebar', { npm_config_registry: 'x' }, 'http://127.0.0.1:1/v')).toBe('http://127.0.0.1:1/v');
+    // --update-url wins over the registry, published or not.
+    expect(updateSource({ npm: 'tilebar', repository: 'https://github.com/tilebar/tilebar' }, { npm_config_registry: 'x' }, 'http://127.0.0.1:1/v')).toEqual({ url: 'http://127.0.0.1:1/v' });
   });
 
   it('reads the version from a real HTTP server, with a User-Agent', async () => {
