@@ -3,13 +3,14 @@
 // - tilebar-<version>.tgz, the npm package. Packed from a staging copy whose package.json has no scripts and no
 //   development dependencies: npm counts `prepare` as an install script, so a package carrying it makes every
 //   `npm install` of it warn (npm 11: "install scripts not yet covered by allowScripts") and ask to be allowed,
-//   although nothing needs to run. What the package holds is the `files` of package.json, built first.
+//   although nothing needs to run. What the package holds is what npm packs of this checkout (package.json's
+//   `files`), built first: packed once without scripts, unpacked, its package.json replaced, and packed again.
 // - SHA256SUMS, one line per artifact, as `sha256sum -c` reads it.
 // The build runs in this checkout (scripts/bundle.mjs), so a test runs this script in a copy of its own.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,23 +32,6 @@ function run(command, args, cwd) {
   return r.stdout;
 }
 
-/** The files package.json's `files` names: paths, or `dir/*.ext` patterns (the only kind it uses). */
-function packageFiles() {
-  const out = [];
-  for (const entry of pkg.files) {
-    const star = entry.indexOf('*');
-    if (star < 0) {
-      out.push(entry);
-      continue;
-    }
-    const dir = dirname(entry);
-    const suffix = basename(entry).slice(1);
-    if (basename(entry).indexOf('*') !== 0 || suffix.includes('*')) throw new Error(`package.json files: ${entry} is not a path or a dir/*.ext pattern`);
-    for (const name of readdirSync(join(root, dir))) if (name.endsWith(suffix)) out.push(join(dir, name));
-  }
-  return [...new Set(out)];
-}
-
 /** The package.json a user installs: everything but what only a checkout uses. */
 function publishedManifest() {
   const { scripts: _scripts, devDependencies: _dev, overrides: _overrides, ...published } = pkg;
@@ -64,11 +48,11 @@ run(process.execPath, [join(root, 'scripts', 'bundle.mjs')], root);
 mkdirSync(out, { recursive: true });
 const stage = mkdtempSync(join(out, '.stage-'));
 try {
+  // The bundle is built: npm's `prepare` would only build it again.
+  const [whole] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], root));
+  if (!whole?.filename) throw new Error('npm pack named no tarball');
+  run('tar', ['-xzf', join(stage, whole.filename), '-C', stage], stage);
   const pkgDir = join(stage, 'package');
-  for (const file of packageFiles()) {
-    mkdirSync(dirname(join(pkgDir, file)), { recursive: true });
-    copyFileSync(join(root, file), join(pkgDir, file));
-  }
   writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(publishedManifest(), null, 2)}\n`);
   // npm's own settings from the environment still apply (a registry, a cache); no lifecycle script is left to run.
   const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', out], pkgDir));
