@@ -167,7 +167,7 @@ const feed = live[0];
 const by = (name) => live.find((l) => l.p.name === name);
 const check = (what, value, aim) => console.log(`  ${what}: ${value.toFixed(2)} (aim ≤ ${aim}) ${value <= aim ? 'ok' : 'OVER'}`);
 const [i3status, py3status, bare] = [by('i3status'), by('py3status'), by(BARE_NODE)];
-if (i3status) check('steady CPU, feed ÷ i3status', feed.steady / Math.max(1, i3status.steady), 3);
+if (i3status) check('steady CPU, feed ÷ i3status', feed.steady / Math.max(1, i3status.steady), 2);
 if (py3status) check('steady CPU, feed ÷ py3status', feed.steady / Math.max(1, py3status.steady), 1);
 if (i3status) console.log(`  by schedstat: feed ÷ i3status ${(feed.steadyNs / Math.max(1, i3status.steadyNs)).toFixed(2)}${py3status ? `, feed ÷ py3status ${(feed.steadyNs / Math.max(1, py3status.steadyNs)).toFixed(2)}` : ''}`);
 console.log(`  steady CPU, feed ÷ bare Node: ${(feed.steady / Math.max(1, bare.steady)).toFixed(2)}; bare Node ÷ i3status: ${i3status ? (bare.steady / Math.max(1, i3status.steady)).toFixed(2) : '-'}`);
