@@ -122,7 +122,13 @@ describe('a long-lived helper', () => {
     const timers = new FakeTimers();
     const pidFile = join(process.env.TMPDIR ?? '/tmp', `helper-${process.pid}.pid`);
     helper = lineHelper({ name: 'test', command: { file: 'x', args: [] }, timers, log: () => undefined, onLine: () => undefined, keepRunning: true, spawn: fakeSpawn('pid', pidFile) });
-    const pid = await eventually(() => Number(readFileSync(pidFile, 'utf8')));
+    // Read only once written whole: a file made but not yet written reads '', which Number() takes for pid 0 —
+    // and kill(0, 0) asks about this whole process group, which is always there (it failed so with both cores busy).
+    const pid = await eventually(() => {
+      const written = Number(readFileSync(pidFile, 'utf8'));
+      expect(Number.isSafeInteger(written) && written > 0, `pid file holds "${written}"`).toBe(true);
+      return written;
+    });
     helper.close();
     await eventually(() => expect(() => process.kill(pid, 0)).toThrow());
     expect(timers.pending()).toBe(0);
