@@ -3,7 +3,8 @@ import type { SourceReaders } from '../app/readings.js';
 import { sleeper, type Timers } from '../scheduler/timers.js';
 import { machineReaders } from '../system/readers.js';
 import { updateSource } from '../system/update-check.js';
-import { PACKAGE_NAME, PUBLICATION, VERSION } from '../version.js';
+import { publication } from '../publication.js';
+import { PACKAGE_NAME, VERSION } from '../version.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { CliIo } from './io.js';
 
@@ -12,5 +13,5 @@ import type { CliIo } from './io.js';
 export function liveReaders(io: CliIo, timers: Timers, widgets: WidgetRegistry, updateUrl?: string, log?: (message: string) => void): SourceReaders {
   const env = { platform: io.platform, sleep: sleeper(timers), now: () => timers.now(), timers };
   const own = Object.fromEntries(widgets.kinds.flatMap((k) => (k.poll?.reader ? [[k.poll.source, k.poll.reader(env)]] : [])));
-  return { ...machineReaders({ ...env, env: io.env, update: updateSource(PUBLICATION, io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}`, ...(log ? { log } : {}) }), ...own };
+  return { ...machineReaders({ ...env, env: io.env, update: updateSource(publication(), io.env, updateUrl), userAgent: `${PACKAGE_NAME}/${VERSION}`, ...(log ? { log } : {}) }), ...own };
 }

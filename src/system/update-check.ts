@@ -1,12 +1,12 @@
 /**
  * The Update widget's only network use: the newest published tilebar version from the npm registry
  * (`$npm_config_registry`, default registry.npmjs.org), or from `--update-url`. Offline is not an error:
- * the reading just has no version. Until this project is published (src/version.ts, `PUBLICATION`) nothing is
+ * the reading just has no version. Until this project is published (src/publication.ts) nothing is
  * asked: a package of the same name there would be a stranger's.
  */
 import type { Reader, Readings } from './readings.js';
 import { parseBoundedJson } from '../io/bounded-json.js';
-import type { Publication } from '../version.js';
+import type { Publication } from '../publication.js';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
 
