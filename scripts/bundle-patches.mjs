@@ -397,4 +397,23 @@ export function styledCharsToString(chars) {`,
   },
 };
 /** The patches of Ink and of the packages it draws with, in the order the build applies them. */
+/**
+ * Ink's reconciler waits at its top level, in development only (DEV=true): to connect React DevTools and to
+ * read its package.json for them. A script (a one-shot command's, the single executable's) cannot wait there, and tilebar never runs Ink in development (the
+ * DevTools bridge is not even bundled): both become what they are in production.
+ */
+export const inkWithoutTopLevelAwait = {
+  name: 'ink-without-top-level-await',
+  setup(b) {
+    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
+      loader: 'js',
+      contents: patched(args.path, 'inkWithoutTopLevelAwait', [
+        ["await import('./devtools.js');", '/* no React DevTools in a one-shot command */'],
+        // Ink 8 reads its package.json for DevTools in its own statement; the version it falls back on is React's.
+        ['const loaded = await loadPackageJson();', 'const loaded = { name: undefined, version: undefined };'],
+        ["import.meta.resolve('react-devtools-core');", "throw new Error('no React DevTools in a one-shot command');"],
+      ]),
+    }));
+  },
+};
 export const INK_PATCHES = [sliceAnsiLazySegmenter, wrapAnsiLazySegmenter, tokenizerGraphemes, tokenizerStyleTransitions, inkOutputCaches, inkTextMaxWidth, inkSanitizeCache, inkLineUpdateLazySegmenter];

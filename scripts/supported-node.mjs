@@ -8,6 +8,7 @@
 //   node scripts/supported-node.mjs -- <command> [args…]   run the command with the chosen Node first on PATH
 //   node scripts/supported-node.mjs --print                print the chosen Node's path (one line)
 //   node scripts/supported-node.mjs --ensure 22.12.0       bring one pinned version (tests of the floor), print its path
+//   node scripts/supported-node.mjs --ensure 22.23.3 win-x64  the same of another platform's build (a release's node.exe)
 //
 // TILEBAR_NODE_LINE=22|24|26 picks a line (CI runs the whole suite on one and the named parts on the other two);
 // without it the machine's Node is used when supported, else line 26 (the active LTS). TILEBAR_NODE_CACHE moves
@@ -39,8 +40,12 @@ const PINNED = {
     '24.21.0': 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
     '26.12.1': 'sha512-jk5LMAmgHlPlPMWpsUrSOqNaEZG+11UNd35hWQ+p5/XGaelWuTqJ69IcAy/5xtPPN4d5ZRBNOGB6gLMCh2kL9A==',
   },
+  // The node.exe that `npm run release` makes tilebar.exe of (scripts/sea.mjs), on any machine.
+  'win-x64': {
+    '22.23.3': 'sha512-lJNBVsNw5Zf+VEHAwatmQxF8eY5hHVEd1ufVYn+5XVrSNB0x55V1cd/rJyOeElCnY2cRebGq//siePEGRZKYjg==',
+  },
 };
-const LINE_BUILDS = { 22: '22.23.3', 24: '24.21.0', 26: '26.12.1' };
+export const LINE_BUILDS = { 22: '22.23.3', 24: '24.21.0', 26: '26.12.1' };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
@@ -85,13 +90,17 @@ function run(command, args, options = {}) {
   return r.stdout;
 }
 
-/** The cache's node of one pinned version, brought from the registry when missing. */
-export function ensureVersion(version) {
-  const pinned = PINNED[platformKey]?.[version];
-  if (pinned === undefined) throw new Unavailable(`no Node ${version} is pinned for ${platformKey}; install a supported Node (22.12 or newer) yourself`);
-  const name = `node-${platformKey}`;
+/**
+ * The cache's node of one pinned version, brought from the registry when missing: this machine's build, or
+ * another platform's (`win-x64`: bin/node.exe) for building an executable of it.
+ */
+export function ensureVersion(version, target = platformKey) {
+  const pinned = PINNED[target]?.[version];
+  if (pinned === undefined) throw new Unavailable(`no Node ${version} is pinned for ${target}; install a supported Node (22.12 or newer) yourself`);
+  const name = `node-${target}`;
+  const binary = target.startsWith('win-') ? 'node.exe' : 'node';
   const dir = join(cache, `${name}-${version}`);
-  const node = join(dir, 'bin', 'node');
+  const node = join(dir, 'bin', binary);
   // Readable by others (see `cache`), writable by this user only.
   mkdirSync(cache, { recursive: true, mode: 0o755 });
   checkOwnDir(cache);
@@ -109,7 +118,7 @@ export function ensureVersion(version) {
     const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
     if (integrity !== pinned) throw new Unavailable(`${name}@${version} from the registry is not the build pinned here (${integrity})`);
     run('tar', ['xzf', tarball, '-C', work, '--no-same-owner']);
-    if (!existsSync(join(work, 'package', 'bin', 'node'))) throw new Unavailable(`${name}@${version} has no bin/node`);
+    if (!existsSync(join(work, 'package', 'bin', binary))) throw new Unavailable(`${name}@${version} has no bin/${binary}`);
     rmSync(dir, { recursive: true, force: true });
     renameSync(join(work, 'package'), dir);
   } finally {
@@ -149,7 +158,7 @@ export function envWith(node, env = process.env) {
 async function main(argv) {
   try {
     if (argv[0] === '--ensure') {
-      process.stdout.write(`${ensureVersion(argv[1] ?? '')}\n`);
+      process.stdout.write(`${ensureVersion(argv[1] ?? '', argv[2])}\n`);
       return 0;
     }
     const chosen = chooseNode();

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from './config/discover.js';
+import { BUILT_IN_PACKAGE } from './install/package-record.js';
 
 export interface Publication {
   npm: string;
@@ -17,7 +18,7 @@ export interface Publication {
 let read: { publication: Publication | undefined } | undefined;
 
 export function publication(): Publication | undefined {
-  read ??= { publication: publicationOf((JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { publication?: unknown }).publication) };
+  read ??= { publication: publicationOf((BUILT_IN_PACKAGE ?? (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { publication?: unknown })).publication) };
   return read.publication;
 }
 

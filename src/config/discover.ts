@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathsOf, userHome, xdgDir } from '../io/user-dirs.js';
 import { currentUser, DISCOVERED_HINT, trustRefusal } from '../io/trust.js';
+import { EXAMPLE_ASSET, exampleConfigFile } from '../install/example-config.js';
+import { seaAssetBytes } from '../install/sea.js';
 
 export interface DiscoveryEnv {
   env: Readonly<Record<string, string | undefined>>;
@@ -127,6 +129,8 @@ export function packageRoot(): string {
   throw new Error('tilebar is installed without its config.example.json');
 }
 
+/** The example config the install carries: beside the package, or written out of the executable (install/). */
 export function embeddedConfigPath(): string {
-  return join(packageRoot(), 'config.example.json');
+  const asset = seaAssetBytes(EXAMPLE_ASSET);
+  return asset === undefined ? join(packageRoot(), 'config.example.json') : exampleConfigFile(asset);
 }

@@ -8,12 +8,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { seaAssetBytes } from '../install/sea.js';
 
 const require = createRequire(import.meta.url);
 
-/** The fonts every picture is drawn with, in the order resvg falls back through them. */
-export const SHIPPED_FONTS = ['DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf', 'DejaVuSans.ttf'].map((f) => `dejavu-fonts-ttf/ttf/${f}`);
+/** The fonts every picture is drawn with, in the order resvg falls back through them (their file names). */
+export const SHIPPED_FONTS = ['DejaVuSansMono.ttf', 'DejaVuSansMono-Bold.ttf', 'DejaVuSans.ttf'];
 export const SHIPPED_FAMILY = 'DejaVu Sans Mono';
+/** The renderer's WebAssembly, by its name in its package. */
+export const RENDERER_WASM = 'index_bg.wasm';
+
+/**
+ * A file of a package the npm package has installed beside it: a single-executable build carries it as its asset
+ * of the same name, `package/file` (install/sea.ts; scripts/sea.mjs puts each there).
+ */
+async function shipped(pkg: string, file: string): Promise<Uint8Array> {
+  return seaAssetBytes(`${pkg}/${file}`) ?? new Uint8Array(await readFile(require.resolve(`${pkg}/${file}`)));
+}
 
 let ready: Promise<typeof import('@resvg/resvg-wasm')> | undefined;
 
@@ -21,7 +32,7 @@ let ready: Promise<typeof import('@resvg/resvg-wasm')> | undefined;
 function resvg(): Promise<typeof import('@resvg/resvg-wasm')> {
   ready ??= (async () => {
     const mod = await import('@resvg/resvg-wasm');
-    await mod.initWasm(await readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    await mod.initWasm(await shipped('@resvg/resvg-wasm', RENDERER_WASM));
     return mod;
   })();
   return ready;
@@ -30,8 +41,8 @@ function resvg(): Promise<typeof import('@resvg/resvg-wasm')> {
 /** `extraFonts`: fonts (TTF/OTF bytes) drawn from before the shipped ones, e.g. a Nerd Font for its icons. */
 export async function svgToPng(svg: string, extraFonts: readonly Uint8Array[] = []): Promise<Uint8Array> {
   const { Resvg } = await resvg();
-  const shipped = await Promise.all(SHIPPED_FONTS.map(async (f) => new Uint8Array(await readFile(require.resolve(f)))));
-  const fontBuffers = [...extraFonts, ...shipped];
+  const fonts = await Promise.all(SHIPPED_FONTS.map((f) => shipped('dejavu-fonts-ttf', `ttf/${f}`)));
+  const fontBuffers = [...extraFonts, ...fonts];
   const rendered = new Resvg(svg, { font: { fontBuffers, defaultFontFamily: SHIPPED_FAMILY } }).render();
   return rendered.asPng();
 }

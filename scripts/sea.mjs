@@ -1,0 +1,180 @@
+// The single executables of a release (scripts/release.mjs): tilebar as one CommonJS script inside a copy of
+// Node, with what the npm package keeps beside its script — the example config, the PNG renderer's WebAssembly and
+// the picture fonts — as the executable's assets (src/install/sea.ts reads them). Node's single executable
+// applications run one script and load no file beside it, so the script holds every command and every
+// dependency (src/cli/sea-main.ts is its entry).
+//
+// - Linux x64: Node 26's `--build-sea`, natively, with V8's code cache of the script made at build time. The
+//   official node binary carries 33 MB of symbols for debuggers; the executable is made from a stripped copy.
+// - Windows x64 (tilebar.exe): the blob made by Linux's node of the same version as the node.exe it goes into
+//   (22.23.3: the line whose published node.exe starts under the Wine this project tests with), injected with
+//   postject. No code cache and no snapshot: V8 checks both against the machine that made them, and a cache
+//   made on Linux is refused on Windows. node.exe's Authenticode signature would no longer match once the blob
+//   is in, so it is taken out first (a signature left in place is a broken one), and the PE checksum is made
+//   right again after.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
+import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
+import { buildIdentity, packageNotices, writeAscii } from './build-parts.mjs';
+
+/** The fuse Node looks for to know a blob was injected (the same from Node 20 to 26), and the resource holding it. */
+const SENTINEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const RESOURCE = 'NODE_SEA_BLOB';
+
+/** The assets, by the name the program asks for (src/install/, src/render/png.ts), and the file each is. */
+export function seaAssets(root) {
+  const files = {
+    'config.example.json': 'config.example.json',
+    '@resvg/resvg-wasm/index_bg.wasm': 'node_modules/@resvg/resvg-wasm/index_bg.wasm',
+    'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf': 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
+    'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf': 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf',
+    'dejavu-fonts-ttf/ttf/DejaVuSans.ttf': 'node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  };
+  return Object.fromEntries(Object.entries(files).map(([name, file]) => [name, join(root, file)]));
+}
+
+/**
+ * The one script (CommonJS: a single executable's main script cannot be an ES module on Node 22) and the
+ * esbuild metafile of what it holds. The package record (name, version, where it is published) is built in, as
+ * there is no package.json beside an executable (src/install/package-record.ts).
+ */
+export async function buildSeaScript(root, file) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const record = { name: pkg.name, version: pkg.version, ...(pkg.publication ? { publication: pkg.publication } : {}) };
+  const result = await build({
+    entryPoints: [join(root, 'src', 'cli', 'sea-main.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    target: 'node22.12',
+    format: 'cjs',
+    // As the npm package's build (scripts/bundle.mjs says why of each).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    mainFields: ['module', 'main'],
+    alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'pane', 'ink', 'string-width.ts') },
+    define: {
+      __TILEBAR_BUILD__: JSON.stringify(`sea-${buildIdentity(root)}`),
+      __TILEBAR_PACKAGE__: JSON.stringify(record),
+      'process.env.NODE_ENV': '"production"',
+      'import.meta.url': '__tilebarScriptUrl',
+    },
+    // Everything in the one script: import() of a bundled module becomes a call of it.
+    supported: { 'dynamic-import': false },
+    plugins: [yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
+    banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  writeAscii(file);
+  return result.metafile;
+}
+
+function run(command, args, options = {}) {
+  const r = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000, ...options });
+  if (r.error) throw new Error(`${command}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status ?? r.signal}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`);
+  return r.stdout;
+}
+
+function seaConfig(fields, root, flags) {
+  return {
+    ...fields,
+    disableExperimentalSEAWarning: true,
+    useSnapshot: false,
+    // The flags the npm package's #! line gives Node (src/cli/node-launch-flags.ts), and none from NODE_OPTIONS:
+    // an executable is a program, not a Node to be told what to load.
+    execArgv: flags,
+    execArgvExtension: 'none',
+    assets: seaAssets(root),
+  };
+}
+
+/** The Linux executable at `out`, made with `node` (Node 26 or later: `--build-sea`) from `script`. */
+export function linuxExecutable({ root, script, node, flags, work, out }) {
+  const base = join(work, 'node');
+  const stripped = spawnSync('strip', ['-o', base, node], { stdio: 'ignore' });
+  if (stripped.status !== 0) copyFileSync(node, base);
+  const config = join(work, 'sea-linux.json');
+  writeFileSync(config, JSON.stringify(seaConfig({ main: script, mainFormat: 'commonjs', executable: base, output: out, useCodeCache: true }, root, flags)));
+  run(node, ['--build-sea', config], { cwd: work });
+  chmodSync(out, 0o755);
+  return { stripped: stripped.status === 0 };
+}
+
+/**
+ * tilebar.exe at `out`: the blob made by `node` (Linux's build of `nodeExe`'s version), injected into a copy of
+ * `nodeExe` by `postject` (its CLI script).
+ */
+export function windowsExecutable({ root, script, node, nodeExe, postject, flags, work, out }) {
+  const config = join(work, 'sea-windows.json');
+  const blob = join(work, 'tilebar-windows.blob');
+  writeFileSync(config, JSON.stringify(seaConfig({ main: script, output: blob, useCodeCache: false }, root, flags)));
+  run(node, ['--experimental-sea-config', config], { cwd: work });
+  const exe = join(work, 'tilebar.exe');
+  writeFileSync(exe, withoutSignature(readFileSync(nodeExe)));
+  run(node, [postject, exe, RESOURCE, blob, '--sentinel-fuse', SENTINEL], { cwd: work });
+  const made = readFileSync(exe);
+  setPeChecksum(made);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, made);
+}
+
+/** Where a PE file's optional header starts, and whether it is PE32+ (64-bit). */
+function optionalHeader(pe) {
+  if (pe.readUInt16LE(0) !== 0x5a4d) throw new Error('not a PE file (no MZ)');
+  const signature = pe.readUInt32LE(0x3c);
+  if (pe.readUInt32LE(signature) !== 0x4550) throw new Error('not a PE file (no PE signature)');
+  const at = signature + 24;
+  const magic = pe.readUInt16LE(at);
+  if (magic !== 0x20b && magic !== 0x10b) throw new Error(`unknown optional header magic ${magic.toString(16)}`);
+  return { at, plus: magic === 0x20b };
+}
+
+/**
+ * `pe` with its Authenticode signature taken out: the certificate table (data directory 4, whose address is a
+ * file offset) cut off the end of the file and its directory entry zeroed, as `signtool remove` does.
+ */
+export function withoutSignature(pe) {
+  const { at, plus } = optionalHeader(pe);
+  const entry = at + (plus ? 112 : 96) + 4 * 8;
+  const offset = pe.readUInt32LE(entry);
+  const size = pe.readUInt32LE(entry + 4);
+  if (offset === 0 || size === 0) return pe;
+  if (offset + size !== pe.length) throw new Error('the certificate table is not at the end of the file');
+  const out = Buffer.from(pe.subarray(0, offset));
+  out.writeUInt32LE(0, entry);
+  out.writeUInt32LE(0, entry + 4);
+  return out;
+}
+
+/** The PE checksum (as imagehlp's CheckSumMappedFile computes it) written into `pe`'s optional header. */
+export function setPeChecksum(pe) {
+  const field = optionalHeader(pe).at + 64;
+  pe.writeUInt32LE(0, field);
+  let sum = 0;
+  const words = Math.floor(pe.length / 2);
+  for (let i = 0; i < words; i++) {
+    sum += pe.readUInt16LE(i * 2);
+    sum = (sum & 0xffff) + Math.floor(sum / 0x10000);
+  }
+  if (pe.length % 2 === 1) {
+    sum += pe[pe.length - 1];
+    sum = (sum & 0xffff) + Math.floor(sum / 0x10000);
+  }
+  sum = (sum & 0xffff) + Math.floor(sum / 0x10000);
+  pe.writeUInt32LE((sum + pe.length) >>> 0, field);
+}
+
+/**
+ * The notices of an executable: the packages its script holds, the fonts it carries, and last Node.js's own
+ * licence (which names what Node includes: V8, ICU, OpenSSL, libuv, …).
+ */
+export function executableNotices(root, metafile, program, nodeVersion, nodeLicence) {
+  const fonts = packageNotices(root, [{ outputs: { fonts: { inputs: { 'node_modules/dejavu-fonts-ttf/': {} } } } }]);
+  const notices = [...packageNotices(root, [metafile]), ...fonts];
+  return `# Third-party software in ${program}\n\n${program} is Node.js ${nodeVersion} with tilebar's script inside. The script includes the code of these packages, and the program carries the fonts of the last one, under their licences; Node.js's own licence, which names the software Node.js includes, is the last section.\n\n${notices.join('\n')}\n## Node.js ${nodeVersion}\n\n${nodeLicence.trim()}\n`;
+}
+
