@@ -10,6 +10,7 @@
 // - tilebar-<version>-win-x64.zip: tilebar.exe (Node 22 inside), the licence and the notices, at its top.
 //   scripts/sea.mjs says how both executables are made.
 // - SHA256SUMS, one line per artifact, as `sha256sum -c` reads it.
+// - manifests/: Scoop's and winget's for the zip, its hash filled in (scripts/release-manifests.mjs).
 // The Nodes the executables are made of come from the npm registry into the cache of scripts/supported-node.mjs,
 // each checked against the sha512 pinned there. The build runs in this checkout (scripts/bundle.mjs), so a test
 // runs this script in a copy of its own.
@@ -19,6 +20,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, u
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchFlagsOf } from './node-launch.mjs';
+import { packageManagerManifests, writeManifests } from './release-manifests.mjs';
 import { buildSeaScript, executableNotices, linuxExecutable, windowsExecutable } from './sea.mjs';
 import { ensureVersion, LINE_BUILDS } from './supported-node.mjs';
 
@@ -151,8 +153,11 @@ const out = outDir(process.argv.slice(2));
 run(process.execPath, [join(root, 'scripts', 'bundle.mjs')], root);
 mkdirSync(out, { recursive: true });
 const artifacts = [npmPackage(out), ...(await executables(out))].sort();
-writeFileSync(join(out, 'SHA256SUMS'), artifacts.map((name) => `${sha256(join(out, name))}  ${name}\n`).join(''));
-for (const name of [...artifacts, 'SHA256SUMS']) {
+const sums = new Map(artifacts.map((name) => [name, sha256(join(out, name))]));
+writeFileSync(join(out, 'SHA256SUMS'), artifacts.map((name) => `${sums.get(name)}  ${name}\n`).join(''));
+const zipName = artifacts.find((name) => name.endsWith('-win-x64.zip'));
+const manifests = writeManifests(join(out, 'manifests'), packageManagerManifests({ pkg, zipName, zipSha256: sums.get(zipName) }));
+for (const name of [...artifacts, 'SHA256SUMS', ...manifests.map((path) => relative(out, path))]) {
   const { size } = statSync(join(out, name));
   process.stdout.write(`${relative(process.cwd(), join(out, name)) || name}  ${size >= 1 << 20 ? `${(size / (1 << 20)).toFixed(1)} MB` : `${(size / 1024).toFixed(0)} KB`}\n`);
 }
