@@ -8,6 +8,8 @@
 //   node scripts/supported-node.mjs -- <command> [args…]   run the command with the chosen Node first on PATH
 //   node scripts/supported-node.mjs --print                print the chosen Node's path (one line)
 //   node scripts/supported-node.mjs --ensure 22.12.0       bring one pinned version (tests of the floor), print its path
+//   node scripts/supported-node.mjs --cached 24            print the path of a line's pinned build when the cache holds
+//                                                          it, bringing nothing (exit 1 saying why when it does not)
 //
 // TILEBAR_NODE_LINE=22|24|26 picks a line (CI runs the whole suite on one and the named parts on the other two);
 // without it the machine's Node is used when supported, else line 26 (the active LTS). TILEBAR_NODE_CACHE moves
@@ -85,13 +87,17 @@ function run(command, args, options = {}) {
   return r.stdout;
 }
 
-/** The cache's node of one pinned version, brought from the registry when missing. */
-export function ensureVersion(version) {
+/**
+ * The cache's node of one pinned version, brought from the registry when missing — unless `bring` is false (a test
+ * that runs each line's build must not fetch 150 MB on its own: CI brings them first), then Unavailable.
+ */
+export function ensureVersion(version, { bring = true } = {}) {
   const pinned = PINNED[platformKey]?.[version];
   if (pinned === undefined) throw new Unavailable(`no Node ${version} is pinned for ${platformKey}; install a supported Node (22.12 or newer) yourself`);
   const name = `node-${platformKey}`;
   const dir = join(cache, `${name}-${version}`);
   const node = join(dir, 'bin', 'node');
+  if (!bring && !existsSync(node)) throw new Unavailable(`${dir} is not there (node scripts/supported-node.mjs --ensure ${version} brings it)`);
   // Readable by others (see `cache`), writable by this user only.
   mkdirSync(cache, { recursive: true, mode: 0o755 });
   checkOwnDir(cache);
@@ -148,6 +154,12 @@ export function envWith(node, env = process.env) {
 
 async function main(argv) {
   try {
+    if (argv[0] === '--cached') {
+      const version = LINE_BUILDS[argv[1] ?? ''];
+      if (version === undefined) throw new Unavailable(`--cached ${argv[1] ?? ''}: the supported lines are ${SUPPORTED_LINES.join(', ')}`);
+      process.stdout.write(`${ensureVersion(version, { bring: false })}\n`);
+      return 0;
+    }
     if (argv[0] === '--ensure') {
       process.stdout.write(`${ensureVersion(argv[1] ?? '')}\n`);
       return 0;
