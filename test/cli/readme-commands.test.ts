@@ -4,7 +4,11 @@
  * that `npm install -g .` puts on the PATH, and real tmux panes for the bar. A README command this test does
  * not know how to run fails it, so the README cannot show a command nobody ran. Two are run elsewhere:
  * `npm ci` and `npm test` are what `.ci/run` does. One cannot run here: `systemctl --user` needs a user
- * session manager; its unit file is checked with `systemd-analyze verify` instead, where installed.
+ * session manager; its unit file is checked with `systemd-analyze verify` instead, where installed. The Install
+ * section's commands on release files (`sha256sum -c`, `tar -xzf tilebar-…`, `install … tilebar-…`,
+ * `npm install -g ./tilebar-….tgz`) run in the `release/<version>/` that `npm run release` makes in the copy, as
+ * the README says; a file they name that the release did not make fails the test. The PowerShell blocks (Windows)
+ * are not run: there is no Windows here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { PATIENCE_MS } from '../wait.js';
-import { childEnv } from '../support/child-env.js';
+import { childEnv, networkEnv } from '../support/child-env.js';
 
 const repo = process.cwd();
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
@@ -55,8 +59,21 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function sh(line: string, cwd = copy) {
-  return spawnSync('bash', ['-c', line], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+/** The Install section's lines that work on release files. */
+const RELEASE_LINE = /^(sha256sum -c |tar -xzf tilebar-|install (-D )?-m 755 tilebar-|npm install -g \.\/tilebar-)/;
+let released: string | undefined;
+/** `release/<version>/` in the copy, as `npm run release` makes it. */
+function releaseFiles(): string {
+  if (released) return released;
+  const r = sh('npm run release --silent');
+  expect(r.status, r.stderr).toBe(0);
+  const version = (JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { version: string }).version;
+  released = join(copy, 'release', version);
+  return released;
+}
+
+function sh(line: string, cwd = copy, more: Record<string, string> = {}) {
+  return spawnSync('bash', ['-c', line], { cwd, env: { ...env, ...more }, encoding: 'utf8', timeout: 120_000 });
 }
 
 /** A command that becomes a bar: run it in a real pane, wait for a drawn bar, quit with q. */
@@ -98,7 +115,8 @@ describe.skipIf(!hasGit || !hasTmux)('every command in the README', () => {
   it('is one this test knows how to run', () => {
     expect(commands.length).toBeGreaterThan(10);
     const known = /^(npm (ci|test|start|install -g \.)$|npx |tilebar |tmux split-window |systemctl --user |tail )/;
-    expect(commands.filter((c) => !known.test(c))).toEqual([]);
+    const onReleaseFiles = (c: string) => RELEASE_LINE.test(c);
+    expect(commands.filter((c) => !known.test(c) && !onReleaseFiles(c))).toEqual([]);
   });
 
   it('runs, in the README’s order, as a reader would run it', { timeout: 300_000 }, async () => {
@@ -122,6 +140,14 @@ describe.skipIf(!hasGit || !hasTmux)('every command in the README', () => {
         await asBar(line);
       } else if (line.startsWith('tmux split-window')) {
         await inTmux(line);
+      } else if (RELEASE_LINE.test(line)) {
+        // In the release folder `npm run release` makes, made once, the first time a line needs it.
+        const dir = releaseFiles();
+        const named = /(tilebar-[\w.-]+?\.(?:tgz|tar\.gz)|tilebar-[\w.-]+-linux-x64(?=\/))/.exec(line)?.[1];
+        if (named) expect(existsSync(join(dir, named)), `npm run release made no ${named}, which the README's Install names`).toBe(true);
+        // The npm package's two dependencies come from the registry, as for a user (test/package/pack.test.ts).
+        const r = sh(line, dir, networkEnv());
+        expect(r.status, `${line}\n${r.stdout}${r.stderr}`).toBe(0);
       } else if (line.startsWith('systemctl --user')) {
         // Needs a user session manager; check the unit the README shows instead, where systemd-analyze is.
         const unit = /```ini\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
