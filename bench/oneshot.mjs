@@ -5,6 +5,9 @@
 // Commands are measured warm (their compiled code from the code cache, src/cli/code-cache.ts; for preview, the
 // config validated at an earlier start, from the cache of validated models) and cold (empty caches: the first
 // start after an install, or for preview after an edit).
+// ONESHOT_EXE=<a single executable of `npm run release`> measures it instead of the bundle, against
+// ONESHOT_NODE=<the node it is made of> `-e 0` (its code is inside it, compiled when it was made: only the
+// model cache differs between warm and cold).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'dist', 'bundle', 'main.js');
 const example = join(root, 'config.example.json');
 const ROUNDS = Number(process.env.ONESHOT_ROUNDS ?? 9);
+const exe = process.env.ONESHOT_EXE;
+const anchorNode = process.env.ONESHOT_NODE ?? process.execPath;
+/** The program and arguments of `tilebar ...args`: the bundle under this node, or the executable. */
+const tilebar = (args) => (exe ? [exe, args] : [process.execPath, nodeArgs(bin, ...args)]);
 const cache = mkdtempSync(join(tmpdir(), 'tilebar-oneshot-'));
 const warmEnv = { ...process.env, XDG_CACHE_HOME: join(cache, 'warm'), TZ: 'UTC' };
 
@@ -34,9 +41,9 @@ const rows = [
   { name: '`tilebar schema`', args: ['schema'] },
 ];
 
-const wall = (args, env) => {
+const wall = ([program, args], env) => {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' });
+  const r = spawnSync(program, args, { stdio: ['ignore', 'ignore', 'pipe'], env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -45,20 +52,20 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Warm the caches as the first runs of each command after an install would: a preview's code cache written by
 // the run that validated is replaced by a leaner one on the third (src/cli/code-cache.ts).
-for (let i = 0; i < 3; i++) for (const row of rows) if (!row.cold) wall(nodeArgs(bin, ...row.args), warmEnv);
+for (let i = 0; i < 3; i++) for (const row of rows) if (!row.cold) wall(tilebar(row.args), warmEnv);
 const anchor = [];
 const times = rows.map(() => []);
 for (let i = 0; i < ROUNDS; i++) {
-  anchor.push(wall(['-e', '0'], warmEnv));
+  anchor.push(wall([anchorNode, ['-e', '0']], warmEnv));
   rows.forEach((row, j) => {
     const env = row.cold ? { ...warmEnv, XDG_CACHE_HOME: join(cache, `cold-${i}-${j}`) } : warmEnv;
-    times[j].push(wall(nodeArgs(bin, ...row.args), env));
+    times[j].push(wall(tilebar(row.args), env));
   });
 }
 rmSync(cache, { recursive: true, force: true });
 
 const base = median(anchor);
-console.log(`one-shot commands against \`node -e 0\` (${base.toFixed(0)} ms here), median of ${ROUNDS} rounds, side by side`);
+console.log(`${exe ? `${exe}: ` : ''}one-shot commands against \`node -e 0\` (${base.toFixed(0)} ms here${exe ? `, ${anchorNode}` : ''}), median of ${ROUNDS} rounds, side by side`);
 console.log(`${'command'.padEnd(66)} ${'wall ms'.padStart(8)} ${'÷ node'.padStart(7)}`);
 const verdicts = [];
 rows.forEach((row, j) => {
