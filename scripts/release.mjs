@@ -129,7 +129,7 @@ async function executables(out) {
           root,
           script,
           node: ensureVersion(WINDOWS_NODE),
-          nodeExe: ensureVersion(WINDOWS_NODE, 'win-x64'),
+          nodeExe: ensureVersion(WINDOWS_NODE, { target: 'win-x64' }),
           postject: join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
           flags,
           work,

@@ -11,6 +11,10 @@
  * from npm's cache, else the registry (`--offline` needed their registry documents cached, which `npm ci` never
  * fetches, so it failed on a fresh machine) — with no repository left beside it, and works from there:
  * `--version`, `check` and `preview` (the same frame on every line), and the bar in a real tmux pane until `q`.
+ *
+ * And the Linux executable of the same release (scripts/sea.mjs), unpacked where no node is on PATH: the same
+ * commands, the same frame and the same PNG bytes as the npm package on the Node it is made of, its example
+ * config written once into the user's cache, and the bar in a tmux pane until `q`.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -183,6 +187,8 @@ describe('the package a user installs', () => {
   const PREVIEW = ['preview', '--at', '2024-09-08T09:05:03Z', '--set', 'cpu=95', '--set', 'memory=48', '--set', 'storage./=71', '--set', 'network.received=1.2MiB', '--set', 'network.transmitted=96KiB', '--set', 'network.interface=wlan0', '--set', 'battery=64', '--set', 'media.artist=Nils Frahm', '--set', 'media.title=Says', '--set', 'media.status=Playing', '--set', 'keyboard=en-GB', '--set', 'update=1.0.0'];
   /** The text frame of each line that drew one, in the order the lines ran: each is compared with the first. */
   const previews = new Map<string, string>();
+  /** The PNG each line drew of the same frame. */
+  const pictures = new Map<string, Buffer>();
 
   for (const l of lines) {
     const title = 'why' in l ? `on Node ${l.line} (skipped: ${l.why})` : `on Node ${l.line} (${l.version}, ${l.whose})`;
@@ -234,6 +240,7 @@ describe('the package a user installs', () => {
       const png = spawnSync('tilebar', [...PREVIEW, '--format', 'png', '--width', '160'], { env, cwd: p.home });
       expect(png.status, png.stderr?.toString()).toBe(0);
       expect(png.stdout.subarray(1, 4).toString('latin1')).toBe('PNG');
+      pictures.set(l.line, png.stdout);
 
       if (!hasTmux) return;
       // The bar as a user runs it: an ordinary user when the suite runs as root, in a home of that user's own (a
@@ -257,4 +264,87 @@ describe('the package a user installs', () => {
       await until(() => processesOf(l.node, command).length === 0, 'the bar to end after q');
     }, LINE_LIMIT);
   }
+
+  const EXE_DIR = `tilebar-${version}-linux-x64`;
+  it(`the Linux executable (${EXE_DIR}.tar.gz) runs every command on a machine with no Node on PATH, as the npm package does`, async () => {
+    const archive = join(dirname(tarball), `${EXE_DIR}.tar.gz`);
+    const digest = createHash('sha256').update(readFileSync(archive)).digest('hex');
+    expect(readFileSync(join(dirname(tarball), 'SHA256SUMS'), 'utf8').split('\n')).toContain(`${digest}  ${EXE_DIR}.tar.gz`);
+    // One folder of three files, owned by nobody in particular.
+    const listed = execFileSync('tar', ['-tvzf', archive], { encoding: 'utf8' }).trim().split('\n');
+    expect(listed.map((l) => l.split(/\s+/).slice(5).join(' ')).sort()).toEqual([`${EXE_DIR}/`, `${EXE_DIR}/LICENSE`, `${EXE_DIR}/THIRD-PARTY-NOTICES.md`, `${EXE_DIR}/tilebar`]);
+    expect(listed.every((l) => l.split(/\s+/)[1] === '0/0')).toBe(true);
+    const unpacked = join(work, 'executable');
+    mkdirSync(unpacked, { mode: 0o755 });
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    const exe = join(unpacked, EXE_DIR, 'tilebar');
+    expect(readFileSync(join(unpacked, EXE_DIR, 'THIRD-PARTY-NOTICES.md'), 'utf8')).toMatch(/^## Node\.js 26\.\d+\.\d+$/m);
+
+    // The user's shell: the folder unpacked, and nothing else, so no node can be found.
+    const PATH = join(unpacked, EXE_DIR);
+    expect(spawnSync('/bin/sh', ['-c', 'command -v node'], { env: { PATH } }).status).not.toBe(0);
+    const home = join(work, 'executable-home');
+    mkdirSync(home, { mode: 0o755 });
+    const env = childEnv({ PATH, HOME: home, TZ: 'UTC' });
+    const run = (args: string[], extra: Record<string, string> = {}) => spawnSync(exe, args, { encoding: 'utf8', env: { ...env, ...extra }, cwd: home });
+
+    const shown = run(['--version']);
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`^${version.replaceAll('.', '\\.')}\\nNode v26\\.\\d+\\.\\d+ \\(linux x64\\)`));
+
+    // The embedded example travels inside, and is checked as the npm package's is.
+    const check = run(['check'], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus', DISPLAY: ':0' });
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout).toContain('config.example.json (embedded):66:7: warning: right_widgets[0].Update: on this machine: tilebar is not published yet: there is no release to compare this one with\n');
+    expect(check.stdout).toContain('config.example.json (embedded): ok (variant A from $schema; 0 errors, 1 warning, 0 notes)');
+    // …written out once into the user's cache, the user's alone.
+    const cache = join(home, '.cache', 'tilebar');
+    const examples = readdirSync(cache).filter((f) => /^config\.example\.[0-9a-f]{8}\.json$/.test(f));
+    expect(examples).toHaveLength(1);
+    expect(readFileSync(join(cache, examples[0] ?? ''), 'utf8')).toBe(readFileSync(join(repo, 'config.example.json'), 'utf8'));
+
+    // The same frame and the same picture as the npm package on the Node it is made of: the renderer and the
+    // fonts are inside it.
+    const frame = run([...PREVIEW, '--format', 'text', '--width', '160']);
+    expect(frame.status, frame.stderr).toBe(0);
+    expect(frame.stdout).toContain('CPU: 95%');
+    if (previews.has('26')) expect(frame.stdout).toBe(previews.get('26'));
+    const png = spawnSync(exe, [...PREVIEW, '--format', 'png', '--width', '160'], { env, cwd: home });
+    expect(png.status, png.stderr?.toString()).toBe(0);
+    expect(png.stdout.subarray(1, 4).toString('latin1')).toBe('PNG');
+    if (pictures.has('26')) expect(Buffer.compare(png.stdout, pictures.get('26') ?? Buffer.alloc(0))).toBe(0);
+    for (const args of [['schema'], ['themes', 'Ashes'], ['thresholds', '--set', 'cpu=95', '--set', 'memory=48']]) {
+      const r = run(args);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+
+    if (!hasTmux) return;
+    const userHome = join(work, 'executable-user');
+    mkdirSync(userHome, { mode: 0o755 });
+    if (process.getuid?.() === 0) chownSync(userHome, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+    const log = join(userHome, 'tilebar.log');
+    const readLog = () => (existsSync(log) ? readFileSync(log, 'utf8') : '');
+    // The pane's PATH holds setpriv too (the bar runs as nobody through it when the suite runs as root), and still no node.
+    const tools = join(work, 'executable-tools');
+    mkdirSync(tools, { mode: 0o755 });
+    symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v setpriv'], { encoding: 'utf8' }).trim(), join(tools, 'setpriv'));
+    const panePath = `${PATH}:${tools}`;
+    expect(spawnSync('/bin/sh', ['-c', 'command -v node'], { env: { PATH: panePath } }).status).not.toBe(0);
+    pane = openPane(unprivileged(`tilebar run --log ${shellQuote(log)}`), { width: 160, height: 1, env: { PATH: panePath, HOME: userHome, XDG_CACHE_HOME: join(userHome, '.cache') } });
+    const screen = await pane.waitFor((s) => /CPU: \d+%/.test(s) && /\w{3} \d\d \w{3} · week \d+/.test(s));
+    expect(screen.split('\n').filter(Boolean)).toHaveLength(1);
+    await until(() => /running \S+\/\.cache\/tilebar\/config\.example\.[0-9a-f]{8}\.json/.test(readLog()), () => `the bar to say what it runs; its log:\n${readLog()}`);
+    expect(readLog()).not.toMatch(/internal error/);
+    const bars = () => readdirSync('/proc').filter((e) => /^\d+$/.test(e)).filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/exe`) === exe;
+      } catch {
+        return false;
+      }
+    });
+    expect(bars()).toHaveLength(1);
+    pane.sendKeys('q');
+    await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+    await until(() => bars().length === 0, 'the bar to end after q');
+  }, LINE_LIMIT);
 });
