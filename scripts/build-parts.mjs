@@ -56,3 +56,30 @@ export function packageNotices(root, metafiles) {
     return `## ${name} ${pkg.version} — ${pkg.license}\n\n${text}\n`;
   });
 }
+
+/** The commands that have a script of their own (oneshot-<command>.cjs), which runs with V8's code cache. */
+export const ONE_SHOT = ['check', 'preview', 'thresholds', 'themes', 'schema'];
+
+/**
+ * esbuild entries `one-shot:<command>`: the command line given that command's module alone, so the script holds
+ * that command and nothing else (what the command imports lazily stays lazy: esbuild runs such a module's top
+ * level when it is first imported); and `one-shot:all`, every command, for the single executable's `run`, `feed`
+ * and the rest. Each exports `run(args, io)` and `validated()` (src/cli/code-cache.ts: OneShotScript).
+ */
+export function oneShotEntries(root) {
+  const commands = (command) =>
+    command === 'all'
+      ? `import { lazyCommands as commands } from './commands.js';\n`
+      : `import * as command from './${command}.js';\nconst commands = { ${command}: async () => command };\n`;
+  return {
+    name: 'one-shot-entries',
+    setup(b) {
+      b.onResolve({ filter: /^one-shot:/ }, (args) => ({ path: args.path.slice('one-shot:'.length), namespace: 'one-shot' }));
+      b.onLoad({ filter: /.*/, namespace: 'one-shot' }, (args) => ({
+        resolveDir: join(root, 'src', 'cli'),
+        loader: 'ts',
+        contents: `${commands(args.path)}import { runCli } from './program.js';\nimport { validationsSoFar } from '../config/validation-count.js';\nimport type { CliIo } from './io.js';\nexport const run = (args: readonly string[], io: CliIo): Promise<number> => runCli(args, io, commands);\nexport const validated = (): boolean => validationsSoFar() > 0;\n`,
+      }));
+    },
+  };
+}

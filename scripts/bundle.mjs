@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shebangOf } from './node-launch.mjs';
 import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
-import { buildIdentity, packageNotices, writeAscii } from './build-parts.mjs';
+import { buildIdentity, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
@@ -80,28 +80,14 @@ writeFileSync(join(root, 'dist', 'bundle', 'package.json'), `${JSON.stringify({ 
 
 /**
  * Each one-shot command as one CommonJS script (oneshot-<command>.cjs), which main.ts runs with V8's code
- * cache (src/cli/code-cache.ts says why). Its entry is the command line given that command's module alone, so
- * the script holds that command and nothing else; what the command imports lazily stays lazy (esbuild runs
- * such a module's top level when it is first imported).
+ * cache (src/cli/code-cache.ts says why): scripts/build-parts.mjs's oneShotEntries.
  */
-const ONE_SHOT = ['check', 'preview', 'thresholds', 'themes', 'schema'];
-const oneShotEntries = {
-  name: 'one-shot-entries',
-  setup(b) {
-    b.onResolve({ filter: /^one-shot:/ }, (args) => ({ path: args.path.slice('one-shot:'.length), namespace: 'one-shot' }));
-    b.onLoad({ filter: /.*/, namespace: 'one-shot' }, (args) => ({
-      resolveDir: join(root, 'src', 'cli'),
-      loader: 'ts',
-      contents: `import * as command from './${args.path}.js';\nimport { runCli } from './program.js';\nimport { validationsSoFar } from '../config/validation-count.js';\nimport type { CliIo } from './io.js';\nexport const run = (args: readonly string[], io: CliIo): Promise<number> => runCli(args, io, { ${args.path}: async () => command });\nexport const validated = (): boolean => validationsSoFar() > 0;\n`,
-    }));
-  },
-};
 const oneShot = await build({
   ...common,
   entryPoints: Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])),
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [oneShotEntries, yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
+  plugins: [oneShotEntries(root), yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
   // A script imports with require(): Node's own modules and the PNG renderer (which has a CommonJS build), so
   // no script needs the ES module loader (vm's for scripts is still experimental in Node 20).
   supported: { 'dynamic-import': false },

@@ -21,7 +21,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchFlagsOf } from './node-launch.mjs';
 import { packageManagerManifests, writeManifests } from './release-manifests.mjs';
-import { buildSeaScript, executableNotices, linuxExecutable, windowsExecutable } from './sea.mjs';
+import { buildSeaScripts, executableNotices, linuxExecutable, windowsExecutable } from './sea.mjs';
 import { ensureVersion, LINE_BUILDS } from './supported-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,8 +101,8 @@ async function executables(out) {
   }
   const work = mkdtempSync(join(out, '.executables-'));
   try {
-    const script = join(work, 'tilebar.cjs');
-    const metafile = await buildSeaScript(root, script);
+    const built = await buildSeaScripts(root, join(work, 'scripts'));
+    const { metafile } = built;
     const flags = launchFlagsOf(join(root, 'dist', 'bundle', 'main.js'));
     const time = releaseTime();
     const licence = (file) => copyFileSync(join(root, 'LICENSE'), file);
@@ -112,7 +112,7 @@ async function executables(out) {
     const linuxDir = `${pkg.name}-${pkg.version}-linux-x64`;
     const linuxStage = join(work, 'linux', linuxDir);
     stage(linuxStage, {
-      tilebar: (file) => linuxExecutable({ root, script, node: linuxNode, flags, work, out: file }),
+      tilebar: (file) => linuxExecutable({ root, built, node: linuxNode, flags, work, out: file }),
       LICENSE: licence,
       'THIRD-PARTY-NOTICES.md': (file) => writeFileSync(file, executableNotices(root, metafile, 'tilebar', LINUX_NODE, readFileSync(join(dirname(dirname(linuxNode)), 'LICENSE'), 'utf8'))),
     }, time);
@@ -127,7 +127,7 @@ async function executables(out) {
       'tilebar.exe': (file) =>
         windowsExecutable({
           root,
-          script,
+          built,
           node: ensureVersion(WINDOWS_NODE),
           nodeExe: ensureVersion(WINDOWS_NODE, { target: 'win-x64' }),
           postject: join(root, 'node_modules', 'postject', 'dist', 'cli.js'),

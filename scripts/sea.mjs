@@ -1,11 +1,12 @@
 // The single executables of a release (scripts/release.mjs): tilebar as one CommonJS script inside a copy of
 // Node, with what the npm package keeps beside its script — the example config, the PNG renderer's WebAssembly and
 // the picture fonts — as the executable's assets (src/install/sea.ts reads them). Node's single executable
-// applications run one script and load no file beside it, so the script holds every command and every
-// dependency (src/cli/sea-main.ts is its entry).
+// applications run one script and load no file beside it: the main script (src/cli/sea-main.ts) is small and runs
+// each command's script, an asset too, with V8's code cache in the user's cache folder, as the npm package does.
 //
 // - Linux x64: Node 26's `--build-sea`, natively, with V8's code cache of the script made at build time. The
 //   official node binary carries 33 MB of symbols for debuggers; the executable is made from a stripped copy.
+//   (Its code cache is the small main script's; the commands' are made at their first run, on the machine.)
 // - Windows x64 (tilebar.exe): the blob made by Linux's node of the same version as the node.exe it goes into
 //   (22.23.3: the line whose published node.exe starts under the Wine this project tests with), injected with
 //   postject. No code cache and no snapshot: V8 checks both against the machine that made them, and a cache
@@ -17,7 +18,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
-import { buildIdentity, packageNotices, writeAscii } from './build-parts.mjs';
+import { buildIdentity, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
 
 /** The fuse Node looks for to know a blob was injected (the same from Node 20 to 26), and the resource holding it. */
 const SENTINEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -36,16 +37,18 @@ export function seaAssets(root) {
 }
 
 /**
- * The one script (CommonJS: a single executable's main script cannot be an ES module on Node 22) and the
- * esbuild metafile of what it holds. The package record (name, version, where it is published) is built in, as
- * there is no package.json beside an executable (src/install/package-record.ts).
+ * The scripts, into `dir`: the executable's main script (tilebar.cjs, from src/cli/sea-main.ts: CommonJS, as a
+ * single executable's main script cannot be an ES module on Node 22) and each command's script, which it carries
+ * as assets (oneshot-<command>.cjs, commands.cjs for the rest); and the esbuild metafile of what they hold. The
+ * package record (name, version, where it is published) is built in, as there is no package.json beside an
+ * executable (src/install/package-record.ts).
  */
-export async function buildSeaScript(root, file) {
+export async function buildSeaScripts(root, dir) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const record = { name: pkg.name, version: pkg.version, ...(pkg.publication ? { publication: pkg.publication } : {}) };
-  const result = await build({
-    entryPoints: [join(root, 'src', 'cli', 'sea-main.ts')],
-    outfile: file,
+  const options = {
+    outdir: dir,
+    outExtension: { '.js': '.cjs' },
     bundle: true,
     platform: 'node',
     target: 'node22.12',
@@ -58,18 +61,23 @@ export async function buildSeaScript(root, file) {
     define: {
       __TILEBAR_BUILD__: JSON.stringify(`sea-${buildIdentity(root)}`),
       __TILEBAR_PACKAGE__: JSON.stringify(record),
+      __TILEBAR_ONE_SHOT__: JSON.stringify(ONE_SHOT),
       'process.env.NODE_ENV': '"production"',
       'import.meta.url': '__tilebarScriptUrl',
     },
-    // Everything in the one script: import() of a bundled module becomes a call of it.
+    // Each script whole: import() of a bundled module becomes a call of it (the PNG renderer is bundled too).
     supported: { 'dynamic-import': false },
-    plugins: [yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
+    plugins: [oneShotEntries(root), yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
     banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
     metafile: true,
     logLevel: 'warning',
-  });
-  writeAscii(file);
-  return result.metafile;
+  };
+  const main = await build({ ...options, entryPoints: { tilebar: join(root, 'src', 'cli', 'sea-main.ts') } });
+  const commands = await build({ ...options, entryPoints: { commands: 'one-shot:all', ...Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])) } });
+  const scripts = Object.fromEntries(['commands', ...ONE_SHOT.map((name) => `oneshot-${name}`)].map((name) => [`${name}.cjs`, join(dir, `${name}.cjs`)]));
+  for (const file of [join(dir, 'tilebar.cjs'), ...Object.values(scripts)]) writeAscii(file);
+  const metafile = { outputs: { ...main.metafile.outputs, ...commands.metafile.outputs } };
+  return { main: join(dir, 'tilebar.cjs'), scripts, metafile };
 }
 
 function run(command, args, options = {}) {
@@ -79,7 +87,7 @@ function run(command, args, options = {}) {
   return r.stdout;
 }
 
-function seaConfig(fields, root, flags) {
+function seaConfig(fields, root, flags, scripts) {
   return {
     ...fields,
     disableExperimentalSEAWarning: true,
@@ -88,30 +96,30 @@ function seaConfig(fields, root, flags) {
     // an executable is a program, not a Node to be told what to load.
     execArgv: flags,
     execArgvExtension: 'none',
-    assets: seaAssets(root),
+    assets: { ...seaAssets(root), ...scripts },
   };
 }
 
-/** The Linux executable at `out`, made with `node` (Node 26 or later: `--build-sea`) from `script`. */
-export function linuxExecutable({ root, script, node, flags, work, out }) {
+/** The Linux executable at `out`, made with `node` (Node 26 or later: `--build-sea`) of the scripts `built` (buildSeaScripts). */
+export function linuxExecutable({ root, built, node, flags, work, out }) {
   const base = join(work, 'node');
   const stripped = spawnSync('strip', ['-o', base, node], { stdio: 'ignore' });
   if (stripped.status !== 0) copyFileSync(node, base);
   const config = join(work, 'sea-linux.json');
-  writeFileSync(config, JSON.stringify(seaConfig({ main: script, mainFormat: 'commonjs', executable: base, output: out, useCodeCache: true }, root, flags)));
+  writeFileSync(config, JSON.stringify(seaConfig({ main: built.main, mainFormat: 'commonjs', executable: base, output: out, useCodeCache: true }, root, flags, built.scripts)));
   run(node, ['--build-sea', config], { cwd: work });
   chmodSync(out, 0o755);
   return { stripped: stripped.status === 0 };
 }
 
 /**
- * tilebar.exe at `out`: the blob made by `node` (Linux's build of `nodeExe`'s version), injected into a copy of
+ * tilebar.exe at `out`, of the scripts `built`: the blob made by `node` (Linux's build of `nodeExe`'s version), injected into a copy of
  * `nodeExe` by `postject` (its CLI script).
  */
-export function windowsExecutable({ root, script, node, nodeExe, postject, flags, work, out }) {
+export function windowsExecutable({ root, built, node, nodeExe, postject, flags, work, out }) {
   const config = join(work, 'sea-windows.json');
   const blob = join(work, 'tilebar-windows.blob');
-  writeFileSync(config, JSON.stringify(seaConfig({ main: script, output: blob, useCodeCache: false }, root, flags)));
+  writeFileSync(config, JSON.stringify(seaConfig({ main: built.main, output: blob, useCodeCache: false }, root, flags, built.scripts)));
   run(node, ['--experimental-sea-config', config], { cwd: work });
   const exe = join(work, 'tilebar.exe');
   writeFileSync(exe, withoutSignature(readFileSync(nodeExe)));

@@ -116,23 +116,38 @@ function usableCacheDir(cacheDir: string, user: TrustedUser | undefined): boolea
 }
 
 /** The names of `file`'s cache entries, by the path the writing run took: everything V8 does not check itself. */
-function cacheEntryNames(file: string, build: string): (path: Path) => string {
-  const { size, mtimeMs } = statSync(file);
-  const stem = `${basename(file, '.cjs')}-${build}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
+function cacheEntryNames(script: ScriptSource, build: string): (path: Path) => string {
+  const stem = `${basename(script.file, '.cjs')}-${build}-${script.stamp}-${process.version}-${process.arch}`;
   return (path) => `${stem}-${path}.v8`;
 }
 
 /**
- * Compile and run `file` (a CommonJS script) with the code cache in `cacheDir` (none: no cache), and return its
- * exports. Throws what loading the script throws (a broken install), not what the cache does.
+ * A command's script: its name (a file's path; a single executable's asset is named as if it lay beside the
+ * executable), its bytes, and what tells this copy of it from another of the same name (a file's size and time).
  */
-export function loadOneShotScript(file: string, givenCacheDir: string | undefined, build: string): LoadedScript {
+export interface ScriptSource {
+  file: string;
+  bytes: Buffer;
+  stamp: string;
+}
+
+function scriptFile(file: string): ScriptSource {
+  const { size, mtimeMs } = statSync(file);
+  return { file, bytes: readFileSync(file), stamp: `${size}-${Math.trunc(mtimeMs)}` };
+}
+
+/**
+ * Compile and run a CommonJS script (a file, or a single executable's asset) with the code cache in `cacheDir`
+ * (none: no cache), and return its exports. Throws what loading the script throws (a broken install), not what the cache does.
+ */
+export function loadOneShotScript(given: string | ScriptSource, givenCacheDir: string | undefined, build: string): LoadedScript {
   const user = currentUser();
   const cacheDir = givenCacheDir !== undefined && usableCacheDir(givenCacheDir, user) ? givenCacheDir : undefined;
+  const loaded = typeof given === 'string' ? scriptFile(given) : given;
+  const { file, bytes } = loaded;
   // The scripts are ASCII (scripts/bundle.mjs), which Node turns into a string faster as Latin-1 than as UTF-8.
-  const bytes = readFileSync(file);
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  const entryName = cacheEntryNames(file, build);
+  const entryName = cacheEntryNames(loaded, build);
   // An entry from the usual path first.
   let found: { entry: string; path: Path; data: Buffer } | undefined;
   for (const path of ['cached', 'validated'] as const) {

@@ -1,22 +1,29 @@
 /**
- * The entry of the single-executable builds (`tilebar` and `tilebar.exe`, scripts/sea.mjs): the launcher and the
- * ES module entry in one, as one CommonJS script inside Node — a single executable runs one script and loads no
- * file beside it. What launcher.ts and main.ts do, in their order: signals held first, `--version` answered
- * before anything else is set up, then the command with its own V8 flags. Everything is in the script already,
- * so nothing is imported lazily and no code cache is kept beside it (the Linux build carries V8's code cache
- * inside, made when it is built).
+ * The entry of the single-executable builds (`tilebar` and `tilebar.exe`, scripts/sea.mjs): what launcher.ts is to
+ * the npm package. A single executable runs one script and loads no file beside it, so the commands' scripts are
+ * its assets: `oneshot-<command>.cjs` for each one-shot command, `commands.cjs` for every other (run, feed, help…).
+ * This script stays small — signals held first, `--version` answered before anything else is loaded — and runs
+ * the command's script with V8's code cache in the user's cache folder, as the npm package does (code-cache.ts):
+ * one script holding every command would be compiled or read from its cache whole, at every start.
  */
 import './refuse-old-node.js';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { holdSignals, isLongRunning } from '../io/run-end.js';
 import { processCommandLine } from './bare-command.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
-import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
+import { tilebarCacheDir } from '../io/cache-dir.js';
 import { VERSION } from '../version.js';
 import { runtimeLine } from './node-floor.js';
-import { runCli } from './program.js';
-import { lazyCommands } from './commands.js';
+import { loadOneShotScript } from './code-cache.js';
+import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
+import { seaAssetBytes } from '../install/sea.js';
+
+declare const __TILEBAR_BUILD__: string;
+/** The commands with a script of their own (scripts/build-parts.mjs ONE_SHOT). */
+declare const __TILEBAR_ONE_SHOT__: readonly string[];
 
 const args = processCommandLine();
 holdSignals(isLongRunning(args));
@@ -28,7 +35,15 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.
   const io = { ...processIo(), env: { ...process.env } };
   prepareColourForInk(args, process.env, io.isTTY, process.platform);
-  runCli(args, io, lazyCommands).then((code) => {
+  const name = `${args[0] !== undefined && __TILEBAR_ONE_SHOT__.includes(args[0]) ? `oneshot-${args[0]}` : 'commands'}.cjs`;
+  const bytes = seaAssetBytes(name);
+  if (bytes === undefined) throw new Error(`this executable carries no ${name}`);
+  // Named as if it lay beside the executable; the build's identity tells one executable's script from another's.
+  const source = { file: join(dirname(process.execPath), name), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), stamp: `sea-${bytes.length}` };
+  const cacheDir = process.env.TILEBAR_CODE_CACHE === '0' ? undefined : join(tilebarCacheDir(process.env, process.platform, homedir()), 'code');
+  const loaded = loadOneShotScript(source, cacheDir, __TILEBAR_BUILD__);
+  loaded.script.run(args, io).then((code) => {
     process.exitCode = code;
+    loaded.saveCache();
   }, reportInternalError);
 }
