@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { ExampleConfigUnwritable } from '../install/example-config-error.js';
 import { colorOption, terminalBgOption } from './colour-options.js';
 import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
@@ -72,7 +73,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
         ? EXIT.ok
         : EXIT.usage;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof ExampleConfigUnwritable) {
       io.err(`tilebar: ${e.message}\n`);
       return EXIT.usage;
     }

@@ -14,6 +14,7 @@ import { crc32 } from 'node:zlib';
 import { tilebarCacheDir } from '../io/cache-dir.js';
 import { readPrivate, writeNewPrivate } from '../io/private-file.js';
 import { makeDirForOwnFiles } from '../io/trust.js';
+import { ExampleConfigUnwritable } from './example-config-error.js';
 
 export const EXAMPLE_ASSET = 'config.example.json';
 
@@ -30,13 +31,27 @@ export function writtenOnce(dir: string, bytes: Uint8Array): string {
   return file;
 }
 
-/** Where the executable's example config is, written out first when needed. */
+const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Where the executable's example config is, written out first when needed. Throws ExampleConfigUnwritable. */
 export function exampleConfigFile(bytes: Uint8Array, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  let cache: string;
   try {
     const dir = tilebarCacheDir(env, process.platform, homedir());
-    makeDirForOwnFiles(dir, true);
-    return writtenOnce(dir, bytes);
-  } catch {
+    try {
+      makeDirForOwnFiles(dir, true);
+      return writtenOnce(dir, bytes);
+    } catch (e) {
+      cache = `${dir}: ${reason(e)}`;
+    }
+  } catch (e) {
+    cache = `the cache folder: ${reason(e)}`;
+  }
+  try {
     return writtenOnce(mkdtempSync(join(tmpdir(), 'tilebar-example-')), bytes);
+  } catch (e) {
+    throw new ExampleConfigUnwritable(
+      `the built-in example config cannot be written out, neither into ${cache} nor into the temporary folder: ${reason(e)}; name a config with --config, or set XDG_CACHE_HOME or TMPDIR to a folder of yours that you can write`,
+    );
   }
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exampleConfigFile, writtenOnce } from '../../src/install/example-config.js';
+import { ExampleConfigUnwritable } from '../../src/install/example-config-error.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { childEnv } from '../support/child-env.js';
 
@@ -54,6 +55,33 @@ describe('the example config an executable writes out', () => {
     expect(lstatSync(file).isFile()).toBe(true);
     expect(readFileSync(file)).toEqual(EXAMPLE);
     expect(readFileSync(victim, 'utf8')).toBe('mine');
+  });
+});
+
+describe('where the example config cannot be written at all', () => {
+  it('says so, naming both places and a way out, as the user\'s problem (ExampleConfigUnwritable): never a bare system error', () => {
+    // A cache folder that cannot be one (a file: unwritable even by root), and a TMPDIR that is not there.
+    const dir = tempDir();
+    const notAFolder = join(dir, 'cache');
+    writeFileSync(notAFolder, '');
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(dir, 'no-such-tmp');
+    try {
+      let thrown: unknown;
+      try {
+        exampleConfigFile(EXAMPLE, { XDG_CACHE_HOME: notAFolder });
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(ExampleConfigUnwritable);
+      const message = (thrown as Error).message;
+      expect(message).toContain(join(notAFolder, 'tilebar'));
+      expect(message).toContain(join(dir, 'no-such-tmp'));
+      expect(message).toContain('--config');
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
 

@@ -303,6 +303,15 @@ describe('the package a user installs', () => {
     expect(examples).toHaveLength(1);
     expect(readFileSync(join(cache, examples[0] ?? ''), 'utf8')).toBe(readFileSync(join(repo, 'config.example.json'), 'utf8'));
 
+    // Where the example can be written neither into the cache nor into a temporary folder: the user's problem,
+    // said with a way out and exit 2, as a bad --config is; never an internal error with a stack.
+    const notAFolder = join(home, 'not-a-folder');
+    execFileSync('touch', [notAFolder]);
+    const unwritable = run(['check'], { XDG_CACHE_HOME: notAFolder, TMPDIR: join(home, 'no-such-tmp') });
+    expect(unwritable.stderr).toMatch(/^tilebar: the built-in example config cannot be written out, neither into .*--config/);
+    expect(unwritable.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(unwritable.status).toBe(2);
+
     // The same frame and the same picture as the npm package on the Node it is made of: the renderer and the
     // fonts are inside it.
     const frame = run([...PREVIEW, '--format', 'text', '--width', '160']);
