@@ -15,7 +15,7 @@ import { processCommandLine } from './bare-command.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
-import { tilebarCacheDir } from '../io/cache-dir.js';
+import { codeCacheDir } from '../io/cache-dir.js';
 import { VERSION } from '../version.js';
 import { runtimeLine } from './node-floor.js';
 import { loadOneShotScript } from './code-cache.js';
@@ -49,7 +49,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   endQuietlyOnEpipe();
   const io = { ...processIo(), env: { ...process.env } };
   prepareColourForInk(args, process.env, io.isTTY, process.platform);
-  const loaded = loadOneShotScript(script, join(tilebarCacheDir(process.env, process.platform, homedir()), 'code'), __TILEBAR_BUILD__);
+  const loaded = loadOneShotScript(script, codeCacheDir(process.env, process.platform, homedir), __TILEBAR_BUILD__);
   loaded.script.run(args, io).then((code) => {
     process.exitCode = code;
     loaded.saveCache();

@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { ExampleConfigUnwritable } from '../install/example-config-error.js';
+import { NoHome } from '../io/user-dirs.js';
 import { colorOption, terminalBgOption } from './colour-options.js';
 import { cellOption, iconsOption, setOption } from './render-options.js';
 import { parseVariant, type Variant } from '../config/variant.js';
@@ -73,7 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
         ? EXIT.ok
         : EXIT.usage;
     }
-    if (e instanceof UsageError || e instanceof ExampleConfigUnwritable) {
+    if (e instanceof UsageError || e instanceof ExampleConfigUnwritable || e instanceof NoHome) {
       io.err(`tilebar: ${e.message}\n`);
       return EXIT.usage;
     }

@@ -14,7 +14,7 @@ import { processCommandLine } from './bare-command.js';
 import { setV8Flags } from './v8-flags.js';
 import { prepareColourForInk } from './colour-env.js';
 import { processIo } from './io.js';
-import { tilebarCacheDir } from '../io/cache-dir.js';
+import { codeCacheDir } from '../io/cache-dir.js';
 import { VERSION } from '../version.js';
 import { runtimeLine } from './node-floor.js';
 import { loadOneShotScript } from './code-cache.js';
@@ -40,7 +40,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   if (bytes === undefined) throw new Error(`this executable carries no ${name}`);
   // Named as if it lay beside the executable; the build's identity tells one executable's script from another's.
   const source = { file: join(dirname(process.execPath), name), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), stamp: `sea-${bytes.length}` };
-  const cacheDir = process.env.TILEBAR_CODE_CACHE === '0' ? undefined : join(tilebarCacheDir(process.env, process.platform, homedir()), 'code');
+  const cacheDir = process.env.TILEBAR_CODE_CACHE === '0' ? undefined : codeCacheDir(process.env, process.platform, homedir);
   const loaded = loadOneShotScript(source, cacheDir, __TILEBAR_BUILD__);
   loaded.script.run(args, io).then((code) => {
     process.exitCode = code;

@@ -19,8 +19,18 @@ export function pathsOf(platform: NodeJS.Platform): path.PlatformPath {
  * looks. Elsewhere `$HOME`. Else what the system says.
  */
 export function userHome(env: Env, platform: NodeJS.Platform, homedir: () => string = osHomedir): string {
-  return (platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir();
+  const given = platform === 'win32' ? env.USERPROFILE : env.HOME;
+  if (given) return given;
+  try {
+    return homedir();
+  } catch (e) {
+    // A user the system has no entry for (a container's arbitrary uid) with HOME unset: os.homedir throws.
+    throw new NoHome(`no home directory: ${platform === 'win32' ? '%USERPROFILE%' : 'HOME'} is not set and the system knows none for this user (${e instanceof Error ? e.message : String(e)}); set ${platform === 'win32' ? 'USERPROFILE' : 'HOME'} to a folder of yours`);
+  }
 }
+
+/** There is no home to find configs and keep caches in: the user's to set, said with exit 2 (cli/program.ts). */
+export class NoHome extends Error {}
 
 /** Where Windows keeps an application's local, per-machine data: `%LOCALAPPDATA%`, else the profile's `AppData\Local`. */
 export function localAppData(env: Env, home: string): string {

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { configReadOptions } from '../../src/app/config-place.js';
 import { configCandidates, discoverConfig } from '../../src/config/discover.js';
 import { modelCacheDir } from '../../src/config/model-cache.js';
-import { tilebarCacheDir } from '../../src/io/cache-dir.js';
-import { tilebarLogPath, userHome } from '../../src/io/user-dirs.js';
+import { codeCacheDir, tilebarCacheDir } from '../../src/io/cache-dir.js';
+import { NoHome, tilebarLogPath, userHome } from '../../src/io/user-dirs.js';
 
 const PROFILE = 'C:\\Users\\Zoë Müller';
 const LOCAL = `${PROFILE}\\AppData\\Local`;
@@ -95,5 +95,22 @@ describe('XDG base directories that are relative', () => {
     expect(tilebarLogPath(absolute, 'linux', '/home/u')).toBe('/x/state/tilebar/tilebar.log');
     // A Windows user's (Git Bash sets its own): absolute the Windows way.
     expect(configCandidates({ XDG_CONFIG_HOME: 'D:\\cfg' }, PROFILE, 'win32').map((c) => c.path)).toContain('D:\\cfg\\tilebar\\bar.json');
+  });
+});
+
+describe('a user with no home (HOME unset, no entry in the system for the uid: os.homedir throws)', () => {
+  const noEntry = (): string => {
+    throw Object.assign(new Error('A system error occurred: uv_os_homedir returned ENOENT (no such file or directory)'), { code: 'ERR_SYSTEM_ERROR' });
+  };
+
+  it('is told to set HOME (NoHome, which the command line says with exit 2), not handed Node\'s system error', () => {
+    expect(() => userHome({}, 'linux', noEntry)).toThrow(NoHome);
+    expect(() => userHome({}, 'linux', noEntry)).toThrow(/^no home directory: HOME is not set .*; set HOME to a folder of yours$/);
+    expect(userHome({ HOME: '/home/u' }, 'linux', noEntry)).toBe('/home/u');
+  });
+
+  it('runs the launchers\' commands without a code cache rather than ending at their first line', () => {
+    expect(codeCacheDir({}, 'linux', noEntry)).toBeUndefined();
+    expect(codeCacheDir({}, 'linux', () => '/home/u')).toBe('/home/u/.cache/tilebar/code');
   });
 });
