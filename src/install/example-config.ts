@@ -33,6 +33,21 @@ export function writtenOnce(dir: string, bytes: Uint8Array): string {
 
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/**
+ * The temporary folder's place for it: one of the user's own, the same at every start (a folder per start would pile
+ * up in /tmp for as long as the cache folder is refused), made and checked as a cache is; another user's folder
+ * already at that name (in a shared /tmp, anyone can make one first) sends it to a fresh private one.
+ */
+function temporaryFolder(): string {
+  const own = join(tmpdir(), `tilebar-example-${process.getuid?.() ?? 'user'}`);
+  try {
+    makeDirForOwnFiles(own, true);
+    return own;
+  } catch {
+    return mkdtempSync(join(tmpdir(), 'tilebar-example-'));
+  }
+}
+
 /** Where the executable's example config is, written out first when needed. Throws ExampleConfigUnwritable. */
 export function exampleConfigFile(bytes: Uint8Array, env: Readonly<Record<string, string | undefined>> = process.env): string {
   let cache: string;
@@ -48,7 +63,7 @@ export function exampleConfigFile(bytes: Uint8Array, env: Readonly<Record<string
     cache = `the cache folder: ${reason(e)}`;
   }
   try {
-    return writtenOnce(mkdtempSync(join(tmpdir(), 'tilebar-example-')), bytes);
+    return writtenOnce(temporaryFolder(), bytes);
   } catch (e) {
     throw new ExampleConfigUnwritable(
       `the built-in example config cannot be written out, neither into ${cache} nor into the temporary folder: ${reason(e)}; name a config with --config, or set XDG_CACHE_HOME or TMPDIR to a folder of yours that you can write`,

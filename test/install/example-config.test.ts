@@ -60,12 +60,14 @@ describe('the example config an executable writes out', () => {
 
 describe('where the example config cannot be written at all', () => {
   it('says so, naming both places and a way out, as the user\'s problem (ExampleConfigUnwritable): never a bare system error', () => {
-    // A cache folder that cannot be one (a file: unwritable even by root), and a TMPDIR that is not there.
+    // A cache folder that cannot be one (a file: unwritable even by root), and a TMPDIR that is a file too.
     const dir = tempDir();
     const notAFolder = join(dir, 'cache');
     writeFileSync(notAFolder, '');
     const saved = process.env.TMPDIR;
-    process.env.TMPDIR = join(dir, 'no-such-tmp');
+    // Not a folder: nothing can be made in it (a missing one would be made, as a cache's missing levels are).
+    writeFileSync(join(dir, 'not-a-tmp'), '');
+    process.env.TMPDIR = join(dir, 'not-a-tmp');
     try {
       let thrown: unknown;
       try {
@@ -76,7 +78,7 @@ describe('where the example config cannot be written at all', () => {
       expect(thrown).toBeInstanceOf(ExampleConfigUnwritable);
       const message = (thrown as Error).message;
       expect(message).toContain(join(notAFolder, 'tilebar'));
-      expect(message).toContain(join(dir, 'no-such-tmp'));
+      expect(message).toContain(join(dir, 'not-a-tmp'));
       expect(message).toContain('--config');
     } finally {
       if (saved === undefined) delete process.env.TMPDIR;
@@ -102,7 +104,32 @@ describe.skipIf(process.getuid?.() !== 0)('in a shared cache folder where anothe
     expect(readFileSync(file)).toEqual(EXAMPLE);
     expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
     expect(readdirSync(join(shared, 'tilebar'))).toEqual([]);
+    // The same temporary folder at the next start: none piles up for as long as the cache folder is refused.
+    expect(exampleConfigFile(EXAMPLE, { XDG_CACHE_HOME: shared })).toBe(file);
     rmSync(join(file, '..'), { recursive: true, force: true });
+  });
+
+  it("takes a fresh private folder when another user made the temporary folder's name first", () => {
+    const shared = tempDir();
+    chmodSync(shared, 0o1777);
+    chmodSync(join(shared, '..'), 0o755);
+    asNobody('/bin/mkdir', '-m', '777', join(shared, 'tilebar'));
+    // A temporary directory as /tmp is: anyone may make a name in it.
+    const tmp = tempDir();
+    chmodSync(tmp, 0o1777);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    const squatted = join(tmp, `tilebar-example-${process.getuid?.() ?? 'user'}`);
+    asNobody('/bin/mkdir', '-m', '777', squatted);
+    try {
+      const file = exampleConfigFile(EXAMPLE, { XDG_CACHE_HOME: shared });
+      expect(file.startsWith(squatted)).toBe(false);
+      expect(readFileSync(file)).toEqual(EXAMPLE);
+      expect(readdirSync(squatted)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 
   it("makes nothing through another user's link to a folder of the user's", () => {

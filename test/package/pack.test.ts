@@ -307,7 +307,7 @@ describe('the package a user installs', () => {
     // said with a way out and exit 2, as a bad --config is; never an internal error with a stack.
     const notAFolder = join(home, 'not-a-folder');
     execFileSync('touch', [notAFolder]);
-    const unwritable = run(['check'], { XDG_CACHE_HOME: notAFolder, TMPDIR: join(home, 'no-such-tmp') });
+    const unwritable = run(['check'], { XDG_CACHE_HOME: notAFolder, TMPDIR: notAFolder });
     expect(unwritable.stderr).toMatch(/^tilebar: the built-in example config cannot be written out, neither into .*--config/);
     expect(unwritable.stderr).not.toMatch(/internal error|\n\s+at /);
     expect(unwritable.status).toBe(2);
