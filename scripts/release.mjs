@@ -95,10 +95,6 @@ function releaseTime() {
 
 /** Both executables and their archives, into `out`; their names. */
 async function executables(out) {
-  if (`${process.platform}-${process.arch}` !== 'linux-x64') throw new Error(`the executables are made on Linux x64 (this is ${process.platform}-${process.arch})`);
-  for (const tool of ['tar', 'zip']) {
-    if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error(`${tool} is needed to pack the executables (Debian: apt-get install ${tool})`);
-  }
   const work = mkdtempSync(join(out, '.executables-'));
   try {
     const built = await buildSeaScripts(root, join(work, 'scripts'));
@@ -148,7 +144,21 @@ async function executables(out) {
   }
 }
 
+/** What the executables need of this machine, checked before anything is made: no half release is left. */
+function preflight() {
+  if (`${process.platform}-${process.arch}` !== 'linux-x64') return `the executables are made on Linux x64 (this is ${process.platform}-${process.arch})`;
+  for (const tool of ['tar', 'zip']) {
+    if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).status !== 0) return `${tool} is needed to pack the executables (Debian: apt-get install ${tool})`;
+  }
+  return undefined;
+}
+
 const started = Date.now();
+const cannot = preflight();
+if (cannot) {
+  process.stderr.write(`npm run release: ${cannot}\n`);
+  process.exit(1);
+}
 const out = outDir(process.argv.slice(2));
 run(process.execPath, [join(root, 'scripts', 'bundle.mjs')], root);
 mkdirSync(out, { recursive: true });

@@ -4,18 +4,18 @@
 // applications run one script and load no file beside it: the main script (src/cli/sea-main.ts) is small and runs
 // each command's script, an asset too, with V8's code cache in the user's cache folder, as the npm package does.
 //
-// - Linux x64: Node 26's `--build-sea`, natively, with V8's code cache of the script made at build time. The
-//   official node binary carries 33 MB of symbols for debuggers; the executable is made from a stripped copy.
-//   (Its code cache is the small main script's; the commands' are made at their first run, on the machine.)
+// - Linux x64: Node 26's `--build-sea`, natively. The official node binary carries 33 MB of symbols for
+//   debuggers; the executable is made from a stripped copy.
 // - Windows x64 (tilebar.exe): the blob made by Linux's node of the same version as the node.exe it goes into
 //   (22.23.3: the line whose published node.exe starts under the Wine this project tests with), injected with
-//   postject. No code cache and no snapshot: V8 checks both against the machine that made them, and a cache
-//   made on Linux is refused on Windows. node.exe's Authenticode signature would no longer match once the blob
+//   postject. No snapshot: V8 checks it against the machine that made it, and one made on Linux is refused on
+//   Windows.
+// The same checkout makes the same executables, byte for byte (seaConfig says how). node.exe's Authenticode signature would no longer match once the blob
 //   is in, so it is taken out first (a signature left in place is a broken one), and the PE checksum is made
 //   right again after.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
 import { buildIdentity, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
@@ -87,6 +87,12 @@ function run(command, args, options = {}) {
   return r.stdout;
 }
 
+/**
+ * A SEA configuration. `main` is relative to the folder the build runs in: the executable keeps the path it is
+ * given (as its script's name), and a path into a temporary folder would make each build differ from the last and
+ * show the builder's folders in a user's stack trace. No code cache of the main script either: V8's is not the
+ * same from one build to the next, the script is small, and the commands' scripts have theirs on the user's machine.
+ */
 function seaConfig(fields, root, flags, scripts) {
   return {
     ...fields,
@@ -106,7 +112,7 @@ export function linuxExecutable({ root, built, node, flags, work, out }) {
   const stripped = spawnSync('strip', ['-o', base, node], { stdio: 'ignore' });
   if (stripped.status !== 0) copyFileSync(node, base);
   const config = join(work, 'sea-linux.json');
-  writeFileSync(config, JSON.stringify(seaConfig({ main: built.main, mainFormat: 'commonjs', executable: base, output: out, useCodeCache: true }, root, flags, built.scripts)));
+  writeFileSync(config, JSON.stringify(seaConfig({ main: relative(work, built.main), mainFormat: 'commonjs', executable: base, output: out, useCodeCache: false }, root, flags, built.scripts)));
   run(node, ['--build-sea', config], { cwd: work });
   chmodSync(out, 0o755);
   return { stripped: stripped.status === 0 };
@@ -119,7 +125,7 @@ export function linuxExecutable({ root, built, node, flags, work, out }) {
 export function windowsExecutable({ root, built, node, nodeExe, postject, flags, work, out }) {
   const config = join(work, 'sea-windows.json');
   const blob = join(work, 'tilebar-windows.blob');
-  writeFileSync(config, JSON.stringify(seaConfig({ main: built.main, output: blob, useCodeCache: false }, root, flags, built.scripts)));
+  writeFileSync(config, JSON.stringify(seaConfig({ main: relative(work, built.main), output: blob, useCodeCache: false }, root, flags, built.scripts)));
   run(node, ['--experimental-sea-config', config], { cwd: work });
   const exe = join(work, 'tilebar.exe');
   writeFileSync(exe, withoutSignature(readFileSync(nodeExe)));

@@ -39,7 +39,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const bytes = seaAssetBytes(name);
   if (bytes === undefined) throw new Error(`this executable carries no ${name}`);
   // Named as if it lay beside the executable; the build's identity tells one executable's script from another's.
-  const source = { file: join(dirname(process.execPath), name), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), stamp: `sea-${bytes.length}` };
+  // Its code cache entries are named after it: `sea-` keeps them apart from the npm package's scripts' (each
+  // removes the entries of its own scripts made by another build).
+  const source = { file: join(dirname(process.execPath), `sea-${name}`), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), stamp: `sea-${bytes.length}` };
   const cacheDir = process.env.TILEBAR_CODE_CACHE === '0' ? undefined : codeCacheDir(process.env, process.platform, homedir);
   const loaded = loadOneShotScript(source, cacheDir, __TILEBAR_BUILD__);
   loaded.script.run(args, io).then((code) => {

@@ -320,7 +320,7 @@ describe('the package a user installs', () => {
     if (previews.has('26')) expect(frame.stdout).toBe(previews.get('26'));
     // Each command's script is an asset of the executable, run with V8's code cache in the user's cache folder, as
     // the npm package's are (src/cli/sea-main.ts).
-    expect(readdirSync(join(cache, 'code')).some((e) => e.startsWith('oneshot-preview-sea-'))).toBe(true);
+    expect(readdirSync(join(cache, 'code')).some((e) => e.startsWith('sea-oneshot-preview-'))).toBe(true);
     const png = spawnSync(exe, [...PREVIEW, '--format', 'png', '--width', '160'], { env, cwd: home });
     expect(png.status, png.stderr?.toString()).toBe(0);
     expect(png.stdout.subarray(1, 4).toString('latin1')).toBe('PNG');
