@@ -30,7 +30,7 @@ export const CI_CACHE = 'TILEBAR_CI_CACHE';
  * a developer sets for the suite itself. Everything else (the user's places, colours, zone, sessions, tokens)
  * is dropped.
  */
-const KEPT = /^(PATH|VITEST.*|TEST|MODE|DEV|PROD|SSR|BASE_URL|NODE_ENV|FORCE_TTY|FUZZ_.+|TILEBAR_RECORD_SPAWNS|TILEBAR_SCREENSHOTS|TILEBAR_WINDOWS_NODE|TILEBAR_NODE_CACHE)$/;
+const KEPT = /^(PATH|VITEST.*|TEST|MODE|DEV|PROD|SSR|BASE_URL|NODE_ENV|FORCE_TTY|FUZZ_.+|TILEBAR_RECORD_SPAWNS|TILEBAR_SCREENSHOTS|TILEBAR_WINDOWS_NODE|TILEBAR_WINDOWS_EXE|TILEBAR_NODE_CACHE)$/;
 
 /**
  * How this machine reaches the network (its proxies and the certificates of its TLS-inspecting proxy): not the
