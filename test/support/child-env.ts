@@ -28,9 +28,9 @@ export const CI_CACHE = 'TILEBAR_CI_CACHE';
 /**
  * What the test process keeps of the environment vitest gave it: PATH, vitest's own variables, and the knobs
  * a developer sets for the suite itself (TILEBAR_RELEASE_DIR: CI's release, made once, that test/package/
- * installs). Everything else (the user's places, colours, zone, sessions, tokens) is dropped.
+ * installs; TILEBAR_WINDOWS_EXE: its tilebar.exe, which the Windows suite then runs). Everything else (the user's places, colours, zone, sessions, tokens) is dropped.
  */
-const KEPT = /^(PATH|VITEST.*|TEST|MODE|DEV|PROD|SSR|BASE_URL|NODE_ENV|FORCE_TTY|FUZZ_.+|TILEBAR_RECORD_SPAWNS|TILEBAR_SCREENSHOTS|TILEBAR_WINDOWS_NODE|TILEBAR_NODE_CACHE|TILEBAR_RELEASE_DIR)$/;
+const KEPT = /^(PATH|VITEST.*|TEST|MODE|DEV|PROD|SSR|BASE_URL|NODE_ENV|FORCE_TTY|FUZZ_.+|TILEBAR_RECORD_SPAWNS|TILEBAR_SCREENSHOTS|TILEBAR_WINDOWS_NODE|TILEBAR_WINDOWS_EXE|TILEBAR_NODE_CACHE|TILEBAR_RELEASE_DIR)$/;
 
 /**
  * How this machine reaches the network (its proxies and the certificates of its TLS-inspecting proxy): not the

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SKIP, found, runBundleWithWindowsEnv, wineCouldNotStart, type WindowsNode } from './wine.js';
+import { RUNNER, SKIP, found, runBundleWithWindowsEnv, wineCouldNotStart, type WindowsNode } from './wine.js';
 import { writeBarConfig } from '../support/bar-config.js';
 
 /** A Linux path as node.exe under Wine sees it. */
@@ -27,7 +27,7 @@ afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(typeof found === 'string')(`config discovery with Windows paths under the Windows build of Node (Wine)${SKIP}`, () => {
+describe.skipIf(typeof found === 'string')(`config discovery with Windows paths under ${RUNNER} (Wine)${SKIP}`, () => {
   it('uses %USERPROFILE%\\komorebi.bar.json, then %KOMOREBI_CONFIG_HOME%, names the file, and caches under %LOCALAPPDATA%', async (ctx) => {
     const win = found as WindowsNode;
     const dir = await mkdtemp(join(tmpdir(), 'tb-wine-discover-'));

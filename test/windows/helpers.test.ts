@@ -25,7 +25,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
-import { BUNDLE_COMMAND, ROOT, SKIP, found, privatePrefix, q, type PrivatePrefix } from './wine.js';
+import { ROOT, RUNNER, SKIP, found, privatePrefix, q, tilebarCommand, type PrivatePrefix } from './wine.js';
 import type { I3barBlock } from '../../src/feeds/i3bar.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
@@ -53,7 +53,7 @@ afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard helpers of tilebar run under the Windows build of Node (Wine), with a fake PowerShell${SKIP}`, () => {
+describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard helpers of tilebar run under ${RUNNER} (Wine), with a fake PowerShell${SKIP}`, () => {
   it("shows the fake's artist, title and layout, and a click on pause sends it play-pause", async (ctx) => {
     const win = found as WindowsNodeWithSea;
     const built = seaExe(win, join(import.meta.dirname, 'fixtures', 'fake-powershell.cjs'));
@@ -76,11 +76,11 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard h
     // In the test's own folder: what tilebar starts (the fake) starts there too.
     const out = join(dir, 'feed.jsonl');
     // In the test's own folder: what tilebar starts (the fake) starts there too.
-    const command = `sh -c ${q(`cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} feed i3bar --config ${q(config)} --log ${q(log)} > ${q(out)} 2> ${q(err)}`)}`;
+    const command = `sh -c ${q(`cd ${q(dir)} && exec ${tilebarCommand(win)} feed i3bar --config ${q(config)} --log ${q(log)} > ${q(out)} 2> ${q(err)}`)}`;
     const env = { ...prefix.env, TZ: 'UTC', LOCALAPPDATA: join(dir, 'AppData', 'Local'), FAKE_POWERSHELL_RECORD: windowsPath(record) };
     const p = openPane(command, { width: 200, height: 10, env });
     pane = p;
-    const said = () => `\nthe feed's last line:\n${JSON.stringify(lastLine())}\nfake powershell.exe's record:\n${read(record)}\nnode.exe's stderr:\n${read(err)}\nlog:\n${read(log)}`;
+    const said = () => `\nthe feed's last line:\n${JSON.stringify(lastLine())}\nfake powershell.exe's record:\n${read(record)}\ntilebar's stderr:\n${read(err)}\nlog:\n${read(log)}`;
     /** The newest whole status line the feed wrote: its blocks. */
     const lastLine = (): I3barBlock[] => {
       const lines = read(out).split('\n').filter((l) => /^,?\[\{/.test(l));

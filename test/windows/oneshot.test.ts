@@ -15,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, SKIP, found, runBundleUnderWine, stdoutBytes, wineCouldNotStart, withoutNodeVersion, type Printed, type WindowsNode } from './wine.js';
+import { ROOT, RUNNER, SKIP, found, runBundleUnderWine, stdoutBytes, wineCouldNotStart, withoutNodeVersion, type Printed, type WindowsNode } from './wine.js';
 import { childEnv } from '../support/child-env.js';
 import { tilebarArgs } from '../support/tilebar-command.js';
 
@@ -67,7 +67,7 @@ afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(typeof found === 'string')(`the one-shot commands under the Windows build of Node (Wine)${SKIP}`, () => {
+describe.skipIf(typeof found === 'string')(`the one-shot commands under ${RUNNER} (Wine)${SKIP}`, () => {
   it('print the same bytes as on Linux for the example config', async (ctx) => {
     const win = found as WindowsNode;
     const dir = await mkdtemp(join(tmpdir(), 'tb-windows-'));
@@ -87,10 +87,10 @@ describe.skipIf(typeof found === 'string')(`the one-shot commands under the Wind
       expect(linux.status, `${name} on Linux: ${linux.stderr}`).toBe(0);
       expect(bytes.length, `${name} on Linux printed nothing`).toBeGreaterThan(0);
       const shown = printed[i];
-      expect(shown && { ...shown, stdout: withoutNodeVersion(shown.stdout) }, `tilebar ${args.join(' ')} under Windows Node`).toEqual({ ...linux, stdout: withoutNodeVersion(linux.stdout) });
+      expect(shown && { ...shown, stdout: withoutNodeVersion(shown.stdout) }, `tilebar ${args.join(' ')} under ${RUNNER}`).toEqual({ ...linux, stdout: withoutNodeVersion(linux.stdout) });
       // Equal as UTF-8 text can hide bytes that are not UTF-8 (a PNG's): the bytes themselves are compared.
       const windowsBytes = textOf(stdoutBytes(dir, i));
-      expect(windowsBytes.equals(bytes), `tilebar ${args.join(' ')} under Windows Node printed other bytes (${windowsBytes.length} against Linux's ${bytes.length})`).toBe(true);
+      expect(windowsBytes.equals(bytes), `tilebar ${args.join(' ')} under ${RUNNER} printed other bytes (${windowsBytes.length} against Linux's ${bytes.length})`).toBe(true);
     }
     const picture = stdoutBytes(dir, Object.keys(COMMANDS).indexOf('preview png'));
     expect(picture.subarray(0, 8).equals(PNG_SIGNATURE), 'preview --format png printed a PNG').toBe(true);

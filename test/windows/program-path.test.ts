@@ -18,7 +18,7 @@ import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
 import { processCreations } from './process-trace.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
-import { BUNDLE_COMMAND, ROOT, SKIP, found, q } from './wine.js';
+import { ROOT, RUNNER, SKIP, found, q, tilebarCommand } from './wine.js';
 
 const WINE_PATIENCE_MS = 4 * PATIENCE_MS;
 const SYSTEM_POWERSHELL = 'C:\\windows\\system32\\WindowsPowerShell\\v1.0\\powershell.exe';
@@ -32,7 +32,7 @@ afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(typeof found === 'string' || !hasTmux)(`programs a bar under Wine starts, with look-alikes in its working directory${SKIP}`, () => {
+describe.skipIf(typeof found === 'string' || !hasTmux)(`programs a bar (${RUNNER}) under Wine starts, with look-alikes in its working directory${SKIP}`, () => {
   it('runs the system PowerShell and no program of the working directory; komorebic and a click’s wezterm, on no PATH, are said missing', async (ctx) => {
     const win = found as WindowsNodeWithSea;
     const built = seaExe(win, join(import.meta.dirname, 'fixtures', 'planted.cjs'));
@@ -51,7 +51,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`programs a bar under Win
     const out = join(dir, 'feed.jsonl');
 
     // Started from the folder the look-alikes lie in, as a user starting the bar from Downloads would.
-    const command = `sh -c ${q(`cd ${q(dir)} && exec ${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} feed i3bar --config config.example.json --log ${q(log)} > ${q(out)} 2> ${q(trace)}`)}`;
+    const command = `sh -c ${q(`cd ${q(dir)} && exec ${tilebarCommand(win)} feed i3bar --config config.example.json --log ${q(log)} > ${q(out)} 2> ${q(trace)}`)}`;
     const p = openPane(command, { width: 200, height: 10, env: { ...win.env, WINEDEBUG: '+timestamp,+process', TZ: 'UTC', PLANTED_RECORD: windowsPath(record) } });
     pane = p;
     const said = () => `\nplanted programs' record:\n${read(record) || '(none)'}\nlog:\n${read(log)}\nprocesses created:\n${processCreations(read(trace)).map((c) => c.path).join('\n')}`;

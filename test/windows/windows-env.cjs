@@ -4,25 +4,29 @@
  * Wine sets USERPROFILE, LOCALAPPDATA, APPDATA (from its prefix's profile, C:\users\<name>) for a process started
  * from Linux, over what the Linux environment says, and drops HOME; a Windows parent's environment reaches its
  * Windows child as given. So the runs are started from here: `node.exe windows-env.cjs PLAN.json`, where the plan
- * is { bundle, nodeFlags, runs: [{ args, env }], inherit } (nodeFlags: what npm's .cmd shim passes node.exe
- * before the bundle, from its #! line). With `inherit` (one run in a terminal), the run has this
- * process's console and its exit status; otherwise run i writes i.out, i.err and i.status in the current directory.
+ * is { program, before, runs: [{ args, env, cwd }], inherit }: each run starts `program` (tilebar.exe; when absent,
+ * this node.exe) with `before` (for node.exe: what npm's .cmd shim passes it from the bundle's #! line, then the
+ * bundle) and then the run's arguments, in `cwd` when given. With `inherit` (one run in a terminal), the run has
+ * this process's console and its exit status; otherwise run i writes i.out, i.err and i.status in this process's
+ * current directory.
  */
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { closeSync, openSync, readFileSync, writeFileSync } = require('node:fs');
 
 const plan = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const program = plan.program ?? process.execPath;
 plan.runs.forEach((run, i) => {
   const env = { ...process.env, ...run.env };
+  const options = { env, ...(run.cwd ? { cwd: run.cwd } : {}) };
   if (plan.inherit) {
-    const r = spawnSync(process.execPath, [...(plan.nodeFlags ?? []), plan.bundle, ...run.args], { env, stdio: 'inherit' });
+    const r = spawnSync(program, [...plan.before, ...run.args], { ...options, stdio: 'inherit' });
     process.exitCode = r.status ?? 1;
     return;
   }
   const out = openSync(`${i}.out`, 'w');
   const err = openSync(`${i}.err`, 'w');
-  const r = spawnSync(process.execPath, [...(plan.nodeFlags ?? []), plan.bundle, ...run.args], { env, stdio: ['ignore', out, err] });
+  const r = spawnSync(program, [...plan.before, ...run.args], { ...options, stdio: ['ignore', out, err] });
   closeSync(out);
   closeSync(err);
   writeFileSync(`${i}.status`, String(r.status ?? 1));

@@ -1,12 +1,13 @@
 /**
  * The Windows build of Node under Wine, for the Windows suite: where it is (or why it cannot be used here), and
- * how to run tilebar's bundle with it. Each node.exe start costs a second or more under Wine, so callers batch
+ * how to run tilebar's bundle with it — or, with TILEBAR_WINDOWS_EXE, a released tilebar.exe instead (EXE,
+ * tilebarCommand). Each node.exe start costs a second or more under Wine, so callers batch
  * their runs in one shell while Wine's server stays up. Wine fails writing to a Linux pipe (EBADF), so every run
  * writes its stdout and stderr to files.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { childEnv } from '../support/child-env.js';
 import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 
@@ -55,6 +56,51 @@ export const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
  */
 export const BUNDLE_COMMAND = [...NODE_LAUNCH_FLAGS, BUNDLE].map(q).join(' ');
 
+/**
+ * TILEBAR_WINDOWS_EXE: the absolute Linux path of a released tilebar.exe (`npm run release`, the win-x64 zip) that
+ * the suite runs instead of node.exe and the bundle; unset, the bundle. The exe has its Node flags built in.
+ */
+function chosenExe(): string | undefined {
+  const exe = process.env.TILEBAR_WINDOWS_EXE;
+  if (!exe) return undefined;
+  // Set but wrong is a mistake of the run, not a reason to skip: every Windows test file fails on it.
+  if (!isAbsolute(exe) || !existsSync(exe) || !statSync(exe).isFile()) throw new Error(`TILEBAR_WINDOWS_EXE=${exe} is not the absolute path of a file (a tilebar.exe)`);
+  return exe;
+}
+export const EXE: string | undefined = chosenExe();
+/** What runs tilebar under Wine, for the tests' titles and messages. */
+export const RUNNER = EXE ? 'tilebar.exe' : 'the Windows build of Node';
+if (EXE) console.warn(`test/windows: tilebar is ${EXE} (TILEBAR_WINDOWS_EXE), not node.exe and the bundle`);
+
+/**
+ * Why the tests of `tilebar run` with a Wine console for its terminal (a tmux pane) skip with tilebar.exe. Wine's
+ * console for a Unix terminal has an empty title, and libuv's uv_get_process_title asserts on one (Windows gives
+ * every console a title: the program's path). tilebar.exe reads it there — `wine tilebar.exe run` and `wine
+ * tilebar.exe preview` in a pane end at once, exit 9, saying `Assertion failed: process_title, file
+ * c:\ws\deps\uv\src\win\util.c, line 412` — where node.exe with the bundle runs `run` (its `preview`, a one-shot
+ * script that sets V8 flags at run time as tilebar.exe does for both, ends the same way); with a title set first
+ * (`cmd /c "title tb && tilebar.exe run"`), tilebar.exe draws and runs. Empty when the bundle runs.
+ */
+export const EMPTY_CONSOLE_TITLE_SKIP = EXE
+  ? ' (skipped with tilebar.exe: it ends at start in a Wine console, whose title is empty: "Assertion failed: process_title, file c:\\ws\\deps\\uv\\src\\win\\util.c, line 412"; wine.ts)'
+  : '';
+
+/** A Linux path as a Windows program under Wine names it (the Linux root is drive Z:). */
+const onDriveZ = (linux: string) => `Z:${linux.replaceAll('/', '\\')}`;
+
+/**
+ * The start of a shell command that runs `tilebar` under Wine, quoted for sh, its arguments to follow: tilebar.exe
+ * (TILEBAR_WINDOWS_EXE), else node.exe with the bundle as the `tilebar` command starts it (BUNDLE_COMMAND).
+ */
+export function tilebarCommand(win: WindowsNode): string {
+  return EXE ? `${q(win.wine)} ${q(EXE)}` : `${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND}`;
+}
+
+/** What a Windows program (windows-env.cjs) starts for `tilebar`: the program (none: its own node.exe) and the arguments before tilebar's. */
+function windowsTilebar(): { program?: string; before: string[] } {
+  return EXE ? { program: onDriveZ(EXE), before: [] } : { before: [...NODE_LAUNCH_FLAGS, BUNDLE] };
+}
+
 export interface Printed {
   stdout: string;
   stderr: string;
@@ -62,12 +108,12 @@ export interface Printed {
 }
 
 /**
- * Runs each argument list as `node.exe <bundle> ...args` under Wine, one after another in one shell in `dir`,
- * and gives what each printed and its exit status.
+ * Runs each argument list as `tilebar ...args` under Wine (tilebarCommand), one after another in one shell in
+ * `dir`, and gives what each printed and its exit status.
  */
 export function runBundleUnderWine(win: WindowsNode, dir: string, runs: readonly (readonly string[])[], env: Record<string, string> = {}): Printed[] {
   const script = runs
-    .map((args, i) => `${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND} ${args.map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
+    .map((args, i) => `${tilebarCommand(win)} ${args.map(q).join(' ')} > ${i}.out 2> ${i}.err < /dev/null; echo $? > ${i}.status`)
     .join('\n');
   const r = spawnSync('sh', ['-c', script], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC', ...env }), stdio: 'ignore', timeout: 240_000 });
   if (r.error) throw r.error;
@@ -86,26 +132,31 @@ export function stdoutBytes(dir: string, run: number): Buffer {
   return readFileSync(join(dir, `${run}.out`));
 }
 
-/** One run: its arguments, and Windows variables of its own (USERPROFILE, LOCALAPPDATA, KOMOREBI_CONFIG_HOME, …). */
+/**
+ * One run: its arguments, Windows variables of its own (USERPROFILE, LOCALAPPDATA, KOMOREBI_CONFIG_HOME, …), and
+ * the directory it starts in when not the launcher's.
+ */
 export interface WindowsEnvRun {
   args: readonly string[];
   env: Record<string, string>;
+  cwd?: string;
 }
 
 /**
- * The shell command that runs the bundle under Wine with Windows variables Wine would otherwise set itself
- * (USERPROFILE, LOCALAPPDATA: see windows-env.cjs), through one node.exe that starts each run. Its plan is
- * written to `dir`; with `inherit`, the one run has the command's terminal (a tmux pane).
+ * The shell command that runs tilebar under Wine (the bundle, or tilebar.exe: tilebarCommand) with Windows
+ * variables Wine would otherwise set itself (USERPROFILE, LOCALAPPDATA: see windows-env.cjs), through one node.exe
+ * that starts each run. Its plan is written to `dir`; with `inherit`, the one run has the command's terminal (a
+ * tmux pane).
  */
 export function windowsEnvCommand(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[], inherit = false): string {
   const plan = join(dir, 'windows-env-plan.json');
-  writeFileSync(plan, JSON.stringify({ bundle: BUNDLE, nodeFlags: NODE_LAUNCH_FLAGS, runs, inherit }));
+  writeFileSync(plan, JSON.stringify({ ...windowsTilebar(), runs, inherit }));
   return `${q(win.wine)} ${q(win.node)} ${q(join(ROOT, 'test/windows/windows-env.cjs'))} ${q(plan)}`;
 }
 
 /** Like runBundleUnderWine, each run with Windows variables of its own (see windowsEnvCommand); one shell, one extra node.exe. */
-export function runBundleWithWindowsEnv(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[]): Printed[] {
-  const r = spawnSync('sh', ['-c', `${windowsEnvCommand(win, dir, runs)} > launcher.out 2> launcher.err < /dev/null`], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC' }), stdio: 'ignore', timeout: 240_000 });
+export function runBundleWithWindowsEnv(win: WindowsNode, dir: string, runs: readonly WindowsEnvRun[], timeoutMs = 240_000): Printed[] {
+  const r = spawnSync('sh', ['-c', `${windowsEnvCommand(win, dir, runs)} > launcher.out 2> launcher.err < /dev/null`], { cwd: dir, env: childEnv({ ...win.env, TZ: 'UTC' }), stdio: 'ignore', timeout: timeoutMs });
   if (r.error) throw r.error;
   const read = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '');
   return runs.map((_, i) => ({
@@ -115,10 +166,10 @@ export function runBundleWithWindowsEnv(win: WindowsNode, dir: string, runs: rea
   }));
 }
 
-/** Wine itself failing to start node.exe (no output, Wine's own words on stderr): this machine's problem. */
+/** Wine itself failing to start node.exe or tilebar.exe (no output, Wine's own words on stderr): this machine's problem. */
 export function wineCouldNotStart(printed: readonly Printed[]): string | undefined {
   if (printed.length > 0 && printed.every((p) => p.stdout === '' && p.status !== 0 && /\bwine\b/i.test(p.stderr))) {
-    return `Wine could not start node.exe here: ${printed[0]?.stderr.trim().split('\n')[0] ?? ''}`;
+    return `Wine could not start ${EXE ? 'tilebar.exe' : 'node.exe'} here: ${printed[0]?.stderr.trim().split('\n')[0] ?? ''}`;
   }
   return undefined;
 }
