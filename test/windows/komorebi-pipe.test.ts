@@ -23,7 +23,7 @@ import { stateDoc } from '../tiler/fake-wm.js';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { eventually, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
-import { EMPTY_CONSOLE_TITLE_SKIP, found, q, ROOT, RUNNER, SKIP, tilebarCommand } from './wine.js';
+import { found, q, ROOT, RUNNER, SKIP, consoleTitled } from './wine.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { tilebarArgs } from '../support/tilebar-command.js';
@@ -78,7 +78,7 @@ const shows =
 /** Z:\ is the Linux root under Wine: the Windows form of a Linux directory, for the Windows PATH. */
 const windowsPath = (dir: string) => `Z:${dir.replaceAll('/', '\\')}`;
 
-describe.skipIf(typeof found === 'string' || !hasTmux || EMPTY_CONSOLE_TITLE_SKIP !== '')(`komorebi over a Windows named pipe, ${RUNNER} under Wine${SKIP}${hasTmux ? '' : ' (skipped: no tmux)'}${EMPTY_CONSOLE_TITLE_SKIP}`, () => {
+describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows named pipe, ${RUNNER} under Wine${SKIP}${hasTmux ? '' : ' (skipped: no tmux)'}`, () => {
   it('shows komorebi’s workspaces, layout and window, clicks run komorebic, and a komorebi that dies, floods or writes garbage is survived', async (ctx) => {
     const win = found as WindowsNodeWithSea;
     const built = seaExe(win, join(import.meta.dirname, 'fixtures', 'fake-komorebic.cjs'));
@@ -116,7 +116,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux || EMPTY_CONSOLE_TITLE_SKI
       await writeFile(fake.FAKE_KOMOREBIC_MODE, mode);
     };
 
-    const pane: Pane = openPane(`sh -c ${q(`cd ${q(dir)} && exec ${tilebarCommand(win)} run --config bar.json --log tilebar.log`)}`, {
+    const pane: Pane = openPane(`sh -c ${q(`cd ${q(dir)} && exec ${consoleTitled(win)} run --config bar.json --log tilebar.log`)}`, {
       // Wine's console wraps the bar's one row onto two: room for both. It writes in the locale's character set.
       width: WIDTH,
       height: HEIGHT,

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
-import { EMPTY_CONSOLE_TITLE_SKIP, RUNNER, SKIP, found, q, windowsEnvCommand, type WindowsNode } from './wine.js';
+import { RUNNER, SKIP, found, q, windowsEnvCommand, type WindowsNode } from './wine.js';
 import { saveConfig } from '../support/bar-config.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
@@ -55,7 +55,7 @@ afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(typeof found === 'string' || !hasTmux || EMPTY_CONSOLE_TITLE_SKIP !== '')(`tilebar run under ${RUNNER} (Wine) in a 160×3 tmux pane${SKIP}${EMPTY_CONSOLE_TITLE_SKIP}`, () => {
+describe.skipIf(typeof found === 'string' || !hasTmux)(`tilebar run under ${RUNNER} (Wine) in a 160×3 tmux pane${SKIP}`, () => {
   it('finds %USERPROFILE%\\komorebi.bar.json, draws it with live CPU, memory and disks, ticks, follows a save, keeps the last good bar through a bad one, quits on q; logs under %LOCALAPPDATA%', async () => {
     const win = found as WindowsNode;
     const dir = await mkdtemp(join(tmpdir(), 'tb-wine-run-'));

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { creationsByProgram, processCreations, traceStart } from './process-trace.js';
-import { EMPTY_CONSOLE_TITLE_SKIP, ROOT, RUNNER, SKIP, found, q, tilebarCommand, type WindowsNode } from './wine.js';
+import { ROOT, RUNNER, SKIP, found, q, consoleTitled, type WindowsNode } from './wine.js';
 
 const FROM_S = 20;
 const TO_S = 80;
@@ -27,7 +27,7 @@ afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-const skip = typeof found === 'string' ? SKIP : hasTmux ? EMPTY_CONSOLE_TITLE_SKIP : ' (skipped: no tmux)';
+const skip = typeof found === 'string' ? SKIP : hasTmux ? '' : ' (skipped: no tmux)';
 
 describe.skipIf(skip !== '')(`a running bar under ${RUNNER} (Wine)${skip}`, () => {
   it(`starts no process per poll from its ${FROM_S}th to its ${TO_S}th second, only its helpers, backing off`, async () => {
@@ -36,7 +36,7 @@ describe.skipIf(skip !== '')(`a running bar under ${RUNNER} (Wine)${skip}`, () =
     dirs.push(dir);
     copyFileSync(join(ROOT, 'config.example.json'), join(dir, 'config.example.json'));
     const trace = join(dir, 'trace.log');
-    const bar = `cd ${q(dir)} && exec ${tilebarCommand(win)} run --config config.example.json 2> trace.log`;
+    const bar = `cd ${q(dir)} && exec ${consoleTitled(win)} run --config config.example.json 2> trace.log`;
     pane = openPane(`sh -c ${q(bar)}`, { width: 160, height: 3, env: { ...win.env, WINEDEBUG: '+timestamp,+process' } });
 
     const read = () => {

@@ -7,7 +7,7 @@
  * is { program, before, runs: [{ args, env, cwd }], inherit }: each run starts `program` (tilebar.exe; when absent,
  * this node.exe) with `before` (for node.exe: what npm's .cmd shim passes it from the bundle's #! line, then the
  * bundle) and then the run's arguments, in `cwd` when given. With `inherit` (one run in a terminal), the run has
- * this process's console and its exit status; otherwise run i writes i.out, i.err and i.status in this process's
+ * this process's console (titled, as a Windows console is) and its exit status; otherwise run i writes i.out, i.err and i.status in this process's
  * current directory.
  */
 'use strict';
@@ -20,6 +20,9 @@ plan.runs.forEach((run, i) => {
   const env = { ...process.env, ...run.env };
   const options = { env, ...(run.cwd ? { cwd: run.cwd } : {}) };
   if (plan.inherit) {
+    // The console a run in a terminal shares gets a title first, as every console on Windows has one (wine.ts:
+    // consoleTitled says why); tilebar's own reading of it is then what Windows would give.
+    process.title = 'tilebar';
     const r = spawnSync(program, [...plan.before, ...run.args], { ...options, stdio: 'inherit' });
     process.exitCode = r.status ?? 1;
     return;

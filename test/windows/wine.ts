@@ -72,19 +72,6 @@ export const EXE: string | undefined = chosenExe();
 export const RUNNER = EXE ? 'tilebar.exe' : 'the Windows build of Node';
 if (EXE) console.warn(`test/windows: tilebar is ${EXE} (TILEBAR_WINDOWS_EXE), not node.exe and the bundle`);
 
-/**
- * Why the tests of `tilebar run` with a Wine console for its terminal (a tmux pane) skip with tilebar.exe. Wine's
- * console for a Unix terminal has an empty title, and libuv's uv_get_process_title asserts on one (Windows gives
- * every console a title: the program's path). tilebar.exe reads it there — `wine tilebar.exe run` and `wine
- * tilebar.exe preview` in a pane end at once, exit 9, saying `Assertion failed: process_title, file
- * c:\ws\deps\uv\src\win\util.c, line 412` — where node.exe with the bundle runs `run` (its `preview`, a one-shot
- * script that sets V8 flags at run time as tilebar.exe does for both, ends the same way); with a title set first
- * (`cmd /c "title tb && tilebar.exe run"`), tilebar.exe draws and runs. Empty when the bundle runs.
- */
-export const EMPTY_CONSOLE_TITLE_SKIP = EXE
-  ? ' (skipped with tilebar.exe: it ends at start in a Wine console, whose title is empty: "Assertion failed: process_title, file c:\\ws\\deps\\uv\\src\\win\\util.c, line 412"; wine.ts)'
-  : '';
-
 /** A Linux path as a Windows program under Wine names it (the Linux root is drive Z:). */
 const onDriveZ = (linux: string) => `Z:${linux.replaceAll('/', '\\')}`;
 
@@ -94,6 +81,20 @@ const onDriveZ = (linux: string) => `Z:${linux.replaceAll('/', '\\')}`;
  */
 export function tilebarCommand(win: WindowsNode): string {
   return EXE ? `${q(win.wine)} ${q(EXE)}` : `${q(win.wine)} ${q(win.node)} ${BUNDLE_COMMAND}`;
+}
+
+/**
+ * tilebarCommand for a run in a terminal (a tmux pane): through cmd.exe, which gives the console a title first.
+ * Windows gives every console a title (the program's path, or what the terminal sets); the console Wine makes for
+ * a Unix terminal has none, and libuv's uv_get_process_title asserts on an empty one, so a node.exe or tilebar.exe
+ * in a pane that comes to read it ends at once, exit 9: `Assertion failed: process_title, file
+ * c:\ws\deps\uv\src\win\util.c, line 412` (seen with tilebar.exe's `run` and `preview`, and node.exe's `preview`;
+ * what in Node reads it there was not found: no JavaScript of the bundle does). The title is Wine's lack, not
+ * tilebar's, so the tests give the console one as Windows would.
+ */
+export function consoleTitled(win: WindowsNode): string {
+  const program = EXE ? [onDriveZ(EXE)] : [onDriveZ(win.node), ...NODE_LAUNCH_FLAGS, onDriveZ(BUNDLE)];
+  return `${q(win.wine)} cmd.exe /c title tilebar '&&' ${program.map(q).join(' ')}`;
 }
 
 /** What a Windows program (windows-env.cjs) starts for `tilebar`: the program (none: its own node.exe) and the arguments before tilebar's. */
