@@ -95,10 +95,19 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
 
   // Given readings only; the machine for the rest, unless some were given (then nothing is read).
   let statuses: Statuses = Object.fromEntries(Object.entries(readings).flatMap(([k, v]) => (widgets.sources.has(k) ? [[k, { reading: v }]] : [])));
+  // Why the machine's read of a source failed: such a source has no reading, and is not drawn.
+  const failed = new Map<string, string>();
   if (!given) {
     // Everything but the Update check: a preview never uses the network.
     const live = deps.readers ?? liveReaders(io, realTimers, widgets);
-    statuses = { ...(await readOnce(systemWidgets(model, widgets, VERSION), { ...live, update: undefined })), ...statuses };
+    const read = await readOnce(systemWidgets(model, widgets, VERSION), { ...live, update: undefined });
+    // A read that failed gave no reading: its widgets are left out and named, as where there is no reader, on
+    // every platform. (Windows reads Network and Battery through a PowerShell helper; where that cannot start,
+    // the error alone drew Network as empty boxes and Battery as a red `?` that Linux never shows.)
+    for (const [source, status] of Object.entries(read)) {
+      if (status?.reading !== undefined) statuses = { [source]: status, ...statuses };
+      else if (status?.error) failed.set(source, status.error);
+    }
   }
 
   // The Tiler widgets show a saved state; a preview never talks to the window manager.
@@ -117,7 +126,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   const layoutAt = (width: number) => layoutFor(model, look, { statuses, clock: { epochMs, systemZone: zone }, ...(tiler ? { tiler } : {}), tilerOptions, ...events }, { width, height }, VERSION);
   const layout = layoutAt(givenWidth ?? Math.min(naturalWidth(layoutAt), io.columns ?? MAX_WIDTH));
   // What had no reading is not drawn, as in the bar before its first reading: said, so nothing vanishes unexplained.
-  const unread = unreadWidgets(model, widgets, (reading) => statuses[reading] !== undefined || reading in events);
+  const unread = unreadWidgets(model, widgets, (reading) => statuses[reading] !== undefined || reading in events, (reading) => failed.get(reading));
   const frame: FrameToWrite = {
     layout,
     // Text and ansi are rendered by the bar's Ink components (renderToString), as the live bar is.

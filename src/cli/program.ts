@@ -123,6 +123,8 @@ array with one report per file.
 
 Config discovery without FILE: --config, $KOMOREBI_CONFIG_HOME/komorebi.bar.json,
 $XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.json, then the embedded default.
+On Windows: %KOMOREBI_CONFIG_HOME%\\komorebi.bar.json, %USERPROFILE%\\.config\\tilebar\\bar.json,
+%USERPROFILE%\\komorebi.bar.json, then %XDG_CONFIG_HOME%\\tilebar\\bar.json (a path with a drive letter only).
 Exit status: 0 valid (warnings allowed), 1 config errors, 2 usage errors (an unreadable file among them).`,
     )
     .action(async (files: string[], opts) => {

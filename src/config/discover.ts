@@ -1,6 +1,6 @@
 /** Which config file to use when none is named on the command line. */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, win32 } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pathsOf, userHome, xdgDir } from '../io/user-dirs.js';
 import { currentUser, DISCOVERED_HINT, trustRefusal } from '../io/trust.js';
@@ -46,18 +46,33 @@ export interface Candidate {
 /**
  * Where a config is looked for when none is named, best first: `$KOMOREBI_CONFIG_HOME/komorebi.bar.json`, then
  * `$XDG_CONFIG_HOME/tilebar/bar.json` (default `~/.config/tilebar/bar.json`), then `~/komorebi.bar.json`. After
- * them comes the embedded example, which is always there. On Windows `~` is `%USERPROFILE%` (komorebi's default
- * place for its bar's config) and the paths are Windows paths: a `%KOMOREBI_CONFIG_HOME%` written with forward
- * slashes or a trailing backslash still gives `D:\dir\komorebi.bar.json`.
+ * them comes the embedded example, which is always there.
+ *
+ * On Windows komorebi's order is kept, `%KOMOREBI_CONFIG_HOME%` and then the user's profile: `~` is
+ * `%USERPROFILE%` (komorebi's default place for its bar's config), so `%KOMOREBI_CONFIG_HOME%\komorebi.bar.json`,
+ * `%USERPROFILE%\.config\tilebar\bar.json`, `%USERPROFILE%\komorebi.bar.json`. `XDG_CONFIG_HOME` is no place of
+ * Windows' own (Git Bash, MSYS and WSL interop set it): it comes only after those, and only as a path with a
+ * drive letter (xdgDir) that is not the profile's `.config` already listed. The paths are Windows paths: a
+ * `%KOMOREBI_CONFIG_HOME%` written with forward slashes or a trailing backslash still gives `D:\dir\komorebi.bar.json`.
  */
 export function configCandidates(env: DiscoveryEnv['env'], home: string, platform: NodeJS.Platform = process.platform): Candidate[] {
   const { join } = pathsOf(platform);
-  const candidates: Array<Candidate | undefined> = [
-    env.KOMOREBI_CONFIG_HOME ? { path: join(env.KOMOREBI_CONFIG_HOME, 'komorebi.bar.json'), reason: '$KOMOREBI_CONFIG_HOME' } : undefined,
-    { path: join(xdgDir(env, 'XDG_CONFIG_HOME', platform) ?? join(home, '.config'), 'tilebar', 'bar.json'), reason: xdgDir(env, 'XDG_CONFIG_HOME', platform) ? '$XDG_CONFIG_HOME' : '~/.config' },
-    { path: join(home, 'komorebi.bar.json'), reason: 'home directory' },
-  ];
-  return candidates.filter((c): c is Candidate => c !== undefined);
+  const komorebi = env.KOMOREBI_CONFIG_HOME ? { path: join(env.KOMOREBI_CONFIG_HOME, 'komorebi.bar.json'), reason: '$KOMOREBI_CONFIG_HOME' } : undefined;
+  const homeFile = { path: join(home, 'komorebi.bar.json'), reason: 'home directory' };
+  const xdg = xdgDir(env, 'XDG_CONFIG_HOME', platform);
+  if (platform === 'win32') {
+    const own = join(home, '.config');
+    const xdgPlace = xdg !== undefined && !sameWindowsFolder(xdg, own) ? { path: join(xdg, 'tilebar', 'bar.json'), reason: '$XDG_CONFIG_HOME' } : undefined;
+    return [komorebi, { path: join(own, 'tilebar', 'bar.json'), reason: '~/.config' }, homeFile, xdgPlace].filter((c): c is Candidate => c !== undefined);
+  }
+  const own = xdg ? { path: join(xdg, 'tilebar', 'bar.json'), reason: '$XDG_CONFIG_HOME' } : { path: join(home, '.config', 'tilebar', 'bar.json'), reason: '~/.config' };
+  return [komorebi, own, homeFile].filter((c): c is Candidate => c !== undefined);
+}
+
+/** Whether two Windows paths name one folder: separators, a trailing one and letter case aside. */
+function sameWindowsFolder(a: string, b: string): boolean {
+  const key = (p: string) => win32.normalize(p).replace(/\\+$/, '').toLowerCase();
+  return key(a) === key(b);
 }
 
 /**

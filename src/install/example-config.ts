@@ -48,6 +48,16 @@ function temporaryFolder(): string {
   }
 }
 
+/**
+ * What a user sets to give the example config a folder it can be written to: the variables its cache folder
+ * (io/cache-dir.ts: `%LOCALAPPDATA%` on Windows, `~/Library/Caches` on macOS, `$XDG_CACHE_HOME` elsewhere) and
+ * the temporary folder (os.tmpdir: `%TEMP%` on Windows) come from.
+ */
+export function folderVariables(platform: NodeJS.Platform): string {
+  if (platform === 'win32') return 'LOCALAPPDATA or TEMP';
+  return platform === 'darwin' ? 'TMPDIR' : 'XDG_CACHE_HOME or TMPDIR';
+}
+
 /** Where the executable's example config is, written out first when needed. Throws ExampleConfigUnwritable. */
 export function exampleConfigFile(bytes: Uint8Array, env: Readonly<Record<string, string | undefined>> = process.env): string {
   let cache: string;
@@ -66,7 +76,7 @@ export function exampleConfigFile(bytes: Uint8Array, env: Readonly<Record<string
     return writtenOnce(temporaryFolder(), bytes);
   } catch (e) {
     throw new ExampleConfigUnwritable(
-      `the built-in example config cannot be written out, neither into ${cache} nor into the temporary folder: ${reason(e)}; name a config with --config, or set XDG_CACHE_HOME or TMPDIR to a folder of yours that you can write`,
+      `the built-in example config cannot be written out, neither into ${cache} nor into the temporary folder: ${reason(e)}; name a config with --config, or set ${folderVariables(process.platform)} to a folder of yours that you can write`,
     );
   }
 }

@@ -37,14 +37,23 @@ export function localAppData(env: Env, home: string): string {
   return env.LOCALAPPDATA || path.win32.join(home, 'AppData', 'Local');
 }
 
+/** A Windows path from a drive's root: `C:\…` or `C:/…`; not `\…` (the current drive's), `C:…` (drive-relative) nor a share. */
+export function isWindowsDrivePath(value: string): boolean {
+  return /^[A-Za-z]:[\\/]/.test(value);
+}
+
 /**
  * An XDG base directory from the environment, or undefined when it is unset, empty or relative: the XDG spec has a
  * relative one ignored, and one taken relative to the working directory would put a feed's caches and notes
  * somewhere else for every directory it is started from (a printed host config and the feed the host starts).
+ * On Windows, where XDG is no convention of the system's (Git Bash, MSYS and WSL interop set one), it counts
+ * only as a path with a drive letter: MSYS's `/home/me/.config` is absolute to path.win32, as `\home\me\.config`
+ * on whatever drive the working directory is on, and is not the folder it names.
  */
 export function xdgDir(env: Env, name: 'XDG_CONFIG_HOME' | 'XDG_CACHE_HOME' | 'XDG_STATE_HOME', platform: NodeJS.Platform = 'linux'): string | undefined {
   const value = env[name];
-  return value && pathsOf(platform).isAbsolute(value) ? value : undefined;
+  if (!value) return undefined;
+  return (platform === 'win32' ? isWindowsDrivePath(value) : pathsOf(platform).isAbsolute(value)) ? value : undefined;
 }
 
 /** The default log: `%LOCALAPPDATA%\tilebar\tilebar.log` on Windows, `$XDG_STATE_HOME/tilebar/tilebar.log` elsewhere. */

@@ -20,6 +20,8 @@ export interface UnreadWidget {
   keys: readonly string[];
   /** One such setting as the help shows it (`memory=N`); empty when there is none. */
   hint: string;
+  /** Why the machine gave no reading: its one read failed (Windows' network and battery helper could not start). */
+  why?: string;
 }
 
 const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
@@ -27,16 +29,23 @@ const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
 /**
  * Each enabled widget of a kind that is read — polled, or told by an event source — whose reading
  * `hasReading` says is missing, in the bar's order. Widgets that read nothing (clocks, launchers) and the
- * Tiler ones (which say `no window manager` themselves) are never listed.
+ * Tiler ones (which say `no window manager` themselves) are never listed. `failure`: why a reading's read
+ * failed, when it did.
  */
-export function unreadWidgets(model: Pick<BarModel, SectionName>, kinds: WidgetRegistry, hasReading: (reading: string) => boolean): UnreadWidget[] {
+export function unreadWidgets(
+  model: Pick<BarModel, SectionName>,
+  kinds: WidgetRegistry,
+  hasReading: (reading: string) => boolean,
+  failure: (reading: string) => string | undefined = () => undefined,
+): UnreadWidget[] {
   return SECTIONS.flatMap((section) =>
     model[section].flatMap((w, index): UnreadWidget[] => {
       const kind = kinds.kind(w.kind);
       if (!kind || !widgetEnabled(kind, w.config)) return [];
       const reading = kind.simulation?.fills ?? kind.poll?.source;
       if (reading === undefined || hasReading(reading)) return [];
-      return [{ widget: kind.name, position: `${section}[${index}]`, section, index, keys: kind.simulation?.keys ?? [], hint: kind.simulation?.hint ?? '' }];
+      const why = failure(reading);
+      return [{ widget: kind.name, position: `${section}[${index}]`, section, index, keys: kind.simulation?.keys ?? [], hint: kind.simulation?.hint ?? '', ...(why ? { why } : {}) }];
     }),
   );
 }
@@ -44,7 +53,8 @@ export function unreadWidgets(model: Pick<BarModel, SectionName>, kinds: WidgetR
 /**
  * What stderr says beside the frame: a line of why, then a widget a line with the setting that draws it.
  * `simulated`: readings were given, so nothing else was read; otherwise the machine was read, and what is
- * missing is what a preview never asks (the network, a media player, the session).
+ * missing is what a preview never asks (the network, a media player, the session), or what it asked and could
+ * not read (said after the setting: `reading it failed: …`).
  */
 export function unreadNote(unread: readonly UnreadWidget[], simulated: boolean): string {
   if (unread.length === 0) return '';
@@ -52,6 +62,6 @@ export function unreadNote(unread: readonly UnreadWidget[], simulated: boolean):
   const why = simulated ? 'with --set or --data nothing else is read' : 'a preview reads this machine once, but never the network, a media player or the session';
   const names = unread.map((u) => `${u.widget} ${u.position}`);
   const width = Math.max(...names.map((n) => n.length));
-  const lines = unread.map((u, i) => `  ${(names[i] ?? '').padEnd(width)}  ${u.hint ? `--set ${u.hint}` : 'no --set key reads it'}`);
+  const lines = unread.map((u, i) => `  ${(names[i] ?? '').padEnd(width)}  ${u.hint ? `--set ${u.hint}` : 'no --set key reads it'}${u.why ? ` (reading it failed: ${u.why})` : ''}`);
   return `tilebar: ${count} not drawn, for want of a reading (${why}):\n${lines.join('\n')}\n`;
 }

@@ -7,7 +7,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exampleConfigFile, writtenOnce } from '../../src/install/example-config.js';
+import { exampleConfigFile, folderVariables, writtenOnce } from '../../src/install/example-config.js';
 import { ExampleConfigUnwritable } from '../../src/install/example-config-error.js';
 import { UNPRIVILEGED } from '../tty/tmux.js';
 import { childEnv } from '../support/child-env.js';
@@ -84,6 +84,15 @@ describe('where the example config cannot be written at all', () => {
       if (saved === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = saved;
     }
+  });
+});
+
+describe('the way out it names', () => {
+  // The cache folder is %LOCALAPPDATA%'s on Windows and ~/Library/Caches on macOS: XDG_CACHE_HOME moves neither.
+  it('is the variables that move the folders on that platform', () => {
+    expect(folderVariables('linux')).toBe('XDG_CACHE_HOME or TMPDIR');
+    expect(folderVariables('win32')).toBe('LOCALAPPDATA or TEMP');
+    expect(folderVariables('darwin')).toBe('TMPDIR');
   });
 });
 
