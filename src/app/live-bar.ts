@@ -71,6 +71,8 @@ export interface LiveBarDeps {
   onStray: (e: unknown) => void;
   /** The window manager's source; default: the real one for the manager found. Tests hand in a fake peer. */
   startTilerSource?: StartTilerSource;
+  /** Whether a path exists, where the keyboard's source is looked for (the system layout's files); tests name theirs. */
+  exists?: (path: string) => boolean;
 }
 
 /** How the config in use was found: as discovery said, else named (`--config`). */
@@ -131,7 +133,7 @@ export class LiveBar {
     });
     this.#store = new TimedStore<CoreSnapshot>(deps.timers, { model: config.model, message: config.message, statuses: {}, systemZone });
     this.#scheduler = new Scheduler(deps.timers, { onListenerError: (e) => deps.log(`internal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`) });
-    this.#events = new EventSources({ env: deps.env, platform: deps.platform, timers: deps.timers, log: deps.log }, (change) => this.#store.update(change));
+    this.#events = new EventSources({ env: deps.env, platform: deps.platform, timers: deps.timers, log: deps.log, ...(deps.exists ? { exists: deps.exists } : {}) }, (change) => this.#store.update(change));
     this.#manager = new WindowManagerLink(this.#store, {
       ...(settings.tiler !== undefined ? { flag: settings.tiler } : {}),
       komorebiDir: settings.komorebiDir,

@@ -17,6 +17,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { looksCutShort } from '../config/cut-short.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { readTextFile, type ReadOptions, type ReadOutcome } from '../io/read-text-file.js';
 import type { Timers } from '../scheduler/timers.js';
@@ -37,7 +38,7 @@ export async function pollWaitMs(watches: ReadonlyArray<NameWatch | undefined>, 
   const open = watches.every((w) => w?.watching === true);
   return open && (await (seeAll ?? watchesSeeAll)(watches.map((w) => w?.dir ?? ''))) ? SAFETY_POLL_MS : POLL_MS;
 }
-/** A fault must last this long to be shown: an editor that deletes and writes the file leaves a short gap. */
+/** A fault, or a text cut short, must last this long to be shown: an editor that deletes and writes the file, or `cp` over it, leaves a short gap. */
 export const FAULT_GRACE_MS = 400;
 
 export type ConfigFileEvent =
@@ -64,44 +65,71 @@ export interface WatchedConfigFile {
   close(): Promise<void>;
 }
 
+/** Texts cut short in a row that are read again before the last is said anyway (a file that never stops changing). */
+export const MAX_CUT_SHORT_READS = 10;
+
 /**
  * The reading half of a watched config: reads the file when asked, says its new text, and says a fault only when
- * it lasts past the grace period (a save in progress, an editor's rename).
+ * it lasts past the grace period (a save in progress, an editor's rename). A new text that looks cut short
+ * (empty, or JSON that stops midway: config/cut-short.ts) is a write in progress just as well — `cp` over the file
+ * truncates it, then writes — so it is read again after the grace period and said only if it is still the text
+ * then: the write that ends it is read (its watch or the poll says) and said instead, with no rejection before it.
  */
 function configReader(file: string, onEvent: (e: ConfigFileEvent) => void, opts: ConfigFileOptions, isClosed: () => boolean) {
   const { timers } = opts;
   let lastText = opts.initialText;
   let lastFault: string | undefined;
   let graceTimer: unknown;
+  /** The text cut short that waits for the grace period, and how many did in a row. */
+  let held: string | undefined;
+  let heldInARow = 0;
 
-  const settle = (outcome: ReadOutcome) => {
+  const readAfterGrace = (restart: boolean) => {
+    if (restart) timers.clearTimeout(graceTimer);
+    else if (graceTimer !== undefined) return;
+    graceTimer = timers.setTimeout(() => {
+      graceTimer = undefined;
+      void read(true);
+    }, FAULT_GRACE_MS);
+  };
+
+  const settle = (outcome: ReadOutcome, afterGrace: boolean) => {
     if (outcome.ok) {
+      const text = outcome.text;
+      const isNew = text !== lastText || lastFault !== undefined;
+      const lasted = afterGrace && text === held;
+      if (isNew && !lasted && heldInARow < MAX_CUT_SHORT_READS && looksCutShort(text)) {
+        // The grace period starts again at each new text cut short: the file is still being written.
+        if (text !== held) heldInARow++;
+        readAfterGrace(text !== held);
+        held = text;
+        return;
+      }
       timers.clearTimeout(graceTimer);
       graceTimer = undefined;
-      if (outcome.text !== lastText || lastFault !== undefined) {
-        lastText = outcome.text;
+      held = undefined;
+      heldInARow = 0;
+      if (isNew) {
+        lastText = text;
         lastFault = undefined;
-        onEvent({ kind: 'text', text: outcome.text });
+        onEvent({ kind: 'text', text });
       }
       return;
     }
     if (outcome.code === lastFault) return;
     // Shown only if it lasts: the next check after the grace period decides.
-    if (graceTimer === undefined) {
-      graceTimer = timers.setTimeout(() => {
-        graceTimer = undefined;
-        void read(true);
-      }, FAULT_GRACE_MS);
-    }
+    readAfterGrace(false);
   };
 
   const read = oneAtATime<boolean>(async (afterGrace = false): Promise<void> => {
     const outcome = await readTextFile(file, { maxBytes: MAX_CONFIG_BYTES, ...(opts.trust ? { trust: opts.trust } : {}) });
     if (isClosed()) return;
     if (!outcome.ok && afterGrace && outcome.code !== lastFault) {
+      held = undefined;
+      heldInARow = 0;
       lastFault = outcome.code;
       onEvent({ kind: 'fault', code: outcome.code, problem: outcome.problem });
-    } else settle(outcome);
+    } else settle(outcome, afterGrace);
   }, isClosed);
 
   return { read: () => read(), close: () => timers.clearTimeout(graceTimer) };

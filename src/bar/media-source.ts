@@ -15,6 +15,8 @@ export interface EventSourceDeps {
   platform: NodeJS.Platform;
   timers: Timers;
   log(message: string): void;
+  /** Whether a path exists, where the keyboard's source is looked for (existsSync unless given). */
+  exists?: (path: string) => boolean;
 }
 
 /** The first enabled widget of this kind anywhere on the bar, if any (the event sources start for it). */
@@ -22,9 +24,10 @@ export function enabledWidget(model: Pick<BarModel, 'left' | 'center' | 'right'>
   return [...model.left, ...model.center, ...model.right].find((w) => w.kind === kind && w.config.enable === true);
 }
 
-export async function startMediaSource(onStatus: (status: MediaStatus) => void, deps: EventSourceDeps): Promise<MediaSource> {
+/** `condition`: a lasting condition of the source, or undefined once it started (mpris.ts's MprisOptions). */
+export async function startMediaSource(onStatus: (status: MediaStatus) => void, deps: EventSourceDeps & { condition?(line: string | undefined): void }): Promise<MediaSource> {
   if (deps.platform === 'darwin') {
-    deps.log(`media: ${MACOS_MEDIA}`);
+    (deps.condition ?? deps.log)(`media: ${MACOS_MEDIA}`);
     onStatus({ problem: MACOS_MEDIA });
     return { control: () => undefined, close: () => undefined };
   }

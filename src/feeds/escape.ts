@@ -5,11 +5,12 @@
  * - pango (i3bar and swaybar with `markup: pango`, Waybar): `&`, `<`, `>`, `'` and `"` as entities;
  * - tmux's status formats: `#` doubled (`#[style]`, `#(command)` and `#{format}` all start with `#`);
  * - Polybar's tags: `%{` starts a tag, and that is all Polybar reads in a `%` (3.6 and its master alike,
- *   src/tags/parser.cpp): it has no escape, `%%` is two `%`s. The pull request that would read `%%` as `%`
- *   (lemonbar's rule, polybar#2748) is open, not merged; under it a text ending in `%` would take the `%` of the
- *   tag tilebar writes next and show that tag as text. So a `%` followed by `{`, by `%` or by nothing (the end of
- *   the text, where tilebar's next `%{` comes) is followed by a zero-width space, which shows as nothing: no text
- *   holds `%{` or `%%` or ends in `%`, whichever way a Polybar reads them.
+ *   src/tags/parser.cpp, `parse_step`): every other `%` is text, `%%` two of them, a `%` before tilebar's next
+ *   `%{` one. It has no escape, so a `%{` of a text is broken by a tag that changes nothing between its `%` and
+ *   its `{` (the caller's: Polybar reads `%` as text, the tag, then `{` as text). Nothing invisible goes in: a
+ *   zero-width space after a `%` (which this did, for the lemonbar rule `%%` = `%` that polybar#2748 proposes and
+ *   its maintainers hold back, since it would break every `format = Text%`) has no glyph in most fonts, and
+ *   Polybar 3.6.3 logs `Dropping unmatched character (U+200b)` for each at every line (issue 43).
  */
 import { displayText } from '../text/safe-text.js';
 
@@ -23,10 +24,12 @@ export function tmuxText(text: string): string {
   return displayText(text).replaceAll('#', '##');
 }
 
-const ZERO_WIDTH_SPACE = '\u200b';
-
-export function polybarText(text: string): string {
-  return displayText(text).replace(/%(?=[{%]|$)/g, `%${ZERO_WIDTH_SPACE}`);
+/**
+ * Text for Polybar: each `%{` of it has `noOpTag` between its `%` and its `{`. `noOpTag` is a whole tag that
+ * changes nothing where the text is (polybar.ts gives the run's own colour tag again).
+ */
+export function polybarText(text: string, noOpTag: string): string {
+  return displayText(text).replaceAll('%{', `%${noOpTag}{`);
 }
 
 /** Plain text for a host that takes no markup (i3bar without pango): cleaned only. */

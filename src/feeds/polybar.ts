@@ -1,7 +1,7 @@
 /**
  * Polybar's `custom/script` with `tail = true`: one line per change, each run coloured with `%{F#rrggbb}` and
- * `%{B#rrggbb}`, text escaped (escape.ts: no `%{` of a title is ever a tag). A block that does something on a
- * click is wrapped in `%{A<button>:command:}…%{A}`, the command appending the click to the feed's inbox
+ * `%{B#rrggbb}`, text escaped (escape.ts: no `%{` of a title is ever a tag, and nothing invisible is added). A
+ * block that does something on a click is wrapped in `%{A<button>:command:}…%{A}`, the command appending the click to the feed's inbox
  * (click-inbox.ts); the buttons the config binds (middle, right, the wheel) wrap each section. Polybar runs an
  * action's command with `sh -c`: it is only ever `echo @<token> <button> >> <inbox>`, made of characters that mean
  * nothing to Polybar or the shell (feed-clicks.ts, runtime-dir.ts).
@@ -15,7 +15,9 @@ import type { FeedBlock } from './blocks.js';
 import { polybarText } from './escape.js';
 
 function coloured(r: Run): string {
-  return `%{F${r.fg ?? '-'}}%{B${r.bg ?? '-'}}${polybarText(r.text)}`;
+  const fg = `%{F${r.fg ?? '-'}}`;
+  // The run's own foreground again is a tag of no effect: it breaks a `%{` of the text (escape.ts).
+  return `${fg}%{B${r.bg ?? '-'}}${polybarText(r.text, fg)}`;
 }
 
 /** The tag around `inner` that runs `command` on `button`; `:` in a command would end it early, so is escaped. */

@@ -39,6 +39,11 @@ export interface MprisOptions {
   env: Readonly<Record<string, string | undefined>>;
   timers: Timers;
   log(message: string): void;
+  /**
+   * A lasting condition that keeps the source from starting (no session bus), as a line to say; undefined once
+   * it started. The caller says each once for the bar's life (io/conditions.ts); logged each time unless given.
+   */
+  condition?(line: string | undefined): void;
   /** dbus-next, or a stand-in. */
   library?: () => Promise<DbusLibrary>;
 }
@@ -82,11 +87,11 @@ const loadDbusNext = async (): Promise<DbusLibrary> => {
 };
 
 export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: MprisOptions): Promise<MediaSource> {
-  const { log } = opts;
+  const say = (line: string) => (opts.condition ? opts.condition(line) : opts.log(line));
   const found = sessionBus(opts.env);
   if ('problem' in found) {
     const { problem } = found;
-    log(`media: ${problem}`);
+    say(`media: ${problem}`);
     onStatus({ problem });
     return { control: () => undefined, close: () => undefined };
   }
@@ -95,10 +100,11 @@ export async function watchMpris(onStatus: (status: MediaStatus) => void, opts: 
     lib = await (opts.library ?? loadDbusNext)();
   } catch (e) {
     const problem = `the D-Bus library could not be loaded (${e instanceof Error ? e.message : String(e)})`;
-    log(`media: ${problem}`);
+    say(`media: ${problem}`);
     onStatus({ problem });
     return { control: () => undefined, close: () => undefined };
   }
+  opts.condition?.(undefined);
   const watcher = new MprisWatcher(lib, found.address, onStatus, opts);
   watcher.connect();
   return watcher;

@@ -22,10 +22,12 @@ import { clip, merge, targetsOf } from './rows.js';
 import { drawBoxes, drawGrids } from './boxes.js';
 
 /**
- * Columns a message keeps for itself (more when the bar has room): enough for what a config error says is wrong
- * (`config error: Cpu.auto_select_over: expected`); where it is follows, and the log has the rest.
+ * Columns the sides keep on a wide bar with a message: past them, the message (a config error) takes the rest
+ * of the bar, so that at 200 columns what is wrong, the value found, the line and the column show whole
+ * (`config error: Cpu.auto_select_over: expected an integer 0–255, found "lots" (bar.json:14:29 in …`: over 100
+ * columns); the log has the whole report. (A fixed 44 columns cut it at `expected a…` however wide the pane: issue 43.)
  */
-const MESSAGE_ROOM = 44;
+const MESSAGE_SIDES_ROOM = 80;
 /** What it keeps however narrow the bar: enough for `config error: Cpu.auto_select`. */
 const MESSAGE_MIN_ROOM = 28;
 
@@ -177,10 +179,11 @@ function fitSections(input: LayoutInput, boxed: boolean, start: number, end: num
     visible[section].filter((x) => keep(x.key)).map((x) => pieceOf(section, x.w, x.u, limitOf(x.key)));
 
   const span = end - start;
-  // A message (a config error) takes the centre's place and keeps room for its first words: the sides give
-  // way to it as they would to a narrow bar, rather than the message vanishing or pushing a section off.
-  // On a narrow bar it keeps no more than half of it (28 columns at least), so that the sides stay.
-  const room = Math.min(MESSAGE_ROOM, Math.max(MESSAGE_MIN_ROOM, Math.floor((end - start) / 2)));
+  // A message (a config error) takes the centre's place and keeps room for itself: the sides give way to it
+  // as they would to a narrow bar, rather than the message vanishing or pushing a section off. It keeps half of
+  // the bar (28 columns at least), so that the sides stay, or on a wide bar all but MESSAGE_SIDES_ROOM columns;
+  // what does not fit is cut at its end, with an ellipsis.
+  const room = Math.max(MESSAGE_MIN_ROOM, Math.floor(span / 2), span - MESSAGE_SIDES_ROOM);
   const reserve = input.message ? Math.min(textWidth(cellText(input.message, input)), room) + 2 : 0;
   // Centred on the whole width when it can be, else moved away from the side that reaches the middle
   // just far enough (as GTK's CenterBox does for waybar): a clock is not lost to a long right section.

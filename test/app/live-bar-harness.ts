@@ -69,7 +69,8 @@ export interface Started {
 
 export const asciiLook = (model: BarSnapshot['model']) => appearanceOf(model, { widgets: BUILTIN_WIDGETS, icons: 'ascii' });
 
-export async function startBar(opts: { config?: object; readers?: SourceReaders; tiler?: string } = {}): Promise<Started> {
+/** `exists`: which paths exist for the keyboard's source (the system layout's files); the machine's unless given. */
+export async function startBar(opts: { config?: object; readers?: SourceReaders; tiler?: string; exists?: (path: string) => boolean } = {}): Promise<Started> {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-live-'));
   const file = opts.config ? await writeBarConfig(dir, opts.config) : join(dir, 'bar.json');
   const timers = new FakeTimers();
@@ -96,6 +97,7 @@ export async function startBar(opts: { config?: object; readers?: SourceReaders;
       log: (line) => void log.push(line),
       onStray: (e) => void strays.push(e),
       startTilerSource: peer.start,
+      ...(opts.exists ? { exists: opts.exists } : {}),
     },
   );
   cleanups.push(async () => {

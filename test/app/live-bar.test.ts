@@ -61,6 +61,47 @@ describe('LiveBar: the config file', () => {
   });
 });
 
+describe('LiveBar: lasting conditions of its sources (issue 43)', () => {
+  const media = { Media: { enable: true, display: 'IconAndControls' } };
+  const keyboard = (refresh: number) => ({ Keyboard: { enable: true, data_refresh_interval: refresh, label_prefix: 'Text' } });
+  const lines = (log: readonly string[], start: string) => log.filter((l) => l.startsWith(start));
+
+  it('a bar reloaded 5 times says no keyboard layout source and no session bus once each', async () => {
+    // No session bus in the harness's environment, and no keyboard layout source: no session, no system files.
+    const b = await startBar({ config: { left_widgets: [media], right_widgets: [keyboard(1), time] }, exists: () => false });
+    await b.until(() => lines(b.log, 'media: ').length > 0, 'the media source started');
+    // Edits as a user makes them: the keyboard's interval changed, the media widget taken out and put back.
+    for (let i = 2; i <= 6; i++) {
+      const left = i % 2 === 0 ? [] : [media];
+      await saveConfig(b.file, { left_widgets: left, right_widgets: [keyboard(i), time] });
+      await b.until((s) => s.model.left.length === left.length && s.model.right.some((w) => w.kind === 'Keyboard' && w.config.data_refresh_interval === i), `reload ${i - 1}`);
+    }
+    expect(lines(b.log, 'config ')).toHaveLength(6);
+    const said = (start: string) => lines(b.log, start).map((l) => l.slice(0, 40));
+    expect({ keyboard: said('keyboard: '), media: said('media: ') }).toEqual({
+      keyboard: ['keyboard: no keyboard layout source in this session'.slice(0, 40)],
+      media: ['media: no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS'.slice(0, 40)],
+    });
+  });
+
+  it('a change of condition is said: a keyboard layout source that appears, and one that goes again', async () => {
+    let files = new Set<string>();
+    const b = await startBar({ config: { left_widgets: [], right_widgets: [keyboard(1), time] }, exists: (path) => files.has(path) });
+    await b.until(() => lines(b.log, 'keyboard: ').length === 1, 'the keyboard condition said');
+    files = new Set(['/etc/vconsole.conf']);
+    await saveConfig(b.file, { left_widgets: [], right_widgets: [keyboard(2), time] });
+    await b.until(() => lines(b.log, 'keyboard: ').length === 2, 'the new keyboard condition said');
+    files = new Set();
+    await saveConfig(b.file, { left_widgets: [], right_widgets: [keyboard(3), time] });
+    await b.until(() => lines(b.log, 'keyboard: ').length === 3, 'the keyboard condition said again');
+    expect(lines(b.log, 'keyboard: ')).toEqual([
+      expect.stringMatching(/^keyboard: no keyboard layout source/),
+      'keyboard: the system keyboard layout (/etc/vconsole.conf), polled',
+      expect.stringMatching(/^keyboard: no keyboard layout source/),
+    ]);
+  });
+});
+
 describe('LiveBar: refresh asked for (SIGUSR1)', () => {
   it('refresh reads every source again at once', async () => {
     let reads = 0;

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { POLL_MS, SAFETY_POLL_MS, watchConfigFile, type ConfigFileEvent } from '../../src/bar/config-file.js';
+import { FAULT_GRACE_MS, POLL_MS, SAFETY_POLL_MS, watchConfigFile, type ConfigFileEvent } from '../../src/bar/config-file.js';
 import type { Timers } from '../../src/scheduler/timers.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
 import { eventually } from '../wait.js';
@@ -77,6 +77,64 @@ describe('watchConfigFile', () => {
     await timers.advance(POLL_MS);
     await eventually(() => expect(texts).toEqual(['two']));
     expect(lines).toHaveLength(1);
+  });
+
+  /**
+   * `cp` over the config, seen by the stat poll between its two steps (issue 43): the file truncated, read empty,
+   * then written. The poll alone looks, on fake timers (a watch that opens but never reports), and each step is
+   * read before the next is made: the poll asks whether the watch sees all once it has read the file.
+   */
+  async function polled(initial: string) {
+    const home = await tempDir();
+    const file = await writeBarConfig(home, initial);
+    const timers = new FakeTimers();
+    const texts: string[] = [];
+    let polls = 0;
+    const watch = await watchConfigFile(file, (e: ConfigFileEvent) => void (e.kind === 'text' ? texts.push(e.text) : undefined), {
+      timers,
+      log: () => undefined,
+      initialText: initial,
+      watchDirectory: () => ({ close: () => undefined, on: () => undefined }),
+      watchesSeeAll: async () => (polls++, false),
+    });
+    cleanups.push(() => watch.close());
+    /** The next poll's reading of the file, done. */
+    const poll = async () => {
+      const before = polls;
+      await timers.advance(POLL_MS);
+      await eventually(() => expect(polls).toBeGreaterThan(before));
+    };
+    return { file, timers, texts, poll };
+  }
+
+  it('a copy over the file (truncated, then written) is one new text: the empty file read between is not said', async () => {
+    const { file, texts, poll } = await polled('{ "left_widgets": [] }');
+    await writeFile(file, '');
+    await poll();
+    await writeFile(file, '{ "left_widgets": [1] }');
+    await poll();
+    await eventually(() => expect(texts.at(-1)).toBe('{ "left_widgets": [1] }'));
+    expect(texts).toEqual(['{ "left_widgets": [1] }']);
+  });
+
+  it('a text cut short waits for the grace period, and is said when it is still the text then', async () => {
+    for (const cut of ['', '\ufeff \n', '{ "left_widgets": [', '{ "a": "half', '{ /* a comment']) {
+      const { file, timers, texts, poll } = await polled('{}');
+      await writeFile(file, cut);
+      await poll();
+      expect(texts, JSON.stringify(cut)).toEqual([]);
+      await timers.advance(FAULT_GRACE_MS);
+      await eventually(() => expect(texts).toEqual([cut]));
+    }
+  });
+
+  it('a whole text, however wrong, is said at once', async () => {
+    for (const whole of ['{ "left_widgets": 5 }', 'null', '{ } }', '// only a comment\n{}']) {
+      const { file, texts, poll } = await polled('{}');
+      await writeFile(file, whole);
+      await poll();
+      await eventually(() => expect(texts).toEqual([whole]));
+    }
   });
 
   it('a file its watch sees is looked at by the poll once a minute, where a watch is not relied on alone every 2 s', async () => {

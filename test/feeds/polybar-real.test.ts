@@ -2,13 +2,13 @@
  * `tilebar feed polybar` as a real Polybar's `custom/script` (`tail = true`) under Xvfb: the bar shows the widgets
  * in the theme's colours (read from the screen), a pointer click (XTEST) on an Applications item launches it
  * through the action tag and the feed's inbox, and an item named like a Polybar action tag is shown as text: a
- * click on it runs its own command, never the one in its name; a name ending in `%` shows as it is (the zero-width
- * space escape.ts puts after it takes no room); with the lines `--print-config` prints, the config's left, centre and
- * right widgets are where the pane puts them (clicks still reaching them), and the bar's other modules stay where the
+ * click on it runs its own command, never the one in its name; a name ending in `%` shows as it is, and Polybar logs
+ * nothing it could not draw (issue 43: escape.ts used to put a zero-width space after it); with the lines
+ * `--print-config` prints, the config's left, centre and right widgets are where the pane puts them (clicks still reaching them), and the bar's other modules stay where the
  * README says (before tilebar in modules-left, in modules-right). Skipped where Polybar or Xvfb is missing (CI installs them).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,13 +57,17 @@ async function polybarFeeding<C extends object>(configIn: (dir: string) => C, mo
     ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', modulesOf(dir, feed)].join('\n'),
   );
   const x = await startXvfb(['-screen', '0', '1280x200x24']);
+  // Polybar's own log (its warnings go to stderr) in the test's directory.
+  const polybarLog = join(dir, 'polybar-log');
+  const logFd = openSync(polybarLog, 'w');
   // XDG_RUNTIME_DIR: the feed's inbox goes in the test's directory.
-  const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: childEnv({ DISPLAY: x.display, XDG_RUNTIME_DIR: dir }), stdio: 'ignore' });
+  const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: childEnv({ DISPLAY: x.display, XDG_RUNTIME_DIR: dir }), stdio: ['ignore', 'ignore', logFd] });
+  closeSync(logFd);
   cleanups.push(() => x.stop(), () => until(() => spawnSync('pgrep', ['-f', `--log ${log}`]).status !== 0, 'the feed to end with Polybar'), () => stopChild(polybar));
   await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('feeding polybar'), 'the feed started by Polybar');
   const screen = await openX11Screen(x.display);
   cleanups.push(() => screen.close());
-  return { dir, log, screen, config };
+  return { dir, log, polybarLog, screen, config };
 }
 
 /** The stretches of a row of pixels that are not Polybar's own black: the blocks the feed coloured. */
@@ -118,10 +122,12 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
     expect(existsSync(pwned)).toBe(false);
   });
 
-  it('shows a name ending in % as it is: as wide as one ending in a letter, no tag shown as text', async () => {
+  it('shows a name ending in % as it is: as wide as one ending in a letter, no tag shown as text, nothing dropped in its log', async () => {
     // Between two others: the first and last items of the bar may have padding of their own.
-    const names = ['a', '50%', '50x', 'b'];
-    const { screen, config } = await polybarFeeding(() => {
+    // (Issue 43: a zero-width space after a `%` made Polybar 3.6.3 log "Dropping unmatched character (U+200b)"
+    // at each line; a `%{` of a name is broken by a tag of no effect instead.)
+    const names = ['a', 'CPU: 95%', 'CPU: 95x', 'b', '%{F#ff0000}'];
+    const { screen, config, polybarLog } = await polybarFeeding(() => {
       const bar = twoItemBar('a', 'unused');
       bar.left_widgets[0]?.Applications.items.splice(0, 2, ...names.map((name) => ({ name, command: 'true', show_command_on_hover: false })));
       return bar;
@@ -135,8 +141,14 @@ describe.skipIf(!hasPolybar)('tilebar feed polybar in a real Polybar (Xvfb)', ()
       return row.includes(bg) && spans.length >= names.length;
     }, 'the items on the bar');
     expect(spans).toHaveLength(names.length);
-    const [percent, letter] = spans.slice(1, 3).map((s) => s.to - s.from);
+    const [percent, letter, b, tag] = spans.slice(1, 5).map((s) => s.to - s.from);
     expect(percent).toBe(letter);
+    // The name written like a tag is text, eleven characters of it (a tag would leave the item empty).
+    expect(tag).toBeGreaterThan((b ?? 0) + 40);
+    // Polybar has drawn the line: it has said by now what it could not draw of it.
+    const said = readFileSync(polybarLog, 'utf8');
+    expect(said).not.toContain('Dropping unmatched character');
+    expect(said).not.toMatch(/error/i);
   });
 
   it("puts the left widgets at the left edge, the centre ones in the middle and the right ones at the right edge, with --print-config's lines", async () => {

@@ -12,11 +12,14 @@ import { load, model } from '../helpers.js';
 const example = readFileSync(join(process.cwd(), 'config.example.json'), 'utf8');
 const PRIVATE_USE = /[\ue000-\uf8ff]/u;
 
-function frame(text: string, icons: 'nerd' | 'unicode' | 'ascii', height: number, extra: Record<string, unknown> = {}) {
+const LONG_MESSAGE = 'config error: a message that is far too long to fit in what remains of the bar, so it is cut';
+
+/** The example's frame at 200 columns; with a message (none: null), the sides give it room (the launcher may give way). */
+function frame(text: string, icons: 'nerd' | 'unicode' | 'ascii', height: number, message: string | null = LONG_MESSAGE, extra: Record<string, unknown> = {}) {
   const m = { ...model(load(text)), ...extra };
   const readings = simulatedReadings(['cpu=95', 'memory=40', 'storage./=71', 'network.received=1MiB', 'network.transmitted=96KiB', 'network.interface=wlan0', 'battery=64', 'update=9.0.0'], BUILTIN_WIDGETS.simulations);
   const statuses = Object.fromEntries(Object.entries(readings).map(([k, v]) => [k, { reading: v }]));
-  return rows(layoutFor(m as never, appearanceOf(m as never, { icons }), { statuses, clock: { epochMs: Date.parse('2024-09-08T09:05:03Z'), systemZone: 'UTC' } }, { width: 200, height }, '0.1.0', 'config error: a message that is far too long to fit in what remains of the bar, so it is cut'));
+  return rows(layoutFor(m as never, appearanceOf(m as never, { icons }), { statuses, clock: { epochMs: Date.parse('2024-09-08T09:05:03Z'), systemZone: 'UTC' } }, { width: 200, height }, '0.1.0', message ?? undefined));
 }
 
 describe('the icon set', () => {
@@ -33,12 +36,13 @@ describe('the icon set', () => {
 
   it('draws no Nerd Font glyph without a Nerd Font: the launcher shows names, glyph-only names become ?', () => {
     for (const icons of ['unicode', 'ascii'] as const) {
-      const shown = frame(example, icons, 1).join('\n');
+      expect(frame(example, icons, 1).join('\n')).not.toMatch(PRIVATE_USE);
+      const shown = frame(example, icons, 1, null).join('\n');
       expect(shown).not.toMatch(PRIVATE_USE);
       expect(shown).toContain('Terminal');
       expect(shown).toContain('Browser');
     }
-    expect(frame(example, 'nerd', 1).join('\n')).toContain('\uf120');
+    expect(frame(example, 'nerd', 1, null).join('\n')).toContain('\uf120');
     expect(textForSet('\uf269', 'unicode')).toBe('?');
     expect(textForSet('\uf269 web', 'unicode')).toBe(' web');
   });

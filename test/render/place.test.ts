@@ -159,6 +159,27 @@ describe('layout', () => {
     expect(l.gaveWay).toContain('labels truncated');
   });
 
+  it("gives a config error the pane's width: whole with its value, line and column at 200 columns, cut at its end at 80 (issue 43)", () => {
+    // Sides that would fill a 200-column bar: a row of launchers on the left, readings and more on the right.
+    const apps = (names: readonly string[]) => ({ Applications: { enable: true, display: 'Text', items: names.map((name) => ({ name, command: 'true', show_command_on_hover: false })) } });
+    const full = doc({
+      left_widgets: [{ Date: { enable: true, format: 'YearMonthDate', label_prefix: 'None' } }, apps(['terminal', 'browser', 'editor', 'mail', 'music', 'files', 'settings', 'backup'])],
+      right_widgets: [apps(['notes', 'calendar', 'chat', 'photos', 'maps', 'weather', 'printer', 'scanner']), { Cpu: { enable: true, label_prefix: 'Text' } }, { Memory: { enable: true, label_prefix: 'Text' } }],
+    });
+    expect(textWidth(rows(layoutOf(full, { width: 200, set: SET }))[0]?.trim() ?? '')).toBeGreaterThan(150);
+    const said = 'config error: Cpu.auto_select_over: expected an integer 0–255, found "lots" (bar.json:14:29 in right_widgets[0]';
+    const message = `${said}; log: /home/u/.local/state/tilebar/tilebar.log)`;
+    const wide = rows(layoutOf(full, { width: 200, set: SET, message }))[0] ?? '';
+    expect(textWidth(wide)).toBe(200);
+    expect(wide, 'the value, line and column at 200 columns').toContain(said);
+    expect(wide).toMatch(/ CPU: 95% RAM: 40% $/);
+    const narrow = rows(layoutOf(full, { width: 80, set: SET, message }))[0] ?? '';
+    expect(textWidth(narrow)).toBe(80);
+    // Cut at its end, with an ellipsis: what is wrong first.
+    expect(narrow).toMatch(/config error: Cpu\.auto_select_over: [^…]*… /);
+    expect(narrow).toMatch(/ CPU: 95% RAM: 40% $/);
+  });
+
   it('clips the first unit at a very narrow width instead of showing nothing', () => {
     for (const width of [3, 8, 14]) {
       const l = layoutOf(doc(), { width, set: SET });
