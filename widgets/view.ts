@@ -60,6 +60,11 @@ export interface UnitView {
   checks: RuleCheck[];
   /** The source's last failure, when the state is error (the segments then show the last good reading). */
   error?: string;
+  /**
+   * It shows an open menu (the layout picker): a host that cuts a line too long for it (i3bar, swaybar) shows
+   * this unit's widget alone while it is open (i3bar.ts, `menuOverlay`).
+   */
+  menuOpen?: boolean;
 }
 
 /** A source's latest reading and failure, as the bar keeps them: the last good value survives errors. */

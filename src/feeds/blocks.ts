@@ -34,6 +34,8 @@ export interface FeedBlock {
   title?: string;
   /** Its value when it is a percentage (CPU, memory, battery, a disk): Waybar's `percentage`. */
   percentage?: number;
+  /** Its unit shows an open menu (the layout picker: UnitView's `menuOpen`). */
+  menuOpen?: true;
 }
 
 const SECTIONS: readonly SectionName[] = ['left', 'center', 'right'];
@@ -110,7 +112,7 @@ const BLOCKS_OF_UNIT = new WeakMap<UnitView, { look: BarSnapshot['look']; positi
 
 function unitBlocks(w: WidgetUnits, unit: UnitView, section: SectionName, input: LayoutInput, look: BarSnapshot['look']): FeedBlock[] {
   const piece = unitRuns(w, unit, section, input, look.backgrounds.bar, look.metrics.maxLabelWidth, () => undefined);
-  const base = { section, name: w.kind ?? 'Plain', widget: w.position, state: unit.state, ...(unit.why ? { why: unit.why } : {}), ...details(unit) };
+  const base = { section, name: w.kind ?? 'Plain', widget: w.position, state: unit.state, ...(unit.why ? { why: unit.why } : {}), ...details(unit), ...(unit.menuOpen ? { menuOpen: true as const } : {}) };
   return byAction(piece.runs).map((stretch, n) => ({ ...base, instance: n === 0 ? piece.key : `${piece.key}#${n}`, unit: piece.key, runs: stretch.runs, ...(stretch.action ? { action: stretch.action } : {}) }));
 }
 

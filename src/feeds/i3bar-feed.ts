@@ -13,7 +13,7 @@ import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
 import { NewestLineWriter, type Heartbeats } from './newest-line-writer.js';
 import type { Feed } from './line-feed.js';
-import { i3barHeader, i3barLookOf, i3barStatusBytes, parseI3barClick } from './i3bar.js';
+import { i3barHeader, i3barLookOf, i3barStatusBytes, menuOverlay, parseI3barClick } from './i3bar.js';
 
 export const MAX_CLICK_LINE = 64 * 1024;
 
@@ -48,7 +48,8 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   const out = new NewestLineWriter(o.out, { head: i3barHeader(), separator: ',', probe: '\n', ...(o.ticks ? { ticks: o.ticks } : {}) });
   const write = () => {
     const s = o.store.getSnapshot();
-    blocks = feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen);
+    // Only what is shown can be clicked: an open picker's line (menuOverlay) is the blocks a click is looked up in.
+    blocks = [...menuOverlay(feedBlocks(s, o.version, o.tilerOptions, clicks.pickerOpen))];
     const line = i3barStatusBytes(blocks, i3barLookOf(s.model, s.look));
     // Only what changed goes out: the bar redraws on every line.
     if (last?.equals(line)) return;

@@ -11,7 +11,7 @@ import { pangoText, plainText } from './escape.js';
 import type { Run } from '../render/bar-types.js';
 import { MIN_TRUNCATED } from '../render/fit.js';
 import { truncate } from '../render/paint.js';
-import type { FeedBlock, FeedWidget } from './blocks.js';
+import { MESSAGE_INSTANCE, type FeedBlock, type FeedWidget } from './blocks.js';
 import { placedWidgets } from '../config/positions.js';
 import type { BarModel, Hex } from '../config/model.js';
 import type { CellMetrics } from '../render/cells.js';
@@ -229,6 +229,17 @@ function frameBlock(b: FeedBlock, look: I3barLook, what: 'start' | 'gap' | 'end'
     separator: false,
     separator_block_width: what === 'end' ? look.spacingPx : 0,
   };
+}
+
+/**
+ * The blocks of a line with a menu open (the layout picker): its widget's alone, and what is wrong with the config.
+ * i3bar and swaybar right-align the status line and cut what does not fit off its left end, where the Tiler's
+ * workspaces are; a picker that only lengthened the line pushed them off. Open, it overlays the rest of the bar,
+ * which comes back when it closes. Without a menu, the blocks as they are.
+ */
+export function menuOverlay(blocks: readonly FeedBlock[]): readonly FeedBlock[] {
+  const menu = blocks.find((b) => b.menuOpen);
+  return menu ? blocks.filter((b) => b.widget === menu.widget || b.instance === MESSAGE_INSTANCE) : blocks;
 }
 
 /** A status line of the endless array (every line after the first starts with a comma). */

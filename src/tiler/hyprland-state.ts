@@ -10,6 +10,7 @@
  * Scrolling, another (a plugin's) → Custom; a fullscreen window → Monocle, a floating one → the Floating layer.
  */
 import type { TilerLayout } from '../config/vocabulary.js';
+import { HYPRLAND_PICKER_LAYOUTS } from './translate-hyprland.js';
 import { STATE_LIMITS, type TilerContainer, type TilerStateResult, type TilerWindow, type TilerWorkspace } from './state.js';
 
 type Obj = Record<string, unknown>;
@@ -85,6 +86,7 @@ export function hyprlandStateFrom(s: HyprlandSnapshot, monitor: number): TilerSt
       layout,
       layer: leaf?.floating === true ? 'Floating' : 'Tiling',
       manager: 'hyprland',
+      layouts: HYPRLAND_PICKER_LAYOUTS,
       ...(container ? { container } : {}),
       ...(submap ? { mode: submap } : {}),
     },

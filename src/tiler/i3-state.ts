@@ -8,12 +8,13 @@
  * i3's layouts become the layout widget's nearest: `splith` → Columns, `splitv` → Rows, `stacked` →
  * VerticalStack (titles in a column, one window shown), `tabbed` → HorizontalStack (titles in a row), a
  * fullscreen window → Monocle; a floating focused window puts the layer at Floating. Clicks map back the same
- * way (translate-i3.ts).
+ * way (translate-i3.ts), and the layout picker offers only what they map back to (`layouts`).
  *
  * The walk is bounded (depth, nodes and text) like every peer's document: a hostile or broken peer gets the
  * first part read, never a crash.
  */
 import type { TilerLayout } from '../config/vocabulary.js';
+import { I3_PICKER_LAYOUTS } from './translate-i3.js';
 import { STATE_LIMITS, type TilerContainer, type TilerStateResult, type TilerWindow, type TilerWorkspace } from './state.js';
 
 type Obj = Record<string, unknown>;
@@ -95,5 +96,5 @@ export function i3StateFrom(tree: unknown, monitor: number, manager: 'i3' | 'swa
     layer = path.some((n) => n.type === 'floating_con') ? 'Floating' : 'Tiling';
   } else if (ws) layout = I3_LAYOUTS[text(ws.layout)] ?? 'Columns';
   const shownMode = mode && mode !== 'default' ? mode.slice(0, STATE_LIMITS.text) : undefined;
-  return { ok: true, state: { monitorIndex: monitor, workspaces, focusedWorkspace: focusedIndex, layout, layer, manager, ...(container ? { container } : {}), ...(shownMode ? { mode: shownMode } : {}) } };
+  return { ok: true, state: { monitorIndex: monitor, workspaces, focusedWorkspace: focusedIndex, layout, layer, manager, layouts: I3_PICKER_LAYOUTS, ...(container ? { container } : {}), ...(shownMode ? { mode: shownMode } : {}) } };
 }

@@ -45,6 +45,12 @@ export interface TilerState {
   manager?: string;
   /** The binding mode (i3/sway) or submap (Hyprland) when not the default one. */
   mode?: string;
+  /**
+   * The layouts the layout picker can apply here: those its manager's translator sends (translate-i3.ts,
+   * translate-hyprland.ts), so the picker never offers a choice that would be "not supported, not sent".
+   * Absent: every layout (komorebi, which is sent the picker's messages as they are).
+   */
+  layouts?: readonly TilerLayout[];
 }
 
 export type TilerStateResult = { ok: true; state: TilerState } | { ok: false; problem: string };

@@ -5,10 +5,18 @@
  * the others are unsupported there rather than guessed.
  */
 import type { SocketMessage } from '../config/schema/socket-message.js';
+import type { TilerLayout } from '../config/vocabulary.js';
 import { contentOf, translateEach, type Translation } from './manager.js';
 import type { TilerState } from './state.js';
 
 export type HyprlandDialect = 'classic' | 'lua';
+
+/**
+ * What the layout picker offers on Hyprland (hyprland-state.ts): the fullscreen (Monocle) and floating (Floating)
+ * toggles. Its tiling layout is one for every workspace, set in its config (`general:layout`): no workspace's
+ * layout is sent, so BSP, VerticalStack and the rest are left out of the picker.
+ */
+export const HYPRLAND_PICKER_LAYOUTS: readonly TilerLayout[] = ['Monocle', 'Floating'];
 
 /** `j/version`'s answer → the dispatch syntax: Lua from 0.54 on; classic when unknown (every older release). */
 export function hyprlandDialect(version: unknown): HyprlandDialect {

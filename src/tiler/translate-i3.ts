@@ -11,6 +11,13 @@ import { contentOf, translateEach, type Translation } from './manager.js';
 import type { TilerState } from './state.js';
 
 const LAYOUT_COMMANDS: Partial<Record<TilerLayout, string>> = { Columns: 'layout splith', Rows: 'layout splitv', VerticalStack: 'layout stacking', HorizontalStack: 'layout tabbed' };
+
+/**
+ * What the layout picker offers on i3 and sway (the state says so: i3-state.ts): their four layouts, and the
+ * fullscreen (Monocle) and floating (Floating) toggles. BSP, Grid, the other stacks, Scrolling and Paused have no
+ * i3 equivalent and are left out of the picker rather than offered and not sent.
+ */
+export const I3_PICKER_LAYOUTS: readonly TilerLayout[] = ['Columns', 'Rows', 'VerticalStack', 'HorizontalStack', 'Monocle', 'Floating'];
 const DIRECTIONS: Readonly<Record<string, string>> = { Left: 'left', Right: 'right', Up: 'up', Down: 'down' };
 
 /** A string argument as i3's command parser reads it back. */

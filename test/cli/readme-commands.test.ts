@@ -158,7 +158,7 @@ describe.skipIf(!hasGit || !hasTmux)('every command in the README', () => {
       } else if (line.startsWith('systemctl --user')) {
         // Needs a user session manager; check the unit the README shows instead, where systemd-analyze is.
         const unit = /```ini\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-        expect(unit).toContain('ExecStart=/usr/bin/env foot --title tilebar --window-size-chars 200x1 tilebar run');
+        expect(unit).toContain('ExecStart=/usr/bin/env foot --app-id tilebar --title tilebar --window-size-chars 200x1 tilebar run');
         const analyze = spawnSync('systemd-analyze', ['--version']);
         if (analyze.status === 0) {
           const file = join(root, 'tilebar.service');

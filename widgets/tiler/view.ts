@@ -127,18 +127,18 @@ function layoutUnit(cfg: NonNullable<TilerModel['layout']>, state: TilerState, p
   };
   const current = state.layout;
   const isDefault = !['Monocle', 'Floating', 'Paused', 'Custom'].includes(current);
-  // Clicking a Default layout opens the picker; Monocle, Floating and Paused toggle back.
-  const currentAction: ClickAction | undefined = isDefault ? { kind: 'toggle-layout-picker' } : layoutAction(current);
+  // The picker offers what the manager can apply (the state says which: i3's four layouts and two toggles,
+  // Hyprland's two toggles; komorebi every one), never a choice its translator would not send.
+  const choices = cfg.options.filter((option) => option !== current && (state.layouts === undefined || state.layouts.includes(option)));
+  // Clicking a Default layout opens the picker, when it has a choice; Monocle, Floating and Paused toggle back.
+  const currentAction: ClickAction | undefined = isDefault ? (choices.length > 0 ? { kind: 'toggle-layout-picker' } : undefined) : layoutAction(current);
   const segments: Segment[] = entry(current, true, currentAction);
-  if (pickerOpen) {
+  if (pickerOpen && choices.length > 0) {
     segments.push({ role: 'text', text: ' ' }, { role: 'icon', icon: 'ARROW_FAT_LINES_RIGHT' });
-    for (const option of cfg.options) {
-      if (option === current) continue;
-      const a = layoutAction(option);
-      segments.push({ role: 'text', text: ' ' }, ...entry(option, false, a));
-    }
+    for (const option of choices) segments.push({ role: 'text', text: ' ' }, ...entry(option, false, layoutAction(option)));
   }
-  return { id: 'tiler:layout', name: 'Tiler layout', segments, state: 'normal', valueText: current, checks: [] };
+  const menuOpen = pickerOpen && choices.length > 0;
+  return { id: 'tiler:layout', name: 'Tiler layout', segments, state: 'normal', valueText: current, checks: [], ...(menuOpen ? { menuOpen } : {}) };
 }
 
 function layerUnit(cfg: NonNullable<TilerModel['workspaceLayer']>, state: TilerState): UnitView {
