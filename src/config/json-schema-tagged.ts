@@ -55,9 +55,20 @@ export function compactTaggedUnion(json: JsonSchema, values: Readonly<Record<str
     },
     required: [tag],
     additionalProperties: false,
-    allOf: [...byPayload.values()].map((g) => ({ if: { properties: { [tag]: { enum: g.tags } } }, then: g.then })),
+    allOf: [...byPayload.entries()].map(([key, g]) => ({ if: { properties: { [tag]: { description: condition(tag, g.tags, key === 'none' ? [] : Object.keys(g.then.properties as JsonSchema)), enum: g.tags } } }, then: g.then })),
   });
   return true;
+}
+
+/**
+ * What an `if` on the tag selects, said on its tag (an editor's hover shows every schema a key matches, these
+ * conditions among them): the messages it names and what they carry.
+ */
+function condition(tag: string, tags: readonly string[], payload: readonly string[]): string {
+  const keys = payload.map((k) => `"${k}"`).join(' and ');
+  if (tags.length === 1) return `Which message this is: ${tags[0]}, which ${payload.length > 0 ? `carries ${keys} of the shape given with it` : `takes nothing but its "${tag}"`}.`;
+  const who = tags.length > 3 ? `${tags.slice(0, 3).join(', ')} and ${tags.length - 3} more` : tags.join(', ');
+  return `Which message this is: one of ${tags.length} (${who}) that ${payload.length > 0 ? `carry ${keys} of one shape, given with them` : `take nothing but their "${tag}"`}.`;
 }
 
 /** The key every option requires with a fixed string value: the tag. */

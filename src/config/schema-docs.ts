@@ -62,9 +62,7 @@ export function documentKind(name: string, schema: z.ZodType, docs: KindDocs | u
     // `items[]` is an element of the list `items`.
     for (const segment of path.split('.')) {
       const key = segment.replace(/\[\]$/, '');
-      const object: z.ZodType | undefined = field ? unwrapped(field) : undefined;
-      const shape: Record<string, z.ZodType> | undefined = object && object._zod.def.type === 'object' ? (object as z.ZodObject).shape : undefined;
-      field = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
+      field = field ? fieldOf(field, key) : undefined;
       if (field && key !== segment) field = (unwrapped(field)._zod.def as { element?: z.ZodType }).element;
     }
     if (!field) throw new Error(`the ${name} widget's schema has no property ${path} to describe`);
@@ -73,6 +71,27 @@ export function documentKind(name: string, schema: z.ZodType, docs: KindDocs | u
     // Into lists and unions (Date's format, the Tiler's layout options): each form takes the words; an enum shows them.
     if (values) for (const form of forms(field)) doc(form, { values });
   }
+}
+
+/**
+ * The property `key` of an object schema, or of the first of a union's forms that has one (a one-key form such as
+ * Date's `{"CustomModifiers": …}`, through the transform that reads it).
+ */
+export function fieldOf(schema: z.ZodType, key: string): z.ZodType | undefined {
+  const inner = unwrapped(schema);
+  const def = inner._zod.def as { type: string; options?: z.ZodType[]; in?: z.ZodType };
+  if (def.type === 'object') {
+    const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
+    return Object.hasOwn(shape, key) ? shape[key] : undefined;
+  }
+  if (def.type === 'union') {
+    for (const option of def.options ?? []) {
+      const found = fieldOf(option, key);
+      if (found) return found;
+    }
+  }
+  if (def.type === 'pipe' && def.in) return fieldOf(def.in, key);
+  return undefined;
 }
 
 /** The forms a value may take: through optional/default wrappers, list elements and union options. */

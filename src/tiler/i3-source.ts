@@ -16,6 +16,7 @@ import { i3StateFrom } from './i3-state.js';
 import { FoldedRefresh, parseJson, type TilerSource, type TilerSourceEvents } from './manager.js';
 import type { TilerState } from './state.js';
 import { i3Commands } from './translate-i3.js';
+import { I3_RUNTIME_SOCKETS } from './socket-path.js';
 
 const EVENTS = { workspace: 0, output: 1, mode: 2, window: 3, shutdown: 6 } as const;
 /**
@@ -178,7 +179,7 @@ export function startI3Source(opts: I3SourceOptions): TilerSource {
     const found = await opts.socketPath().catch(() => undefined);
     if (!attempt.current) return;
     if (!found) {
-      attempt.failed(`no ${manager} socket found (${manager === 'sway' ? 'SWAYSOCK' : 'I3SOCK or i3 --get-socketpath'})`);
+      attempt.failed(`no ${manager} socket found (${manager === 'sway' ? 'SWAYSOCK' : `I3SOCK, i3 --get-socketpath or ${I3_RUNTIME_SOCKETS}`})`);
       return;
     }
     path = found;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Timers } from '../scheduler/timers.js';
 import type { TilerSource, TilerSourceEvents, Translator } from './manager.js';
 import { COMMAND_SOCKET } from './komorebi-socket.js';
-import { askSocketPath } from './socket-path.js';
+import { askSocketPath, runtimeI3Socket } from './socket-path.js';
 import { wordList } from '../text/word-list.js';
 
 export interface DetectInput {
@@ -87,7 +87,10 @@ const i3Like = (name: 'i3' | 'sway', variable: string, order: number): WindowMan
   },
   async start(ctx, events) {
     const { startI3Source } = await import('./i3-source.js');
-    return startI3Source({ manager: name, timers: ctx.timers, events, socketPath: async () => ctx.env[variable] || (await askSocketPath(name, ctx.env)) });
+    return startI3Source({ manager: name, timers: ctx.timers, events, socketPath: async () =>
+        // i3 without I3SOCK or the DISPLAY its --get-socketpath needs: the socket where i3 makes it.
+        ctx.env[variable] || (await askSocketPath(name, ctx.env)) || (name === 'i3' ? runtimeI3Socket(ctx.env) : undefined),
+    });
   },
 });
 

@@ -14,6 +14,11 @@ export const docs: KindDocs = {
         DayDateMonthYear: 'Day, month name and year, as 8 September 2024.',
       },
     },
+    'format.CustomModifiers': {
+      description: 'A strftime format whose numbers are shifted: "modifiers" adds an amount to an integer specifier\'s value, as {"format": "week %U", "modifiers": {"%U": 1}} counts weeks from 1.',
+      examples: [{ format: 'week %U', modifiers: { '%U': 1 } }],
+    },
+    'format.CustomModifiers.modifiers': 'The amount added to each integer specifier the format uses, by specifier ("%U" or "%-U"); `tilebar check` warns of one that changes nothing.',
     timezone: { description: 'The time zone whose date is shown, by its IANA name; the system\'s zone when absent.', examples: ['Asia/Tokyo'] },
   },
 };

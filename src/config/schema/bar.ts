@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { float, fontSize, keyedUnion, names, pixels, signedPixels, u8, walkMeta, withMeta, once, type SkippedEntry } from '../schema-kit.js';
 import type { Variant } from '../variant.js';
 import type { ConfigKinds, WidgetConfig } from '../widget-kinds.js';
-import { doc, documentKind, type KindDocs } from '../schema-docs.js';
+import { doc, documentKind, fieldOf, type KindDocs } from '../schema-docs.js';
 import { schemaKit } from './widget-kit.js';
 import { GROUPING_STYLES } from '../vocabulary.js';
 import { monitorIndex, position, rect, spacing } from './common.js';
@@ -106,7 +106,14 @@ export function widgetConfig(variant: Variant, kinds: ConfigKinds, kindDocs?: Re
     } else excluded[kind.name] = variantOnly(`the ${kind.name} widget`);
   }
   const union = keyedUnion('a widget kind', entries, { aliases, excluded, skipped: kinds.skipped });
-  if (kindDocs) doc(union, { id: 'WidgetConfig', description: 'A widget: an object with one key, the kind of widget, whose value configures it.' });
+  if (kindDocs) {
+    doc(union, { id: 'WidgetConfig', description: 'A widget: an object with one key, the kind of widget, whose value configures it.' });
+    // A kind read and left out (Systray): its key says so on hover.
+    for (const [name, why] of Object.entries(kinds.skipped)) {
+      const entry = fieldOf(union, name);
+      if (entry) doc(entry, `Read, and left out of this bar with a warning: ${why}.`);
+    }
+  }
   return union as unknown as z.ZodType<WidgetEntry, unknown>;
 }
 
@@ -139,7 +146,7 @@ function buildBarSchema(variant: Variant, kinds: ConfigKinds, kindDocs?: Readonl
       z.strictObject({ inner_margin: doc(z.strictObject({ x: doc(signedPixels(), 'Left and right, in pixels.'), y: doc(signedPixels(), 'Top and bottom, in pixels.') }), 'Space inside the bar\'s edge, in pixels.') }).optional(),
       'The older way to give the bar\'s padding: {"inner_margin": {"x", "y"}}; used only when "padding" is absent.',
     ),
-    grouping: grouping().optional(),
+    grouping: doc(grouping().optional(), 'Frames drawn around widgets: around the whole bar, each section or each widget. Without it, none.'),
     height: doc(pixels().default(50), { description: 'The bar\'s height in pixels; tilebar turns it into terminal rows.', examples: [32, 50] }),
     icon_scale: doc(
       withMeta(float().min(0).max(100), { advisory: { min: 1, max: 2, why: 'icon_scale is clamped to 1.0–2.0' } }).default(1.4),
@@ -147,11 +154,12 @@ function buildBarSchema(variant: Variant, kinds: ConfigKinds, kindDocs?: Readonl
     ),
     margin: doc(spacing().optional(), 'Space outside the bar, in pixels. Default: 0 on every side.'),
     max_label_width: doc(pixels().default(400), 'The widest a label may be, in pixels, before its text is cut short with an ellipsis.'),
-    monitor: monitorConfig().optional(),
+    monitor: doc(monitorConfig().optional(), 'The monitor the bar is on, whose workspaces the Tiler widget shows: its number, or {"index", "work_area_offset"}. Default: 0, the first.'),
     mouse: doc((forJsonSchema ? mouseConfigForJsonSchema() : mouseConfig()).optional(), 'What clicks and scrolls on the bar do (variant A, Windows).'),
     padding: doc(spacing().optional(), 'Space inside the bar, between its edge and the widgets, in pixels. Default: 10 on every side.'),
-    position: positionConfig().optional(),
-    theme: barTheme().optional(),
+    position: doc(positionConfig().optional(), 'Where the bar is and how big, in pixels: {"start", "end"}; a terminal bar reads only the size it can use.'),
+    // In words of its own: zod drops a description that repeats the one of the definition it refers to.
+    theme: doc(barTheme().optional(), 'The bar\'s colours, by "palette": "Pastel" and a flavour\'s "name", "Base16" and a palette\'s "name" (`tilebar themes` lists them), or "Custom" and your own "colours". Without it the bar draws in the terminal\'s own colours.'),
     transparency_alpha: doc(u8().default(200), 'Opacity of the bar\'s background, 0 (clear) to 255 (solid).'),
     widget_spacing: doc(pixels().default(10), 'Space between two widgets, in pixels.'),
   };
