@@ -5,14 +5,16 @@
  * centred on the whole width, or moved just far enough to sit between the sides when one of them
  * reaches the middle. The unit of spacing and grouping is the widget *unit* (a disk, a network part), as
  * in the original. When the width is too small, what gives way, in order: (1) the center section, when
- * even moved it does not fit between the sides; (2) labels, longest first, truncated with `…` down to 8
- * cells; (3) whole units, from the inner ends of the left and right sections, alternately; (4) a hard
- * clip at the right edge. Nothing ever wraps.
+ * even moved it does not fit between the sides; (2) the ordinary units — labels, longest first, truncated
+ * with `…` down to 8 cells, then whole units, from the inner ends of the left and right sections,
+ * alternately; (3) the same of the workspaces and the clock (`rankOf`), each side keeping one unit while
+ * both fit, and what went coming back where it fits (fit.ts); (4) a hard clip at the right edge. Nothing
+ * ever wraps.
  */
 import type { UnitView } from '../../widgets/view.js';
 import { DECORATIONS } from './icons.js';
 import { textWidth } from './text-width.js';
-import { fitBar } from './fit.js';
+import { fitBar, RANK } from './fit.js';
 import type { BarLayout, LayoutInput, Piece, PlacedUnit, Run, SectionName, WidgetUnits } from './bar-types.js';
 import type { UnitView as _U } from '../../widgets/view.js';
 import { cellText, truncate, unitRuns } from './paint.js';
@@ -196,9 +198,9 @@ function fitSections(input: LayoutInput, boxed: boolean, start: number, end: num
   const labelOf = (u: UnitView) => Math.max(0, ...u.segments.map((s) => (s.role === 'value' || s.role === 'text' ? textWidth(s.text) : 0)));
   const fit = fitBar({
     sections: {
-      left: visible.left.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+      left: visible.left.map((x) => ({ key: x.key, label: labelOf(x.u), rank: rankOf(x.w, x.u) })),
       center: input.message ? [] : visible.center.map((x) => ({ key: x.key, label: labelOf(x.u) })),
-      right: visible.right.map((x) => ({ key: x.key, label: labelOf(x.u) })),
+      right: visible.right.map((x) => ({ key: x.key, label: labelOf(x.u), rank: rankOf(x.w, x.u) })),
     },
     maxLabelWidth: input.metrics.maxLabelWidth,
     span,
@@ -219,6 +221,15 @@ function fitSections(input: LayoutInput, boxed: boolean, start: number, end: num
   const center: BuiltSection = fit.centerShown && !input.message ? built('center') : { runs: [], width: 0, pieces: [], frames: [] };
   const sideGap = fit.sideGap;
   return { left, center, right, gaveWay, sideGap, centerAt };
+}
+
+/**
+ * How long a unit stays on a narrow bar (fit.ts): the workspaces (where the user goes) and the clock (Time and
+ * Date) outlast every other unit, as in waybar's and polybar's usual bars; the rest are equal, and give way from
+ * the inner ends of the sides.
+ */
+export function rankOf(w: Pick<WidgetUnits, 'kind'>, u: Pick<UnitView, 'id'>): number {
+  return u.id === 'tiler:workspaces' || w.kind === 'Time' || w.kind === 'Date' ? RANK.kept : RANK.ordinary;
 }
 
 /** The columns the sections may use: inside the margins and padding, or inside the bar's own frame. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textWidth } from '../../src/render/text-width.js';
+import { rankOf } from '../../src/render/place.js';
 import { appearanceOf, layoutFor } from '../../src/view/appearance.js';
 import { simulatedReadings } from '../../src/thresholds/simulate.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
@@ -49,16 +50,31 @@ describe('layout', () => {
     expect(hidden.gaveWay).toEqual(['center section hidden']);
   });
 
-  it('then truncates the longest labels with …, then drops units from the inner ends (20 columns)', () => {
-    const long = doc({ left_widgets: [{ Date: { enable: true, format: { Custom: 'a rather long date label %Y' }, label_prefix: 'None' } }] });
+  it('then truncates the longest labels with …, then drops units from the inner ends, each side keeping one while both fit (20 columns)', () => {
+    const long = doc({ left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'a rather long app label', command: 'x' }] } }] });
     const truncated = layoutOf(long, { width: 40, set: SET });
-    expect(rows(truncated)).toEqual([' a rather long date … CPU: 95% RAM: 40% ']);
+    expect(rows(truncated)).toEqual([' a rather long app l… CPU: 95% RAM: 40% ']);
     expect(truncated.gaveWay).toEqual(['center section hidden', 'labels truncated']);
     const tiny = layoutOf(long, { width: 20, set: SET });
-    expect(rows(tiny)).toEqual([`${sp(2)}CPU: 95% RAM: 40% `]);
-    expect(tiny.gaveWay).toEqual(['center section hidden', 'labels truncated', 'left[0] date dropped']);
+    expect(rows(tiny)).toEqual([' a rather… RAM: 40% ']);
+    expect(tiny.gaveWay).toEqual(['center section hidden', 'labels truncated', 'right[0] cpu dropped']);
+    // Too narrow for a unit on each side: one goes (the left, the ranks being equal).
     expect(rows(layoutOf(long, { width: 12, set: SET }))).toEqual([`${sp(3)}RAM: 40% `]);
     for (const w of [1, 5, 20]) expect(textWidth(rows(layoutOf(long, { width: w, set: SET }))[0] ?? '')).toBe(w);
+  });
+
+  it('keeps the clock and the workspaces longest: the other units go before their labels are cut', () => {
+    const long = doc({ left_widgets: [{ Date: { enable: true, format: { Custom: 'a rather long date label %Y' }, label_prefix: 'None' } }] });
+    const whole = layoutOf(long, { width: 40, set: SET });
+    expect(rows(whole)).toEqual([' a rather long date label 2024 RAM: 40% ']);
+    expect(whole.gaveWay).toEqual(['center section hidden', 'right[0] cpu dropped']);
+    // Cut once nothing else may go (each side keeps a unit); of the last two, the date stays.
+    expect(rows(layoutOf(long, { width: 30, set: SET }))).toEqual([' a rather long date… RAM: 40% ']);
+    expect(rows(layoutOf(long, { width: 12, set: SET }))).toEqual([` a rather…${sp(2)}`]);
+    expect(rankOf({ kind: 'Tiler' }, { id: 'tiler:workspaces' })).toBeGreaterThan(rankOf({ kind: 'Tiler' }, { id: 'tiler:layout' }));
+    expect(rankOf({ kind: 'Time' }, { id: 'time' })).toBe(rankOf({ kind: 'Tiler' }, { id: 'tiler:workspaces' }));
+    expect(rankOf({ kind: 'Date' }, { id: 'date' })).toBe(rankOf({ kind: 'Time' }, { id: 'time' }));
+    expect(rankOf({ kind: 'Cpu' }, { id: 'cpu' })).toBeLessThan(rankOf({ kind: 'Time' }, { id: 'time' }));
   });
 
   it('truncates labels longer than max_label_width', () => {
@@ -153,8 +169,9 @@ describe('layout', () => {
     const l = layoutOf(long, { width: 60, set: SET, message });
     const [row] = rows(l);
     expect(textWidth(row ?? '')).toBe(60);
-    // The right section stays whole at the right edge; the message keeps at least its location.
-    expect(row).toMatch(/ CPU: 95% RAM: 40% $/);
+    // The right section stays at the right edge (its CPU gives way before the date, which outranks it, is cut
+    // further); the message keeps at least its location.
+    expect(row).toMatch(/ RAM: 40% $/);
     expect(row).toContain('config error: bar.json:14:30');
     expect(l.gaveWay).toContain('labels truncated');
   });
