@@ -25,7 +25,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { PATIENCE_MS, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
-import { ROOT, RUNNER, SKIP, found, privatePrefix, q, tilebarCommand, type PrivatePrefix } from './wine.js';
+import { ROOT, RUNNER, SKIP, consoleTitled, found, privatePrefix, q, type PrivatePrefix } from './wine.js';
 import type { I3barBlock } from '../../src/feeds/i3bar.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
@@ -76,7 +76,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard h
     // In the test's own folder: what tilebar starts (the fake) starts there too.
     const out = join(dir, 'feed.jsonl');
     // In the test's own folder: what tilebar starts (the fake) starts there too.
-    const command = `sh -c ${q(`cd ${q(dir)} && exec ${tilebarCommand(win)} feed i3bar --config ${q(config)} --log ${q(log)} > ${q(out)} 2> ${q(err)}`)}`;
+    const command = `sh -c ${q(`cd ${q(dir)} && exec ${consoleTitled(win)} feed i3bar --config ${q(config)} --log ${q(log)} > ${q(out)} 2> ${q(err)}`)}`;
     const env = { ...prefix.env, TZ: 'UTC', LOCALAPPDATA: join(dir, 'AppData', 'Local'), FAKE_POWERSHELL_RECORD: windowsPath(record) };
     const p = openPane(command, { width: 200, height: 10, env });
     pane = p;

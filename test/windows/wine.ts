@@ -97,6 +97,11 @@ export function consoleTitled(win: WindowsNode): string {
   return `${q(win.wine)} cmd.exe /c title tilebar '&&' ${program.map(q).join(' ')}`;
 }
 
+/** The program consoleTitled has cmd.exe start (tilebar.exe, or node.exe), as Wine's process trace names it. */
+export function titledProgram(win: WindowsNode): string {
+  return onDriveZ(EXE ?? win.node);
+}
+
 /** What a Windows program (windows-env.cjs) starts for `tilebar`: the program (none: its own node.exe) and the arguments before tilebar's. */
 function windowsTilebar(): { program?: string; before: string[] } {
   return EXE ? { program: onDriveZ(EXE), before: [] } : { before: [...NODE_LAUNCH_FLAGS, BUNDLE] };
