@@ -1,8 +1,38 @@
-// What the npm package's build (scripts/bundle.mjs) and the single executables' (scripts/sea.mjs) both do to what
-// esbuild wrote: the build's identity, every script in ASCII, and the notices of the packages a build holds.
+// What the npm package's build (scripts/bundle.mjs) and the single executables' (scripts/sea.mjs) share: the
+// esbuild options both builds start from, the build's identity, every script in ASCII, and the notices of the
+// packages a build holds.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
+/**
+ * The esbuild options of every tilebar build (each adds its entries, format and patches): the same program,
+ * whichever package carries it.
+ */
+export function commonBuildOptions(root, build) {
+  return {
+    bundle: true,
+    platform: 'node',
+    target: 'node22.12',
+    // Whitespace and syntax only, names kept (a log's stack trace stays readable): less source for V8 to keep
+    // and parse at start-up, which the Ink chunk makes matter (bench/).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // Production React (and Ink's dependencies) in the bundle: the development builds are slower on every
+    // render and twice the size (reference: INK-LIVE.md).
+    define: { __TILEBAR_BUILD__: JSON.stringify(build), 'process.env.NODE_ENV': '"production"' },
+    // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
+    // which tilebar never sets; its package is not even installed.
+    // Ink measures text with the bar's own width function (src/pane/ink/string-width.ts says why).
+    alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'pane', 'ink', 'string-width.ts') },
+    logLevel: 'warning',
+    // What each output holds and imports: test/cli/start-up-modules.test.ts checks what `run` loads before its
+    // first frame, and the notices name the packages held.
+    metafile: true,
+    // ESM builds first: jsonc-parser's UMD build requires its parts dynamically, which a bundle cannot follow.
+    mainFields: ['module', 'main'],
+  };
+}
 
 /**
  * The build's identity, from everything that goes into it: cached config models (src/config/model-cache.ts) and

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shebangOf } from './node-launch.mjs';
 import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
-import { buildIdentity, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
+import { buildIdentity, commonBuildOptions, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Chunk names carry content hashes: start empty so old chunks do not pile up.
@@ -27,30 +27,12 @@ async function nodeLaunchFlags() {
 }
 /** What both builds share: the ES modules (every command; `run` among them) and the one-shot commands' scripts. */
 const common = {
+  ...commonBuildOptions(root, BUILD),
   outdir: join(root, 'dist', 'bundle'),
-  bundle: true,
-  platform: 'node',
-  target: 'node22.12',
   sourcemap: 'linked',
-  // Whitespace and syntax only, names kept (a log's stack trace stays readable): less source for V8 to keep
-  // and parse at start-up, which the Ink chunk makes matter (bench/).
-  minifyWhitespace: true,
-  minifySyntax: true,
-  // Production React (and Ink's dependencies) in the bundle: the development builds are slower on every
-  // render and twice the size (reference: INK-LIVE.md).
-  define: { __TILEBAR_BUILD__: JSON.stringify(BUILD), 'process.env.NODE_ENV': '"production"' },
-  // Ink's React DevTools bridge (and the WebSocket library it brings) loads only in development (DEV=true),
-  // which tilebar never sets; its package is not even installed.
-  // Ink measures text with the bar's own width function (src/pane/ink/string-width.ts says why).
-  alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'pane', 'ink', 'string-width.ts') },
   // The PNG renderer's WebAssembly and the picture fonts are files read from their installed packages (the
   // package's only dependencies, loaded for --format png alone): their JavaScript stays with them.
   external: ['@resvg/resvg-wasm'],
-  logLevel: 'warning',
-  // What each chunk holds and imports: test/cli/start-up-modules.test.ts checks what `run` loads before its first frame.
-  metafile: true,
-  // ESM builds first: jsonc-parser's UMD build requires its parts dynamically, which a bundle cannot follow.
-  mainFields: ['module', 'main'],
 };
 const result = await build({
   ...common,

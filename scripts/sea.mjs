@@ -18,7 +18,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { commanderLazyChildProcess, INK_PATCHES, inkWithoutTopLevelAwait, yogaLoader } from './bundle-patches.mjs';
-import { buildIdentity, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
+import { buildIdentity, commonBuildOptions, ONE_SHOT, oneShotEntries, packageNotices, writeAscii } from './build-parts.mjs';
 
 /** The fuse Node looks for to know a blob was injected (the same from Node 20 to 26), and the resource holding it. */
 const SENTINEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -46,31 +46,22 @@ export function seaAssets(root) {
 export async function buildSeaScripts(root, dir) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const record = { name: pkg.name, version: pkg.version, ...(pkg.publication ? { publication: pkg.publication } : {}) };
+  const common = commonBuildOptions(root, `sea-${buildIdentity(root)}`);
   const options = {
+    ...common,
     outdir: dir,
     outExtension: { '.js': '.cjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node22.12',
     format: 'cjs',
-    // As the npm package's build (scripts/bundle.mjs says why of each).
-    minifyWhitespace: true,
-    minifySyntax: true,
-    mainFields: ['module', 'main'],
-    alias: { 'react-devtools-core': join(root, 'scripts', 'no-devtools.mjs'), ws: join(root, 'scripts', 'no-devtools.mjs'), 'string-width': join(root, 'src', 'pane', 'ink', 'string-width.ts') },
     define: {
-      __TILEBAR_BUILD__: JSON.stringify(`sea-${buildIdentity(root)}`),
+      ...common.define,
       __TILEBAR_PACKAGE__: JSON.stringify(record),
       __TILEBAR_ONE_SHOT__: JSON.stringify(ONE_SHOT),
-      'process.env.NODE_ENV': '"production"',
       'import.meta.url': '__tilebarScriptUrl',
     },
     // Each script whole: import() of a bundled module becomes a call of it (the PNG renderer is bundled too).
     supported: { 'dynamic-import': false },
     plugins: [oneShotEntries(root), yogaLoader(true), inkWithoutTopLevelAwait, commanderLazyChildProcess, ...INK_PATCHES],
     banner: { js: "const __tilebarScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
-    metafile: true,
-    logLevel: 'warning',
   };
   const main = await build({ ...options, entryPoints: { tilebar: join(root, 'src', 'cli', 'sea-main.ts') } });
   const commands = await build({ ...options, entryPoints: { commands: 'one-shot:all', ...Object.fromEntries(ONE_SHOT.map((name) => [`oneshot-${name}`, `one-shot:${name}`])) } });
