@@ -8,18 +8,10 @@
  */
 import './refuse-old-node.js';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { holdSignals, isLongRunning } from '../io/run-end.js';
 import { processCommandLine } from './bare-command.js';
-import { setV8Flags } from './v8-flags.js';
-import { prepareColourForInk } from './colour-env.js';
-import { processIo } from './io.js';
-import { codeCacheDir } from '../io/cache-dir.js';
-import { VERSION } from '../version.js';
-import { runtimeLine } from './node-floor.js';
-import { loadOneShotScript } from './code-cache.js';
-import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
+import { answeredVersion, runCommandScript } from './command-script.js';
 
 declare const __TILEBAR_BUILD__: string;
 
@@ -37,21 +29,13 @@ const args = processCommandLine();
 // First, before anything is loaded: no signal may open Node's inspector (the second layer, after the #! line's flag)
 // or end a bar unheard (run-end.ts).
 holdSignals(isLongRunning(args));
-const script = oneShotScript(args[0]);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n${runtimeLine(process.version, process.platform, process.arch)}\n`);
-} else if (script === undefined) {
-  // Beside this script in the bundle; a name the bundler leaves alone.
-  const modules = './modules.mjs';
-  void import(modules);
-} else {
-  setV8Flags(args);
-  endQuietlyOnEpipe();
-  const io = { ...processIo(), env: { ...process.env } };
-  prepareColourForInk(args, process.env, io.isTTY, process.platform);
-  const loaded = loadOneShotScript(script, codeCacheDir(process.env, process.platform, homedir), __TILEBAR_BUILD__);
-  loaded.script.run(args, io).then((code) => {
-    process.exitCode = code;
-    loaded.saveCache();
-  }, reportInternalError);
+if (!answeredVersion(args)) {
+  const script = oneShotScript(args[0]);
+  if (script === undefined) {
+    // Beside this script in the bundle; a name the bundler leaves alone.
+    const modules = './modules.mjs';
+    void import(modules);
+  } else {
+    runCommandScript(script, args, __TILEBAR_BUILD__);
+  }
 }

@@ -7,18 +7,10 @@
  * one script holding every command would be compiled or read from its cache whole, at every start.
  */
 import './refuse-old-node.js';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { holdSignals, isLongRunning } from '../io/run-end.js';
 import { processCommandLine } from './bare-command.js';
-import { setV8Flags } from './v8-flags.js';
-import { prepareColourForInk } from './colour-env.js';
-import { processIo } from './io.js';
-import { codeCacheDir } from '../io/cache-dir.js';
-import { VERSION } from '../version.js';
-import { runtimeLine } from './node-floor.js';
-import { loadOneShotScript } from './code-cache.js';
-import { endQuietlyOnEpipe, reportInternalError } from './process-end.js';
+import { answeredVersion, runCommandScript } from './command-script.js';
 import { seaAssetBytes } from '../install/sea.js';
 
 declare const __TILEBAR_BUILD__: string;
@@ -27,14 +19,7 @@ declare const __TILEBAR_ONE_SHOT__: readonly string[];
 
 const args = processCommandLine();
 holdSignals(isLongRunning(args));
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n${runtimeLine(process.version, process.platform, process.arch)}\n`);
-} else {
-  setV8Flags(args);
-  endQuietlyOnEpipe();
-  // Commands decide colour from the user's own environment; chalk (inside Ink) gets the decision.
-  const io = { ...processIo(), env: { ...process.env } };
-  prepareColourForInk(args, process.env, io.isTTY, process.platform);
+if (!answeredVersion(args)) {
   const name = `${args[0] !== undefined && __TILEBAR_ONE_SHOT__.includes(args[0]) ? `oneshot-${args[0]}` : 'commands'}.cjs`;
   const bytes = seaAssetBytes(name);
   if (bytes === undefined) throw new Error(`this executable carries no ${name}`);
@@ -42,10 +27,5 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // Its code cache entries are named after it: `sea-` keeps them apart from the npm package's scripts' (each
   // removes the entries of its own scripts made by another build).
   const source = { file: join(dirname(process.execPath), `sea-${name}`), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), stamp: `sea-${bytes.length}` };
-  const cacheDir = process.env.TILEBAR_CODE_CACHE === '0' ? undefined : codeCacheDir(process.env, process.platform, homedir);
-  const loaded = loadOneShotScript(source, cacheDir, __TILEBAR_BUILD__);
-  loaded.script.run(args, io).then((code) => {
-    process.exitCode = code;
-    loaded.saveCache();
-  }, reportInternalError);
+  runCommandScript(source, args, __TILEBAR_BUILD__);
 }

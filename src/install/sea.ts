@@ -18,10 +18,6 @@ function seaHere(): typeof Sea | undefined {
   return sea ?? undefined;
 }
 
-export function isSingleExecutable(): boolean {
-  return seaHere() !== undefined;
-}
-
 /** The asset `name`'s bytes (a copy the caller may keep), or undefined outside a single-executable build. */
 export function seaAssetBytes(name: string): Uint8Array | undefined {
   const here = seaHere();
