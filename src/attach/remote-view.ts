@@ -1,0 +1,284 @@
+/**
+ * A front end's view of a bar the user's core serves: read like the view of an in-process core (`subscribe`,
+ * `getSnapshot`, `act`, `bind`, `resize`, `onTick`), so the pane and every feed draw from it unchanged. The core
+ * sends its snapshot's parts as they change (serve/wire-state.ts); the look (theme, icons, cells), the size, and
+ * hover and picker state stay here, the front end's own.
+ *
+ * When the core goes — killed, crashed, upgraded, or silent for CORE_SILENT_MS (hung) — the view keeps its last
+ * frame, says so in the bar's message line at once, and finds or starts a core again (the `connect` it was given
+ * does both), backing off from 50 ms to 2 s; the first state of the new core replaces everything.
+ */
+import type { BarSnapshot } from '../bar/bar-store.js';
+import type { BarModel } from '../config/model.js';
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import type { Log } from '../io/log.js';
+import type { Timers } from '../scheduler/timers.js';
+import type { ClickAction } from '../../widgets/view.js';
+import { CORE_SILENT_MS, type CoreMessage, type StateMessage, type WireParts } from '../channel/protocol.js';
+import type { Attached, CoreLink, LinkFailure } from './core-link.js';
+
+export type Connect = () => Promise<{ ok: true; link: CoreLink; attached: Attached | undefined } | ({ ok: false } & LinkFailure)>;
+
+export interface RemoteViewOptions<Look> {
+  appearance: (model: BarModel) => Look;
+  size: { width: number; height: number };
+  timers: Timers;
+  log: Log;
+  /** Finds the user's core (starting one when none answers) and attaches: a new link each call. */
+  connect: Connect;
+}
+
+/** How long the first state may take after the attach (the core opens the bar first: a config to read). */
+const FIRST_STATE_WITHIN_MS = 10_000;
+const RETRY_FIRST_MS = 50;
+const RETRY_MOST_MS = 2_000;
+const WATCH_MS = 1_000;
+
+type Action = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
+
+export class RemoteView<Look> {
+  readonly #options: RemoteViewOptions<Look>;
+  readonly #listeners = new Set<() => void>();
+  readonly #tickListeners = new Set<() => void>();
+  #link: CoreLink | undefined;
+  #attached: Attached | undefined;
+  #parts: WireParts;
+  #statuses: BarSnapshot['statuses'] = {};
+  #look: { model: BarModel; look: Look };
+  #size: { width: number; height: number };
+  #snapshot: BarSnapshot<Look>;
+  /** Said in the message line while the core is away. */
+  #away: string | undefined;
+  #heardAt: number;
+  #watch: unknown;
+  #retry: unknown;
+  #retryMs = RETRY_FIRST_MS;
+  #closed = false;
+  #paused = false;
+
+  private constructor(options: RemoteViewOptions<Look>, link: CoreLink, attached: Attached | undefined, first: WireParts, statuses: BarSnapshot['statuses']) {
+    this.#options = options;
+    this.#size = options.size;
+    this.#parts = first;
+    this.#statuses = statuses;
+    this.#look = { model: first.model, look: options.appearance(first.model) };
+    this.#snapshot = this.#make();
+    this.#heardAt = options.timers.now();
+    this.#use(link, attached);
+    this.#armWatch();
+  }
+
+  /** Attaches and waits for the bar's first state; or why not (the caller runs the bar in-process instead). */
+  static async open<Look>(options: RemoteViewOptions<Look>): Promise<{ ok: true; view: RemoteView<Look> } | ({ ok: false } & LinkFailure)> {
+    const connected = await options.connect();
+    if (!connected.ok) return connected;
+    const first = await firstState(connected.link, options.timers);
+    if (!first.ok) return first;
+    return { ok: true, view: new RemoteView(options, connected.link, connected.attached, first.parts, first.statuses) };
+  }
+
+  /** The core's answer to this front end's attach: which config it shows, for which monitor. */
+  get attached(): Attached | undefined {
+    return this.#attached;
+  }
+
+  get monitor(): number {
+    return this.#attached?.monitor ?? this.#parts.model.monitor.index;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): BarSnapshot<Look> => this.#snapshot;
+
+  /** About once a second while the bar runs (the core's heartbeat reaches every front end; a local one while it is away). */
+  readonly onTick = (listener: () => void): (() => void) => {
+    this.#tickListeners.add(listener);
+    return () => this.#tickListeners.delete(listener);
+  };
+
+  readonly act = (action: Action): void => {
+    const wire = action.kind === 'launch' ? { kind: 'launch' as const, id: action.id, command: action.command } : action;
+    this.#send({ t: 'act', action: wire });
+  };
+
+  readonly bind = (trigger: MouseTrigger, mouseFollowsFocus: boolean | undefined): void => this.#send({ t: 'bind', trigger, ...(mouseFollowsFocus !== undefined ? { mouseFollowsFocus } : {}) });
+
+  /** A new size: drawn at once, with the clocks of now (same machine, same clock as the core's). */
+  resize(size: { width: number; height: number }): void {
+    this.#size = size;
+    this.#parts = { ...this.#parts, epochMs: this.#options.timers.wallNow() };
+    this.#publish();
+  }
+
+  pause(): void {
+    this.#paused = true;
+    this.#send({ t: 'pause' });
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#send({ t: 'resume' });
+  }
+
+  refresh(): void {
+    this.#send({ t: 'refresh' });
+  }
+
+  reloadConfig(): void {
+    this.#send({ t: 'reload' });
+  }
+
+  /** This front end leaves: the core releases its bar; nothing more is heard. */
+  close(): void {
+    this.#closed = true;
+    this.#options.timers.clearTimeout(this.#watch);
+    this.#options.timers.clearTimeout(this.#retry);
+    this.#link?.close();
+    this.#link = undefined;
+    this.#listeners.clear();
+    this.#tickListeners.clear();
+  }
+
+  #send(message: Parameters<CoreLink['send']>[0]): void {
+    if (this.#link) this.#link.send(message);
+    else if (message.t === 'act' || message.t === 'bind') this.#options.log('front end: a click while the core is away is not sent');
+  }
+
+  #use(link: CoreLink, attached: Attached | undefined): void {
+    this.#link = link;
+    this.#attached = attached;
+    this.#retryMs = RETRY_FIRST_MS;
+    link.listen(
+      (m) => this.#take(m),
+      (why) => this.#lost(why),
+    );
+    if (this.#paused) link.send({ t: 'pause' });
+  }
+
+  #take(m: CoreMessage): void {
+    this.#heardAt = this.#options.timers.now();
+    if (m.t === 'state') this.#apply(m);
+    else if (m.t === 'bye') this.#link?.destroy(m.reason);
+  }
+
+  #apply(m: StateMessage): void {
+    this.#parts = { ...this.#parts, ...m.parts };
+    if (m.statuses) {
+      const next = { ...this.#statuses };
+      for (const [source, status] of Object.entries(m.statuses)) {
+        if (status === null) delete next[source];
+        else next[source] = status;
+      }
+      this.#statuses = next;
+    }
+    this.#publish();
+  }
+
+  #publish(): void {
+    if (this.#look.model !== this.#parts.model) this.#look = { model: this.#parts.model, look: this.#options.appearance(this.#parts.model) };
+    this.#snapshot = this.#make();
+    for (const listener of this.#listeners) listener();
+  }
+
+  #make(): BarSnapshot<Look> {
+    const p = this.#parts;
+    return {
+      model: p.model,
+      look: this.#look.look,
+      message: this.#away ?? p.message ?? undefined,
+      statuses: this.#statuses,
+      epochMs: p.epochMs,
+      systemZone: p.systemZone,
+      tiler: p.tiler ?? undefined,
+      noTiler: p.noTiler,
+      tilerDown: p.tilerDown,
+      media: p.media ?? undefined,
+      keyboard: p.keyboard ?? undefined,
+      size: this.#size,
+    } satisfies Record<keyof BarSnapshot<Look>, unknown>;
+  }
+
+  /** Once a second: the tick for the front end, and the core's silence measured. */
+  #armWatch(): void {
+    this.#watch = this.#options.timers.setTimeout(() => {
+      if (this.#closed) return;
+      if (this.#link && this.#options.timers.now() - this.#heardAt >= CORE_SILENT_MS) this.#link.destroy(`the core said nothing for ${CORE_SILENT_MS / 1000} s`);
+      for (const listener of this.#tickListeners) listener();
+      this.#armWatch();
+    }, WATCH_MS);
+  }
+
+  #lost(why: string): void {
+    if (this.#closed) return;
+    this.#link = undefined;
+    this.#options.log(`front end: lost the core (${why}); finding it again`);
+    this.#away = "tilebar's core stopped; reconnecting";
+    this.#parts = { ...this.#parts, epochMs: this.#options.timers.wallNow() };
+    this.#publish();
+    this.#scheduleRetry();
+  }
+
+  #scheduleRetry(): void {
+    const wait = this.#retryMs;
+    this.#retryMs = Math.min(RETRY_MOST_MS, this.#retryMs * 2);
+    this.#retry = this.#options.timers.setTimeout(() => void this.#reconnect(), wait);
+  }
+
+  async #reconnect(): Promise<void> {
+    if (this.#closed) return;
+    const connected = await this.#options.connect();
+    if (this.#closed) {
+      if (connected.ok) connected.link.close();
+      return;
+    }
+    if (!connected.ok) {
+      this.#options.log(`front end: no core yet (${connected.why})`);
+      return this.#scheduleRetry();
+    }
+    const first = await firstState(connected.link, this.#options.timers);
+    if (this.#closed || !first.ok) {
+      if (first.ok) connected.link.close();
+      if (!this.#closed) this.#scheduleRetry();
+      return;
+    }
+    this.#away = undefined;
+    this.#heardAt = this.#options.timers.now();
+    this.#parts = first.parts;
+    this.#statuses = first.statuses;
+    this.#use(connected.link, connected.attached);
+    this.#options.log(`front end: attached again (core pid ${connected.link.corePid})`);
+    this.#publish();
+  }
+}
+
+/** The first state after an attach: it carries every part (the core had sent this front end nothing yet). */
+function firstState(link: CoreLink, timers: Timers): Promise<{ ok: true; parts: WireParts; statuses: BarSnapshot['statuses'] } | ({ ok: false } & LinkFailure)> {
+  return new Promise((resolve) => {
+    const timer = timers.setTimeout(() => {
+      link.destroy('no state');
+      resolve({ ok: false, kind: 'broken', why: `the core sent no state within ${FIRST_STATE_WITHIN_MS / 1000} s` });
+    }, FIRST_STATE_WITHIN_MS);
+    link.listen(
+      (m) => {
+        if (m.t !== 'state') return;
+        timers.clearTimeout(timer);
+        link.hold();
+        const parts = m.parts;
+        if (!parts.model || parts.epochMs === undefined || parts.systemZone === undefined) {
+          link.destroy('a first state without every part');
+          return resolve({ ok: false, kind: 'broken', why: 'the core’s first state lacked parts' });
+        }
+        const statuses = Object.fromEntries(Object.entries(m.statuses ?? {}).filter(([, s]) => s !== null)) as BarSnapshot['statuses'];
+        resolve({ ok: true, parts: { message: null, tiler: null, noTiler: false, tilerDown: false, media: null, keyboard: null, ...parts } as WireParts, statuses });
+      },
+      (why) => {
+        timers.clearTimeout(timer);
+        link.hold();
+        resolve({ ok: false, kind: 'broken', why });
+      },
+    );
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The messages between the user's core (src/serve) and the front ends attached to it (src/attach): one list of
+ * types both sides import, and the numbers that bound them. The core sends state, not rows: each front end draws
+ * its own frames from the core's snapshot parts (the window manager's state already taken for its monitor), and
+ * keeps its look, size, hover and picker to itself; what it sends back is only what a click or binding asks for,
+ * named so the core can check it against the config (a front end cannot make the core launch anything its config
+ * does not name).
+ *
+ * Every frame is a 4-byte big-endian length and that many bytes of UTF-8 JSON (framing.ts). Any change to these
+ * messages or to the framing bumps `PROTOCOL`: a front end and a core of two protocols never talk beyond the hello.
+ */
+import type { BarModel } from '../config/model.js';
+import type { MouseTrigger } from '../config/schema/mouse.js';
+import type { SocketMessage } from '../config/schema/socket-message.js';
+import type { Variant } from '../config/variant.js';
+import type { KeyboardStatus } from '../keyboard/status.js';
+import type { MediaCommand, MediaStatus } from '../media/player.js';
+import type { TilerState } from '../tiler/state.js';
+import type { SourceStatus } from '../../widgets/view.js';
+
+export const PROTOCOL = 1;
+
+/** Largest frame a front end may send: an attach with a long config path is ~5 KiB; a click's messages less. */
+export const MAX_IN_FRAME = 64 * 1024;
+/** Largest frame the core sends: a model is tens of KiB; one monitor's window-manager state well under 4 MiB. */
+export const MAX_OUT_FRAME = 8 * 1024 * 1024;
+/** Nesting and size of a frame's JSON (a model is ~15 deep; a busy monitor's state a few thousand values). */
+export const FRAME_JSON_LIMITS = { maxDepth: 64, maxValues: 500_000 } as const;
+/** A connection that has not said hello, proved itself and attached within this is dropped. */
+export const HELLO_WITHIN_MS = 2_000;
+/** The core writes at least this often to every attached front end; a front end that hears nothing for
+ * `CORE_SILENT_MS` takes the core for hung. */
+export const TICK_MS = 1_000;
+export const CORE_SILENT_MS = 2_500;
+
+/** Which front end attaches: a pane (`run`), a feed for a host bar, or `serve --status`, which shows no bar. */
+export type Role = { kind: 'pane' } | { kind: 'feed'; host: string } | { kind: 'status' };
+
+/** Which bar a front end shows: the core finds the config the way the command line would. */
+export interface BarSelect {
+  /** An absolute config path the user named; absent: discovery (or `bar_configurations` for `monitor`). */
+  config?: string;
+  /** The monitor the front end shows; absent: the config's. */
+  monitor?: number;
+  variant?: Variant;
+  /** `--tiler`, and komorebi's data directory when given. */
+  tiler?: string;
+  komorebiDir?: string;
+  updateUrl?: string;
+}
+
+/** A click's action as a front end sends it: what the core will check against the bar's config before acting. */
+export type WireAction =
+  | { kind: 'messages'; messages: SocketMessage[] }
+  | { kind: 'launch'; id: string; command: string }
+  | { kind: 'media'; command: MediaCommand };
+
+// ---- front end → core ----
+export interface Hello {
+  t: 'hello';
+  protocol: number;
+  app: string;
+  /** 16 random bytes, base64: the core's proof answers it. */
+  nonce: string;
+}
+export interface Auth {
+  t: 'auth';
+  proof: string;
+}
+export interface Attach {
+  t: 'attach';
+  role: Role;
+  select: BarSelect;
+  pid: number;
+}
+export type FrontMessage =
+  | Hello
+  | Auth
+  | Attach
+  | { t: 'act'; action: WireAction }
+  | { t: 'bind'; trigger: MouseTrigger; mouseFollowsFocus?: boolean }
+  | { t: 'pause' }
+  | { t: 'resume' }
+  | { t: 'refresh' }
+  | { t: 'reload' }
+  | { t: 'status' }
+  | { t: 'detach' };
+
+// ---- core → front end ----
+/** The core's snapshot parts, as they travel: `null` where the snapshot has nothing (JSON has no undefined). */
+export interface WireParts {
+  model: BarModel;
+  message: string | null;
+  epochMs: number;
+  systemZone: string;
+  /** The window manager's state for this front end's monitor; null while there is none to show. */
+  tiler: TilerState | null;
+  noTiler: boolean;
+  tilerDown: boolean;
+  media: MediaStatus | null;
+  keyboard: KeyboardStatus | null;
+}
+
+/** Only what changed since the last state this front end read; `statuses` only the sources that changed (null: gone). */
+export interface StateMessage {
+  t: 'state';
+  parts: Partial<WireParts>;
+  statuses?: Record<string, SourceStatus<unknown> | null>;
+}
+
+export interface StatusReport {
+  pid: number;
+  app: string;
+  startedMs: number;
+  frontEnds: Array<{ id: number; role: Role; pid: number; config: string; monitor: number }>;
+  bars: Array<{ config: string; users: number }>;
+  sources: Array<{ key: string; intervalMs: number; subscribers: number; lastOk?: boolean }>;
+}
+
+export type CoreMessage =
+  | { t: 'welcome'; protocol: number; app: string; pid: number; nonce: string; proof: string }
+  | { t: 'mismatch'; protocol: number; app: string }
+  | { t: 'attached'; id: number; config: string; label: string; monitor: number }
+  | { t: 'refused'; why: string }
+  | StateMessage
+  | { t: 'tick'; wall: number }
+  | { t: 'report'; report: StatusReport }
+  | { t: 'bye'; reason: string };
