@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import path from 'node:path';
+import { sameStamp, stampOf, type FileStamp } from '../io/file-stamp.js';
 import { freshPipeName, windowsPipePath } from '../io/pipe-name.js';
 import { ensureOwnDir, ownDirRefusal, privateRuntimeDir, runtimeDirPlaces } from '../io/runtime-dir.js';
 import { currentUser, directoryRefusal } from '../io/trust.js';
@@ -182,22 +183,17 @@ export async function removeStaleSocket(socket: string, lock: Pick<StartLock, 's
   if (!lock.stillOurs()) return { outcome: 'refused', why: `the start lock is not held, so ${socket} is left as it is` };
   const refusal = socketRefusal(socket, uid);
   if (refusal) return { outcome: 'refused', why: refusal };
-  let before;
-  try {
-    before = lstatSync(socket, { throwIfNoEntry: false });
-  } catch (e) {
-    return { outcome: 'refused', why: message(e) };
-  }
+  const before = stampOf(socket);
   if (!before) return { outcome: 'absent' };
   const answer = await knock(socket);
   if (answer === 'answers') return { outcome: 'answers' };
   if (answer === 'ENOENT') return { outcome: 'absent' };
   if (answer !== 'ECONNREFUSED') return { outcome: 'refused', why: `connecting to ${socket} failed (${answer}), so it is left as it is` };
   if (!lock.stillOurs()) return { outcome: 'refused', why: `the start lock was taken over meanwhile, so ${socket} is left as it is` };
+  const now = stampOf(socket);
+  if (!now) return { outcome: 'absent' };
+  if (!sameStamp(now, before)) return { outcome: 'refused', why: `${socket} was replaced while it was tried, so it is left as it is` };
   try {
-    const now = lstatSync(socket, { throwIfNoEntry: false });
-    if (!now) return { outcome: 'absent' };
-    if (now.dev !== before.dev || now.ino !== before.ino) return { outcome: 'refused', why: `${socket} was replaced while it was tried, so it is left as it is` };
     unlinkSync(socket);
     return { outcome: 'removed' };
   } catch (e) {
@@ -208,8 +204,7 @@ export async function removeStaleSocket(socket: string, lock: Pick<StartLock, 's
 /** The socket file a core bound, to remove it later only if it is still that one. */
 export interface BoundSocket {
   path: string;
-  dev: number;
-  ino: number;
+  stamp: FileStamp;
 }
 
 export type Listening =
@@ -242,8 +237,9 @@ async function listenOnSocket(server: Server, socket: string, lock: Pick<StartLo
   try {
     // Belt and braces: the directory already keeps everyone else out.
     chmodSync(socket, 0o600);
-    const stat = lstatSync(socket);
-    return { ok: true, address: socket, bound: { path: socket, dev: stat.dev, ino: stat.ino } };
+    const stamp = stampOf(socket);
+    if (!stamp) throw new Error(`${socket} went as soon as it was made`);
+    return { ok: true, address: socket, bound: { path: socket, stamp } };
   } catch (e) {
     server.close();
     return { ok: false, why: `cannot make ${socket} private: ${message(e)}` };
@@ -283,8 +279,7 @@ export function listenForCore(server: Server, endpoint: CoreEndpoint, lock: Pick
  */
 export function removeOwnSocket(bound: BoundSocket): boolean {
   try {
-    const stat = lstatSync(bound.path, { throwIfNoEntry: false });
-    if (!stat || stat.dev !== bound.dev || stat.ino !== bound.ino) return false;
+    if (!sameStamp(stampOf(bound.path), bound.stamp)) return false;
     unlinkSync(bound.path);
     return true;
   } catch {

@@ -15,8 +15,9 @@
  * All time comes from the caller's `now()` (ms on the wall clock's scale: a file's modification time is compared
  * with it); nothing here waits or sets a timer: the caller polls for the core. Never throws.
  */
-import { lstatSync, unlinkSync, type BigIntStats } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { parseBoundedJson } from '../io/bounded-json.js';
+import { sameStamp, stampOf, type FileStamp as Stamp } from '../io/file-stamp.js';
 import { processIsGone } from '../io/process-gone.js';
 import { readPrivate, writeNewPrivate } from '../io/private-file.js';
 
@@ -56,8 +57,6 @@ export type LockTry =
   | { taken: false; /** Someone else is starting a core: wait for it. */ busy: true; holder?: LockHolder; why: string }
   | { taken: false; /** The lock could not be taken or read at all (the directory went, EACCES): start no core. */ busy: false; why: string };
 
-type Stamp = Pick<BigIntStats, 'dev' | 'ino' | 'mtimeNs'>;
-
 const MOST_PID = 2 ** 31 - 1;
 
 /** The holder a lock file's bytes name, or why they name none. Never throws, whatever the bytes. */
@@ -71,18 +70,6 @@ export function parseLock(bytes: Uint8Array): LockHolder | { why: string } {
   if (typeof startedMs !== 'number' || !Number.isFinite(startedMs) || startedMs < 0) return { why: 'no startedMs (a time in ms)' };
   return { pid, startedMs };
 }
-
-/** The file at `path` as it is now; undefined when nothing is there (or it cannot be looked at). */
-function stampOf(path: string): Stamp | undefined {
-  try {
-    const stat = lstatSync(path, { bigint: true, throwIfNoEntry: false });
-    return stat && { dev: stat.dev, ino: stat.ino, mtimeNs: stat.mtimeNs };
-  } catch {
-    return undefined;
-  }
-}
-
-const sameStamp = (a: Stamp | undefined, b: Stamp | undefined): boolean => a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino && a.mtimeNs === b.mtimeNs;
 
 function readHolder(path: string): LockHolder | { why: string } {
   try {
