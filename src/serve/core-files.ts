@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, unlinkSync } from 'node:fs';
 import { parseBoundedJson } from '../io/bounded-json.js';
+import { isPid } from '../io/process-gone.js';
 import { readPrivate, replacePrivate } from '../io/private-file.js';
 
 /** Which core runs: written by the core once it listens. */
@@ -33,7 +34,7 @@ export const MAX_CORE_INFO_BYTES = 4096;
 /** The key's length: 256 bits, HMAC-SHA-256's output length (the least RFC 2104 recommends for its key). */
 export const CORE_KEY_BYTES = 32;
 
-const MOST_PID = 2 ** 31 - 1;
+const MOST_PROTOCOL = 2 ** 31 - 1;
 const MOST_TEXT = 512;
 
 export type CoreInfoRead = { ok: true; info: CoreInfo } | { ok: false; why: string };
@@ -47,9 +48,9 @@ export function parseCoreInfo(bytes: Uint8Array): CoreInfoRead {
   const v = parsed.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, why: 'not a JSON object' };
   const { pid, app, protocol, startedMs, pipe } = v as Record<string, unknown>;
-  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || pid > MOST_PID) return { ok: false, why: 'no pid (a whole number above 0)' };
+  if (!isPid(pid)) return { ok: false, why: 'no pid (a whole number above 0)' };
   if (!text(app)) return { ok: false, why: `no app (a version, at most ${MOST_TEXT} characters)` };
-  if (typeof protocol !== 'number' || !Number.isInteger(protocol) || protocol < 0 || protocol > MOST_PID) return { ok: false, why: 'no protocol (a whole number)' };
+  if (typeof protocol !== 'number' || !Number.isInteger(protocol) || protocol < 0 || protocol > MOST_PROTOCOL) return { ok: false, why: 'no protocol (a whole number)' };
   if (typeof startedMs !== 'number' || !Number.isFinite(startedMs) || startedMs < 0) return { ok: false, why: 'no startedMs (a time in ms)' };
   if (pipe !== undefined && !text(pipe)) return { ok: false, why: `pipe is not a path of at most ${MOST_TEXT} characters` };
   return { ok: true, info: { pid, app, protocol, startedMs, ...(pipe === undefined ? {} : { pipe }) } };

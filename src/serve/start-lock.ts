@@ -18,7 +18,7 @@
 import { unlinkSync } from 'node:fs';
 import { parseBoundedJson } from '../io/bounded-json.js';
 import { sameStamp, stampOf, type FileStamp as Stamp } from '../io/file-stamp.js';
-import { processIsGone } from '../io/process-gone.js';
+import { isPid, processIsGone } from '../io/process-gone.js';
 import { readPrivate, writeNewPrivate } from '../io/private-file.js';
 
 /** A lock taken longer ago than this is stale: a core listens well within it (about 300 ms after its spawn). */
@@ -57,8 +57,6 @@ export type LockTry =
   | { taken: false; /** Someone else is starting a core: wait for it. */ busy: true; holder?: LockHolder; why: string }
   | { taken: false; /** The lock could not be taken or read at all (the directory went, EACCES): start no core. */ busy: false; why: string };
 
-const MOST_PID = 2 ** 31 - 1;
-
 /** The holder a lock file's bytes name, or why they name none. Never throws, whatever the bytes. */
 export function parseLock(bytes: Uint8Array): LockHolder | { why: string } {
   const parsed = parseBoundedJson(Buffer.from(bytes).toString('utf8'), { maxDepth: 2, maxValues: 16 });
@@ -66,7 +64,7 @@ export function parseLock(bytes: Uint8Array): LockHolder | { why: string } {
   const v = parsed.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { why: 'not a JSON object' };
   const { pid, startedMs } = v as Record<string, unknown>;
-  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || pid > MOST_PID) return { why: 'no pid (a whole number above 0)' };
+  if (!isPid(pid)) return { why: 'no pid (a whole number above 0)' };
   if (typeof startedMs !== 'number' || !Number.isFinite(startedMs) || startedMs < 0) return { why: 'no startedMs (a time in ms)' };
   return { pid, startedMs };
 }
