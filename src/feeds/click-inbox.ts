@@ -17,6 +17,7 @@
  */
 import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readdirSync, readSync, unlinkSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { processIsGone } from '../io/process-gone.js';
 
 /** More than any burst of clicks; a bigger file is not ours to read (dropped whole, said once). */
 export const MAX_INBOX_BYTES = 64 * 1024;
@@ -227,15 +228,6 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
  * (`….clicks.claim.<feed pid>.<n>`, inbox-claim.ts): the process's pid.
  */
 const NAMED_AFTER_PROCESS = [/^[a-z]+-\d{1,10}(?:-[a-z]+)?\.clicks\.claim\.(\d{1,10})\.\d{1,10}$/, /^[a-z]+-(\d{1,10})(?:-[a-z]+)?\.clicks(?:\.claim)?$/];
-
-const processIsGone = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-};
 
 /** Removes the inboxes in `dir` whose process is gone (a feed killed before it could remove its own). Never throws. */
 export function removeStaleInboxes(dir: string, isGone: (pid: number) => boolean = processIsGone): void {

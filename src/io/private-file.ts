@@ -5,7 +5,8 @@
  * place (O_NONBLOCK), and written only when what was opened is a regular file. Windows has no O_NOFOLLOW:
  * there the path is checked with lstat first.
  */
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -63,6 +64,30 @@ export function appendPrivateUpTo(path: string, text: string, maxBytes: number):
 /** Write a private file that must not exist yet (a temporary file renamed into place afterwards, a lock). */
 export function writeNewPrivate(path: string, data: string | Uint8Array): void {
   writeAll(openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL).fd, data);
+}
+
+/**
+ * Put a private file whole in place of whatever is at `path`: written as a new file beside it (writeNewPrivate:
+ * 0600, never through a link) and renamed over it, so a reader finds the old file or the new one, never half of
+ * one, and a link at `path` is replaced, not written through. Throws (a code and a message) when it cannot; the
+ * file beside it is removed then.
+ */
+export function replacePrivate(path: string, data: string | Uint8Array): void {
+  const beside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeNewPrivate(beside, data);
+    renameSync(beside, path);
+  } catch (e) {
+    // EEXIST: the name beside was somebody else's, not ours to remove.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
+      try {
+        unlinkSync(beside);
+      } catch {
+        // Never made, or already renamed.
+      }
+    }
+    throw e;
+  }
 }
 
 /**

@@ -37,12 +37,12 @@
  * code on a Unix socket path, with a fake komorebic on PATH.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { SocketMessage } from '../config/schema/socket-message.js';
 import { LineSplitter } from '../io/lines.js';
+import { freshPipeName } from '../io/pipe-name.js';
 import type { Timers } from '../scheduler/timers.js';
 import { Link } from './backoff.js';
 import { reconnecting, type Attempt } from '../io/reconnect.js';
@@ -68,10 +68,6 @@ export interface KomorebiPipeOptions {
   env: Readonly<Record<string, string | undefined>>;
   timers: Timers;
   events: TilerSourceEvents;
-}
-
-export function windowsPipePath(name: string): string {
-  return `\\\\.\\pipe\\${name}`;
 }
 
 /**
@@ -166,11 +162,6 @@ async function runKomorebic(env: KomorebiPipeOptions['env'], events: TilerSource
   const t = komorebicCommands(messages);
   if (t.unsupported.length > 0) events.log(`komorebi (Windows): not supported, not sent: ${t.unsupported.join('; ')}`);
   for (const argv of t.commands) await komorebic(argv, env);
-}
-
-/** A pipe name nobody can guess before tilebar makes it: 128 random bits. */
-export function freshPipeName(): string {
-  return `tilebar-${randomBytes(16).toString('hex')}`;
 }
 
 interface ConnectionEvents {

@@ -8,6 +8,7 @@
  * without loading any of them.
  */
 import { join } from 'node:path';
+import { windowsPipePath } from '../io/pipe-name.js';
 import type { Timers } from '../scheduler/timers.js';
 import type { TilerSource, TilerSourceEvents, Translator } from './manager.js';
 import { COMMAND_SOCKET } from './komorebi-socket.js';
@@ -115,7 +116,7 @@ const komorebi: WindowManager = {
   },
   async start(ctx, events) {
     if (ctx.platform === 'win32' || ctx.pipePath) {
-      const { startKomorebiPipeSource, windowsPipePath } = await import('./komorebi-pipe.js');
+      const { startKomorebiPipeSource } = await import('./komorebi-pipe.js');
       return startKomorebiPipeSource({ pipePath: ctx.pipePath ?? windowsPipePath, env: ctx.env, timers: ctx.timers, events });
     }
     const { startKomorebiSocketSource } = await import('./komorebi-source.js');

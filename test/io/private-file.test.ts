@@ -1,11 +1,11 @@
 /** tilebar's own files (src/io/private-file.ts): 0600, never through a symbolic link or into a FIFO. */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileLog } from '../../src/io/log.js';
-import { appendPrivate, writeNewPrivate } from '../../src/io/private-file.js';
+import { appendPrivate, replacePrivate, writeNewPrivate } from '../../src/io/private-file.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -58,5 +58,26 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
     expect(readFileSync(join(dir, 'state', 'tilebar.log'), 'utf8')).toMatch(/started\n$/);
     expect(statSync(join(dir, 'state', 'tilebar.log')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'state')).mode & 0o777).toBe(0o700);
+  });
+
+  it('are replaced whole: 0600, a link at the path replaced rather than written through, nothing left beside when it fails', () => {
+    const dir = fresh();
+    const info = join(dir, 'core.json');
+    replacePrivate(info, 'one');
+    replacePrivate(info, 'two');
+    expect(readFileSync(info, 'utf8')).toBe('two');
+    expect(statSync(info).mode & 0o777).toBe(0o600);
+    const victim = join(dir, 'victim');
+    writeFileSync(victim, 'precious\n');
+    const linked = join(dir, 'linked.json');
+    symlinkSync(victim, linked);
+    replacePrivate(linked, 'mine');
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(lstatSync(linked).isFile()).toBe(true);
+    // A directory in the way: the rename fails, and the file written beside it is removed.
+    mkdirSync(join(dir, 'taken'));
+    writeFileSync(join(dir, 'taken', 'x'), '');
+    expect(() => replacePrivate(join(dir, 'taken'), 'x')).toThrow();
+    expect(readdirSync(dir).sort()).toEqual(['core.json', 'linked.json', 'taken', 'victim']);
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * Whether a number read from a file can name a process, and whether the process it names is gone: a killed
+ * feed's inbox, a start lock whose taker died before it could remove it. Asked with signal 0, which checks
+ * without sending anything.
+ */
+
+/** The largest pid any system gives (a C int): a number past it, or not a whole one above 0, names no process. */
+const MOST_PID = 2 ** 31 - 1;
+
+/** Whether `pid` can name one process: a whole number from 1 to the largest a C int holds. */
+export function isPid(pid: unknown): pid is number {
+  return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && pid <= MOST_PID;
+}
+
+/**
+ * True when no process has `pid` now; false while one has, whoever's it is (EPERM: another user's process is
+ * there, just not ours to signal). A pid that cannot name a process (0, negative, fractional, past a C int) is
+ * gone: signal 0 to 0 or -1 would ask about a whole process group, or every process, instead of one.
+ */
+export function processIsGone(pid: number): boolean {
+  if (!isPid(pid)) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
