@@ -82,6 +82,11 @@ export class RemoteView<Look> {
     return this.#attached;
   }
 
+  /** The core's pid (as it said in its welcome); 0 while away. */
+  get corePid(): number {
+    return this.#link?.corePid ?? 0;
+  }
+
   get monitor(): number {
     return this.#attached?.monitor ?? this.#parts.model.monitor.index;
   }

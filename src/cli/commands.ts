@@ -12,6 +12,7 @@ export interface CommandModules {
   preview: () => Promise<typeof import('./preview.js')>;
   thresholds: () => Promise<typeof import('./thresholds.js')>;
   feed: () => Promise<typeof import('./feed.js')>;
+  serve: () => Promise<typeof import('./serve.js')>;
 }
 
 export type CommandName = keyof CommandModules;
@@ -24,4 +25,5 @@ export const lazyCommands: CommandModules = {
   preview: () => import('./preview.js'),
   thresholds: () => import('./thresholds.js'),
   feed: () => import('./feed.js'),
+  serve: () => import('./serve.js'),
 };

@@ -6,7 +6,7 @@
  */
 import { existsSync, fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { LiveBar } from '../app/live-bar.js';
+import type { FrontEndBar } from '../app/store.js';
 import { appearanceOf } from '../view/appearance.js';
 import type { SourceReaders } from '../app/readings.js';
 import { fileLog, type Log } from '../io/log.js';
@@ -27,6 +27,7 @@ import type { WindowManager } from '../tiler/managers.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
+import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
 import { liveBarPlaces } from './run-options.js';
 
 export interface FeedOptions {
@@ -41,6 +42,8 @@ export interface FeedOptions {
   place?: string;
   /** Print the host's config lines for this bar and exit (Waybar's modules, tmux's lines). */
   printConfig?: boolean;
+  /** `--standalone`: the bar in this process, not attached to the user's core. */
+  standalone?: boolean;
 }
 
 export interface FeedDeps {
@@ -80,17 +83,16 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
   // A host bar draws text in its own font: Nerd Font glyphs only when asked for or detected.
   const icons = chooseIconSet(opts.icons, io.env, false);
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
-  const bar = await LiveBar.load(
-    {
-      ...places,
-      widgets,
-      ...(deps.managers ? { managers: deps.managers } : {}),
-    },
-    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
-  );
   // The host's view of the bar: the model's monitor, in the host's icons; nothing is fitted (the host lays out
-  // its own line).
-  const view = bar.openView({ appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 } });
+  // its own line). `--print-config` prints from the in-process bar: it reads the config once and ends.
+  const bar = await frontEndBar({
+    standalone: wantsStandalone(opts.standalone, io.env) || opts.printConfig === true || deps.out !== undefined || deps.readers !== undefined,
+    settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
+    deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
+    view: { appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 } },
+    attach: { io, timers, log, role: { kind: 'feed', host }, select: selectOf(opts, io.cwd), logPath },
+  });
+  const view = bar.view;
   if (opts.printConfig) {
     const s = view.getSnapshot();
     io.out(await entry.printConfig({ configArgument: configArgument(opts, configPath), place: tmuxPlace, widgets: feedView(s, VERSION, tilerOptionsOf(io)).widgets, model: s.model, runtime }));
@@ -129,7 +131,6 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
   // feed's first 150 s instead of one, ~15 % of its CPU over that time (bench/README.md, "The feed").
   log(`feeding ${host} from ${configPath} (${bar.origin}; ${icons.set} icons: ${icons.why})`);
   const status = await end.ended;
-  view.close();
   bar.stopUpdates();
   feed.stop();
   offParentWatch?.();
@@ -165,7 +166,7 @@ function placeOf(place: string | undefined): TmuxPlace {
  * Calls `gone` once the process that started us has gone (we were handed to another parent): looked at on each of
  * the bar's heartbeats, which wake the process anyway. Returns how to stop looking.
  */
-function watchParent(bar: LiveBar, gone: () => void): () => void {
+function watchParent(bar: FrontEndBar, gone: () => void): () => void {
   const parent = process.ppid;
   return bar.onTick(() => {
     if (process.ppid !== parent) gone();

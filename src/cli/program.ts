@@ -65,6 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: Parti
   previewCommandLine(cli);
   thresholdsCommandLine(cli);
   feedCommandLine(cli);
+  serveCommandLine(cli);
 
   try {
     await program.parseAsync(['node', 'tilebar', ...argv]);
@@ -197,6 +198,7 @@ function runCommandLine(ctx: CommandLine): void {
     .addOption(tilerOption(ctx.lists.managers ?? BUILTIN_MANAGERS))
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock (default: ~/Library/Application Support/komorebi, $XDG_RUNTIME_DIR/komorebi)")
     .option('--no-mouse', 'leave the mouse to the terminal (for selecting text) instead of clicks on the bar')
+    .option('--standalone', "run the bar in this process instead of attaching to your tilebar core (started when none runs; `tilebar serve --status`); also TILEBAR_STANDALONE=1")
     .addOption(
       new Option('--renderer <renderer>', 'ink: the Ink app (default); direct: the same frames serialized directly, at a fraction of the CPU and memory').choices(['ink', 'direct']),
     )
@@ -343,6 +345,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
     .option('--print-config', "print the lines to put in the host's config for this bar (Waybar's modules, tmux.conf) and exit")
     .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'line')
+    .option('--standalone', 'feed from a bar in this process instead of attaching to your tilebar core; also TILEBAR_STANDALONE=1')
     .addHelpText(
       'after',
       `
@@ -358,5 +361,31 @@ ${feedSignalsHelp(hosts)}`,
     .action(async (host: string | undefined, opts) => {
       const { feedCommand } = await ctx.load('feed');
       ctx.done(await feedCommand(host, opts, ctx.io, { ...managersOf(ctx), hosts }));
+    });
+}
+
+/** `tilebar serve`. */
+function serveCommandLine(ctx: CommandLine): void {
+  ctx.program
+    .command('serve')
+    .description('run your tilebar core in the foreground: every `run` and `feed` of this session attaches to it (one started for them otherwise)')
+    .option('--status', 'say what the running core serves (front ends, bars, sources) and exit; 3 when none runs')
+    .option('--json', 'with --status: as JSON')
+    .option('--log <file>', 'where the core logs (default: the bar log, as for run)')
+    .addOption(new Option('--spawned-by <pid>').hideHelp())
+    .addHelpText(
+      'after',
+      `
+Every \`tilebar run\` and \`tilebar feed\` attaches to your core, and the first one starts it when none runs; a core
+started that way ends 10 s after its last bar leaves. \`tilebar serve\` runs one that stays (a systemd user unit,
+a Windows login task). Each source is read once for every bar; the window manager is subscribed once.
+
+Examples:
+  tilebar serve --status
+  systemctl --user start tilebar   (see the README for the unit)`,
+    )
+    .action(async (opts) => {
+      const { serveCommand } = await ctx.load('serve');
+      ctx.done(await serveCommand(opts, ctx.io, managersOf(ctx)));
     });
 }

@@ -36,6 +36,8 @@ export interface RunOptions {
   mouse?: boolean;
   /** `--renderer`: the Ink app (default) or the direct serializer. */
   renderer?: Renderer;
+  /** `--standalone`: the bar in this process, not attached to the user's core. */
+  standalone?: boolean;
 }
 
 export interface RunDeps {

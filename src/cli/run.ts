@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { appearanceOf } from '../view/appearance.js';
-import { LiveBar } from '../app/live-bar.js';
 import { fileLog } from '../io/log.js';
 import { DISABLE_MOUSE, ENABLE_MOUSE } from '../pane/mouse.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
@@ -24,6 +23,7 @@ import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
+import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
 import { answerUserSignals } from './bar-signals.js';
 import { BUILTIN_FORMATS } from '../render/formats.js';
 import { liveBarPlaces, type RunDeps, type RunOptions } from './run-options.js';
@@ -49,19 +49,20 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const icons = chooseIconSet(opts.icons, io.env, true);
   const renderer = opts.renderer ?? 'ink';
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
-  const bar = await LiveBar.load(
-    {
-      ...places,
-      widgets,
-      ...(deps.managers ? { managers: deps.managers } : {}),
+  // The bar from the user's core (started when none runs), or in this process: tests that hand in a terminal or
+  // readers drive the in-process bar.
+  const bar = await frontEndBar({
+    standalone: wantsStandalone(opts.standalone, io.env) || deps.terminal !== undefined || deps.readers !== undefined,
+    settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
+    deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
+    // This terminal's view of the bar: the model's monitor, the look asked for on the command line, its size.
+    view: {
+      appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
+      size: barSize(terminal),
     },
-    { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
-  );
-  // This terminal's view of the bar: the model's monitor, the look asked for on the command line, its size.
-  const shown = bar.openView({
-    appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
-    size: barSize(terminal),
+    attach: { io, timers, log, role: { kind: 'pane' }, select: selectOf(opts, io.cwd), logPath },
   });
+  const shown = bar.view;
   const end = runEnd({ signals: !deps.stop, onGone: terminal.onGone?.bind(terminal), stop: deps.stop });
 
   // The first frame goes out before the watchers, the manager's subscription and chokidar are even loaded:
@@ -107,7 +108,6 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
   const exitCode = await end.ended;
 
   offUserSignals();
-  shown.close();
   bar.stopUpdates();
   offResize();
   end.dispose();

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { LiveView } from '../app/live-bar.js';
+import type { FrontEndView } from '../app/store.js';
 import type { BarSnapshot } from '../app/store.js';
 import type { Log } from '../io/log.js';
 import { removeStaleInboxes } from './click-inbox.js';
@@ -26,7 +26,7 @@ import type { Heartbeats } from './newest-line-writer.js';
 
 export interface HostFeedContext {
   /** The feed's view of the live bar: what it shows, and where its clicks go. */
-  view: LiveView;
+  view: FrontEndView;
   out: Writable;
   in: Readable;
   env: Readonly<Record<string, string | undefined>>;

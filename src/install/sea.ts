@@ -18,6 +18,9 @@ function seaHere(): typeof Sea | undefined {
   return sea ?? undefined;
 }
 
+/** Whether this process is a single-executable build (it starts its own core by running itself). */
+export const inSingleExecutable = (): boolean => seaHere() !== undefined;
+
 /** The asset `name`'s bytes (a copy the caller may keep), or undefined outside a single-executable build. */
 export function seaAssetBytes(name: string): Uint8Array | undefined {
   const here = seaHere();

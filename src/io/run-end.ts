@@ -65,10 +65,10 @@ interface Holder {
 const HOLDER = Symbol.for('tilebar.held-signals');
 const holder: Holder = ((globalThis as { [HOLDER]?: Holder })[HOLDER] ??= { fromStart: false, endsHanded: 0, endReleased: false, userBefore: [], inspectorShut: false });
 
-/** Whether `argv` (after node and the script) runs a command that lives on: `run` or `feed` (v8-flags.ts asks too). */
+/** Whether `argv` (after node and the script) runs a command that lives on: `run`, `feed` or `serve` (v8-flags.ts asks too). */
 export function isLongRunning(argv: readonly string[]): boolean {
   const command = argv.find((a) => !a.startsWith('-'));
-  return command === 'run' || command === 'feed';
+  return command === 'run' || command === 'feed' || (command === 'serve' && !argv.includes('--status'));
 }
 
 function onEndSignal(s: EndSignal): void {

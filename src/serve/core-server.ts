@@ -91,6 +91,11 @@ export class CoreServer {
     });
   }
 
+  /** The server itself, for endpoint.ts's listenForCore (the socket's checks, the pipe's fresh names). */
+  get netServer(): Server {
+    return this.#server;
+  }
+
   /** Listens on a socket path or pipe name; rejects with the system's error (EADDRINUSE: taken). */
   listen(path: string): Promise<void> {
     return new Promise((resolve, reject) => {

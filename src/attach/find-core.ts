@@ -1,0 +1,107 @@
+/**
+ * Finding the user's core, for a front end: connect where it listens (after checking the place: the private
+ * directory and a socket of ours, never through a link), prove both ends, attach. Where none answers, the first
+ * front end takes the start lock and starts one (spawn-core.ts) while the others wait for it; then all attach.
+ * A core that is not ours (a wrong proof), of another protocol, or a place that is refused: the front end runs
+ * the bar in its own process instead, and the log says why.
+ */
+import { connect, type Socket } from 'node:net';
+import type { Timers } from '../scheduler/timers.js';
+import type { Log } from '../io/log.js';
+import { connectRefusal, type CoreEndpoint } from '../serve/endpoint.js';
+import { readCoreInfo, readCoreKey } from '../serve/core-files.js';
+import { takeStartLock } from '../serve/start-lock.js';
+import { CoreLink, type Attached, type LinkFailure, type LinkRequest } from './core-link.js';
+
+export type Found = { ok: true; link: CoreLink; attached: Attached | undefined } | ({ ok: false } & LinkFailure);
+
+/** How long a front end waits for a core being started (its own or another front end's) before it gives up. */
+export const START_PATIENCE_MS = 5_000;
+const POLL_FIRST_MS = 25;
+const POLL_MOST_MS = 250;
+
+export interface FindDeps {
+  endpoint: CoreEndpoint;
+  request: LinkRequest;
+  timers: Timers;
+  log: Log;
+  /** Starts a core (spawn-core.ts); why not, or undefined. Absent: this front end never starts one. */
+  start?: () => string | undefined;
+}
+
+/** Connects to the address, resolving with the socket once connected or with why not. */
+function connectTo(address: string): Promise<{ ok: true; socket: Socket } | { ok: false; code: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(address);
+    socket.once('connect', () => {
+      socket.off('error', failed);
+      resolve({ ok: true, socket });
+    });
+    const failed = (e: NodeJS.ErrnoException) => resolve({ ok: false, code: e.code ?? e.message });
+    socket.once('error', failed);
+  });
+}
+
+/** One try: the core that runs now, attached to; `absent` when none answers there. */
+export async function attachOnce(deps: Omit<FindDeps, 'start'>): Promise<Found> {
+  const { endpoint } = deps;
+  const refused = connectRefusal(endpoint);
+  if (refused) return { ok: false, kind: 'refused', why: refused };
+  let address = endpoint.socket;
+  if (address === undefined) {
+    const info = readCoreInfo(endpoint.info);
+    if (!info.ok || !info.info.pipe) return { ok: false, kind: 'absent', why: `no core's pipe is published (${info.ok ? 'no pipe' : info.why})` };
+    address = info.info.pipe;
+  }
+  const key = readCoreKey(endpoint);
+  if (!key) return { ok: false, kind: 'absent', why: 'no core key' };
+  const connected = await connectTo(address);
+  if (!connected.ok) return { ok: false, kind: 'absent', why: `nothing answers at ${address} (${connected.code})` };
+  return CoreLink.open(connected.socket, key, deps.request, deps.timers);
+}
+
+const sleep = (timers: Timers, ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
+
+/** Tries until a core answers or `patienceMs` has gone (on the timers' clock). */
+async function waitForCore(deps: FindDeps, patienceMs: number): Promise<Found> {
+  const until = deps.timers.now() + patienceMs;
+  let wait = POLL_FIRST_MS;
+  for (;;) {
+    const found = await attachOnce(deps);
+    if (found.ok || (found.kind !== 'absent' && found.kind !== 'not-ours')) return found;
+    if (deps.timers.now() >= until) return { ...found, why: `no core within ${patienceMs / 1000} s (${found.why})` };
+    await sleep(deps.timers, wait);
+    wait = Math.min(POLL_MOST_MS, wait * 2);
+  }
+}
+
+/**
+ * The user's core, attached to: the one running, else one this front end starts (holding the start lock, so that
+ * of several front ends starting at once exactly one starts it), else the one another front end is starting.
+ */
+export async function findCore(deps: FindDeps): Promise<Found> {
+  const first = await attachOnce(deps);
+  // A wrong proof is a core of an older key (one that died and left its files) or a squatter: a new core takes over.
+  if (first.ok || (first.kind !== 'absent' && first.kind !== 'not-ours') || !deps.start) return first;
+  const lock = takeStartLock(deps.endpoint.lock, { now: () => deps.timers.wallNow() });
+  if (!lock.taken) {
+    if (!lock.busy) return { ok: false, kind: 'refused', why: lock.why };
+    return waitForCore(deps, START_PATIENCE_MS);
+  }
+  // Someone may have finished starting one between the first try and the lock.
+  const again = await attachOnce(deps);
+  if (again.ok) {
+    lock.lock.release();
+    return again;
+  }
+  const why = deps.start();
+  if (why) {
+    lock.lock.release();
+    return { ok: false, kind: 'refused', why: `could not start the core: ${why}` };
+  }
+  deps.log(`front end: started the core (${first.why})`);
+  const found = await waitForCore(deps, START_PATIENCE_MS);
+  // The core removes the lock once it listens; one that never came leaves it to us.
+  if (!found.ok) lock.lock.release();
+  return found;
+}

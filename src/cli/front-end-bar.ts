@@ -1,0 +1,145 @@
+/**
+ * The bar a front end (`run`, each `feed`) drives: attached to the user's core (found, or started when none
+ * answers: src/attach), or in this process (`--standalone`, TILEBAR_STANDALONE=1, and whenever attaching fails:
+ * a bar always comes up, and the log says why it runs on its own).
+ */
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { LiveBar, type LiveBarDeps, type LiveBarSettings } from '../app/live-bar.js';
+import type { FrontEndBar } from '../app/store.js';
+import type { ViewOptions } from '../app/view-of-core.js';
+import { findCore } from '../attach/find-core.js';
+import { RemoteView } from '../attach/remote-view.js';
+import { corePlan, spawnCore } from '../attach/spawn-core.js';
+import type { BarSelect, Role } from '../channel/protocol.js';
+import type { BarModel } from '../config/model.js';
+import type { Log } from '../io/log.js';
+import { userHome } from '../io/user-dirs.js';
+import { inSingleExecutable } from '../install/sea.js';
+import type { Timers } from '../scheduler/timers.js';
+import { coreEndpoint } from '../serve/endpoint.js';
+import type { Appearance } from '../view/appearance.js';
+import { VERSION } from '../version.js';
+import type { CliIo } from './io.js';
+import { NODE_LAUNCH_FLAGS } from './node-launch-flags.js';
+
+/** The in-process bar: today's one-process bar, and the fallback. */
+export async function standaloneBar(settings: LiveBarSettings, deps: LiveBarDeps, view: ViewOptions<Appearance>): Promise<FrontEndBar> {
+  const bar = await LiveBar.load(settings, deps);
+  const shown = bar.openView(view);
+  return {
+    view: shown,
+    get origin() {
+      return bar.origin;
+    },
+    start: () => bar.start(),
+    onTick: bar.onTick,
+    refresh: () => bar.refresh(),
+    reloadConfig: () => bar.reloadConfig(),
+    pause: () => bar.pause(),
+    resume: () => bar.resume(),
+    revalidate: () => bar.revalidate(),
+    stopUpdates: () => {
+      shown.close();
+      bar.stopUpdates();
+    },
+    close: () => bar.close(),
+  };
+}
+
+/** Whether this front end runs its bar in its own process: asked for, or the environment says so. */
+export function wantsStandalone(flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  return flag === true || env.TILEBAR_STANDALONE === '1';
+}
+
+export interface AttachArgs {
+  io: CliIo;
+  timers: Timers;
+  log: Log;
+  role: Role;
+  select: BarSelect;
+  appearance: (model: BarModel) => Appearance;
+  size: { width: number; height: number };
+  /** Where a core this front end starts writes what it says before its own log is open. */
+  logPath: string;
+}
+
+/** The bar from the user's core; or why not (the caller runs it in-process). */
+export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: FrontEndBar } | { ok: false; why: string }> {
+  const place = coreEndpoint(a.io.env, a.io.platform, userHome(a.io.env, a.io.platform));
+  if (!place.ok) return { ok: false, why: place.why };
+  const plan = corePlan(process.pid, { sea: inSingleExecutable(), launchFlags: NODE_LAUNCH_FLAGS });
+  const request = { role: a.role, select: a.select, app: VERSION, pid: process.pid };
+  const opened = await RemoteView.open({
+    appearance: a.appearance,
+    size: a.size,
+    timers: a.timers,
+    log: a.log,
+    connect: () =>
+      findCore({
+        endpoint: place.endpoint,
+        request,
+        timers: a.timers,
+        log: a.log,
+        ...(plan ? { start: () => spawnCore(plan, a.io.env, userHome(a.io.env, a.io.platform), a.logPath) } : {}),
+      }),
+  });
+  if (!opened.ok) return { ok: false, why: `${opened.kind}: ${opened.why}` };
+  const view = opened.view;
+  return {
+    ok: true,
+    bar: {
+      view,
+      get origin() {
+        return `from tilebar's core, pid ${view.corePid}`;
+      },
+      start: async () => undefined,
+      onTick: view.onTick,
+      refresh: () => view.refresh(),
+      reloadConfig: () => view.reloadConfig(),
+      pause: () => view.pause(),
+      resume: () => view.resume(),
+      revalidate: () => undefined,
+      stopUpdates: () => view.close(),
+      close: async () => view.close(),
+    },
+  };
+}
+
+/** A config path as the core will read it: absolute, through its links, so every front end naming it shares one bar. */
+export function selectedConfig(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+export interface ChooseArgs {
+  standalone: boolean;
+  settings: LiveBarSettings;
+  deps: LiveBarDeps;
+  view: ViewOptions<Appearance>;
+  attach: Omit<AttachArgs, 'appearance' | 'size'>;
+}
+
+/** The bar attached to the user's core, unless the front end runs it itself (asked for, or attaching failed). */
+export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
+  if (!c.standalone) {
+    const attached = await attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size });
+    if (attached.ok) return attached.bar;
+    c.attach.log(`front end: runs its bar in its own process: no core to attach to (${attached.why})`);
+  }
+  return standaloneBar(c.settings, c.deps, c.view);
+}
+
+/** What a front end asks the core for: the bar the command line names, the way the core will find it. */
+export function selectOf(opts: { config?: string; variant?: BarSelect['variant']; tiler?: string; tilerSocketDir?: string; updateUrl?: string }, cwd: string): BarSelect {
+  return {
+    ...(opts.config ? { config: selectedConfig(resolve(cwd, opts.config)) } : {}),
+    ...(opts.variant ? { variant: opts.variant } : {}),
+    ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
+    ...(opts.tilerSocketDir ? { komorebiDir: resolve(cwd, opts.tilerSocketDir) } : {}),
+    ...(opts.updateUrl ? { updateUrl: opts.updateUrl } : {}),
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * `tilebar serve`: the user's core in the foreground (for a systemd user unit, a Windows login task, or to watch
+ * it), or as a front end started it (`--spawned-by <pid>`: detached, and gone IDLE_EXIT_MS after its last front
+ * end left); `serve --status`: what the running core serves. One core per user and session: its place, key and
+ * lock are endpoint.ts's, core-files.ts's and start-lock.ts's; what it serves is the hub's (serve/hub.ts), over
+ * the channel's server (serve/core-server.ts).
+ */
+import type { LiveBarSettings } from '../app/live-bar.js';
+import { attachOnce } from '../attach/find-core.js';
+import { PROTOCOL, type BarSelect, type StatusReport } from '../channel/protocol.js';
+import { fileLog, type Log } from '../io/log.js';
+import { catchStrays, runEnd } from '../io/run-end.js';
+import { userHome } from '../io/user-dirs.js';
+import { realTimers, type Timers } from '../scheduler/timers.js';
+import { coreBars } from '../serve/core-bars.js';
+import { removeCoreInfo, writeCoreInfo, newCoreKey } from '../serve/core-files.js';
+import { CoreServer } from '../serve/core-server.js';
+import { coreEndpoint, listenForCore, type CoreEndpoint } from '../serve/endpoint.js';
+import { Hub } from '../serve/hub.js';
+import { adoptStartLock, takeStartLock, type StartLock } from '../serve/start-lock.js';
+import { VERSION } from '../version.js';
+import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
+import { takeUserSignals } from '../io/run-end.js';
+import { EXIT, type CliIo } from './io.js';
+import { liveReaders } from './live-readers.js';
+import { liveBarPlaces } from './run-options.js';
+import { tilebarLogPath } from '../io/user-dirs.js';
+import type { WindowManager } from '../tiler/managers.js';
+
+export interface ServeOptions {
+  status?: boolean;
+  json?: boolean;
+  /** The front end that started this core (its pid): the core takes over its start lock and ends when idle. */
+  spawnedBy?: string;
+  log?: string;
+}
+
+export interface ServeDeps {
+  timers?: Timers;
+  log?: Log;
+  stop?: AbortSignal;
+  managers?: readonly WindowManager[];
+}
+
+/** A core a front end started ends this long after its last front end left. */
+export const IDLE_EXIT_MS = 10_000;
+/** …and this long after it started when no front end ever attached (the one that started it died). */
+export const FIRST_ATTACH_WITHIN_MS = 30_000;
+/** The core could not start or another one runs (the foreground `serve`). */
+const FAILED = 1;
+/** `serve --status` when no core runs. */
+export const NO_CORE_STATUS = 3;
+
+export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDeps = {}): Promise<number> {
+  const home = userHome(io.env, io.platform);
+  const timers = deps.timers ?? realTimers;
+  const place = coreEndpoint(io.env, io.platform, home);
+  if (!place.ok) {
+    io.err(`tilebar serve: no place for the core: ${place.why}\n`);
+    return FAILED;
+  }
+  if (opts.status) return statusOf(place.endpoint, io, timers, opts.json === true);
+  const logPath = opts.log ?? tilebarLogPath(io.env, io.platform, home);
+  const fileLogger = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
+  const spawned = opts.spawnedBy !== undefined;
+  // In the foreground the core says what it does on stderr too; a spawned one has only the log.
+  const log: Log = spawned ? fileLogger : (line) => (fileLogger(line), io.err(`${line}\n`));
+  const running = await runningCore(place.endpoint, timers);
+  if (running) {
+    if (spawned) return EXIT.ok;
+    io.err(`tilebar serve: a core is already running for this session (pid ${running.pid}, tilebar ${running.app}); \`tilebar serve --status\` says what it serves\n`);
+    return FAILED;
+  }
+  const lock = lockFor(place.endpoint, opts.spawnedBy, timers);
+  if (!lock.ok) {
+    if (spawned) log(`core: not started: ${lock.why}`);
+    else io.err(`tilebar serve: ${lock.why}\n`);
+    return spawned ? EXIT.ok : FAILED;
+  }
+  return serveUntilEnd({ endpoint: place.endpoint, lock: lock.lock, io, timers, log, spawned, deps, ...(place.refused ? { refused: place.refused } : {}) });
+}
+
+/** The core that answers now, if any (its pid and version), asked as `serve --status` would. */
+async function runningCore(endpoint: CoreEndpoint, timers: Timers): Promise<{ pid: number; app: string } | undefined> {
+  const found = await attachOnce({ endpoint, request: { role: { kind: 'status' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+  if (!found.ok) return undefined;
+  found.link.close();
+  return { pid: found.link.corePid, app: found.link.coreApp };
+}
+
+function lockFor(endpoint: CoreEndpoint, spawnedBy: string | undefined, timers: Timers): { ok: true; lock: StartLock } | { ok: false; why: string } {
+  const adopted = spawnedBy !== undefined ? adoptStartLock(endpoint.lock, Number(spawnedBy)) : undefined;
+  if (adopted) return { ok: true, lock: adopted };
+  const taken = takeStartLock(endpoint.lock, { now: () => timers.wallNow() });
+  if (taken.taken) return { ok: true, lock: taken.lock };
+  return { ok: false, why: taken.busy ? `another core is starting (${taken.why})` : taken.why };
+}
+
+interface Serving {
+  endpoint: CoreEndpoint;
+  lock: StartLock;
+  io: CliIo;
+  timers: Timers;
+  log: Log;
+  spawned: boolean;
+  deps: ServeDeps;
+  refused?: string;
+}
+
+async function serveUntilEnd(s: Serving): Promise<number> {
+  const { endpoint, io, timers, log } = s;
+  const onStray = (e: unknown) => log(`internal error (the core goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const stopCatching = s.deps.stop ? () => undefined : catchStrays(onStray);
+  const widgets = BUILTIN_WIDGETS;
+  const hub = new Hub({
+    env: io.env,
+    platform: io.platform,
+    cwd: io.cwd,
+    timers,
+    log,
+    onStray,
+    readersFor: (updateUrl) => liveReaders(io, timers, widgets, updateUrl, log),
+  });
+  const settingsFor = (select: BarSelect): { ok: true; settings: LiveBarSettings } => ({
+    ok: true,
+    settings: {
+      ...liveBarPlaces({ ...(select.config ? { config: select.config } : {}), ...(select.variant ? { variant: select.variant } : {}), ...(select.tiler ? { tiler: select.tiler } : {}), ...(select.komorebiDir ? { tilerSocketDir: select.komorebiDir } : {}) }, io),
+      widgets,
+      ...(s.deps.managers ? { managers: s.deps.managers } : {}),
+    },
+  });
+  const end = runEnd({ signals: !s.deps.stop, stop: s.deps.stop });
+  const idle = new IdleExit(timers, s.spawned, () => end.quit(EXIT.ok), log);
+  const key = newCoreKey(endpoint);
+  const startedMs = timers.wallNow();
+  const server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n) });
+  const listening = await listenForCore(server.netServer, endpoint, s.lock);
+  if (!listening.ok) {
+    s.lock.release();
+    await hub.close();
+    stopCatching();
+    end.dispose();
+    if (listening.answers) return EXIT.ok;
+    log(`core: cannot listen: ${listening.why}`);
+    return FAILED;
+  }
+  writeCoreInfo(endpoint.info, { pid: process.pid, app: VERSION, protocol: PROTOCOL, startedMs, ...(endpoint.socket === undefined ? { pipe: listening.address } : {}) });
+  s.lock.release();
+  if (s.refused) log(`core: ${s.refused}`);
+  log(`core: serving this session's bars at ${listening.address} (pid ${process.pid}, tilebar ${VERSION}${s.spawned ? `, started by a front end; it ends ${IDLE_EXIT_MS / 1000} s after the last one leaves` : ''})`);
+  const offSignals = s.deps.stop ? () => undefined : takeUserSignals((signal) => (signal === 'SIGUSR1' ? hub.refreshAll() : hub.reloadAll()));
+  const status = await end.ended;
+  offSignals();
+  idle.stop();
+  await server.close('the core is stopping');
+  await hub.close();
+  removeCoreInfo(endpoint.info, process.pid);
+  end.dispose();
+  stopCatching();
+  log(`core: stopped${status === EXIT.ok ? '' : ` (status ${status})`}`);
+  return status;
+}
+
+/** A spawned core's end: IDLE_EXIT_MS after the last front end left, or FIRST_ATTACH_WITHIN_MS with none ever. */
+class IdleExit {
+  #timer: unknown;
+
+  constructor(
+    private readonly timers: Timers,
+    private readonly armed: boolean,
+    private readonly exit: () => void,
+    private readonly log: Log,
+  ) {
+    if (armed) this.#arm(FIRST_ATTACH_WITHIN_MS, 'no front end attached');
+  }
+
+  count(attached: number): void {
+    if (!this.armed) return;
+    this.timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (attached === 0) this.#arm(IDLE_EXIT_MS, 'its last front end left');
+  }
+
+  stop(): void {
+    this.timers.clearTimeout(this.#timer);
+  }
+
+  #arm(ms: number, why: string): void {
+    this.#timer = this.timers.setTimeout(() => {
+      this.log(`core: ending: ${why} ${ms / 1000} s ago`);
+      this.exit();
+    }, ms);
+  }
+}
+
+/** `serve --status`: asks the running core; NO_CORE_STATUS when none answers (it never starts one). */
+async function statusOf(endpoint: CoreEndpoint, io: CliIo, timers: Timers, json: boolean): Promise<number> {
+  const found = await attachOnce({ endpoint, request: { role: { kind: 'status' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+  if (!found.ok) {
+    io.err(`tilebar serve --status: no core is running for this session (${found.why})\n`);
+    return NO_CORE_STATUS;
+  }
+  const report = await new Promise<StatusReport | undefined>((resolve) => {
+    found.link.listen(
+      (m) => {
+        if (m.t === 'report') resolve(m.report);
+      },
+      () => resolve(undefined),
+    );
+    found.link.send({ t: 'status' });
+  });
+  found.link.close();
+  if (!report) {
+    io.err('tilebar serve --status: the core went before it answered\n');
+    return NO_CORE_STATUS;
+  }
+  io.out(json ? `${JSON.stringify(report, null, 2)}\n` : statusText(report, timers.wallNow()));
+  return EXIT.ok;
+}
+
+export function statusText(r: StatusReport, now: number): string {
+  const lines = [`core: pid ${r.pid}, tilebar ${r.app}, up ${Math.max(0, Math.round((now - r.startedMs) / 1000))} s`];
+  lines.push(`front ends (${r.frontEnds.length}):`);
+  for (const f of r.frontEnds) lines.push(`  ${f.role.kind === 'feed' ? `feed ${f.role.host}` : f.role.kind}  pid ${f.pid}  monitor ${f.monitor}  ${f.config}`);
+  lines.push(`bars (${r.bars.length}):`);
+  for (const b of r.bars) lines.push(`  ${b.config}  (${b.users} front end${b.users === 1 ? '' : 's'})`);
+  lines.push(`sources (${r.sources.length}), each read once for all:`);
+  for (const s of r.sources) lines.push(`  ${s.key}  every ${s.intervalMs / 1000} s  for ${s.subscribers} widget${s.subscribers === 1 ? '' : 's'}${s.lastOk === false ? '  (last read failed)' : ''}`);
+  return `${lines.join('\n')}\n`;
+}

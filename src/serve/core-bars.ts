@@ -1,0 +1,33 @@
+/**
+ * The bars the core serves, as its server uses them (core-server.ts's CoreBars): a front end's select is made
+ * into a bar's settings the way the command line would make them (the caller's `settingsFor`), the hub opens
+ * that bar (or counts one more user of it) and the front end gets a view of it for its monitor, with no look of
+ * its own: the front end makes the look.
+ */
+import type { LiveBarSettings } from '../app/live-bar.js';
+import type { BarSelect, Role, StatusReport } from '../channel/protocol.js';
+import type { CoreBars } from './core-server.js';
+import type { Hub } from './hub.js';
+import { servedView } from './served-view.js';
+
+export type SettingsFor = (select: BarSelect, role: Role) => { ok: true; settings: LiveBarSettings } | { ok: false; why: string };
+
+export function coreBars(hub: Hub, settingsFor: SettingsFor): CoreBars {
+  return {
+    open: async (select, role) => {
+      const made = settingsFor(select, role);
+      if (!made.ok) return made;
+      const handle = await hub.open(made.settings, select.updateUrl !== undefined ? { updateUrl: select.updateUrl } : {});
+      const view = handle.bar.openView({ appearance: () => undefined, size: { width: 0, height: 0 }, ...(select.monitor !== undefined ? { monitor: select.monitor } : {}) });
+      return { ok: true, view: servedView(handle.bar, view, { config: made.settings.configPath, label: made.settings.label }, () => handle.release()) };
+    },
+    report: (): Pick<StatusReport, 'bars' | 'sources'> => {
+      const status = hub.status();
+      return {
+        bars: status.bars.map((b) => ({ config: b.configPath, users: b.users })),
+        sources: status.sources.map((s) => ({ key: s.name, intervalMs: s.intervalMs, subscribers: s.subscribers, ...(s.last ? { lastOk: s.last.ok } : {}) })),
+      };
+    },
+    onTick: (listener) => hub.onTick(listener),
+  };
+}
