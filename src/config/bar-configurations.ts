@@ -119,6 +119,16 @@ function unsetWords(unset: readonly UnsetVariable[], platform: NodeJS.Platform):
   return `${named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`} ${named.length === 1 ? 'is' : 'are'} not set`;
 }
 
+/** What to do about unset variables; `${NAME}` is no form of komorebi's, and a whole component only is a variable. */
+function unsetHint(unset: readonly UnsetVariable[]): string {
+  const braced = unset.find((u) => /^\$\{.*\}$/.test(u.written));
+  if (braced) return `komorebi reads no \${NAME}: write $Env:${braced.written.slice(2, -1)}`;
+  const inName = unset.find((u) => /[./\\]/.test(u.name));
+  if (inName) return `only a whole part of the path between separators is a variable: ${quote(inName.written)} names the variable ${quote(inName.name)}`;
+  const names = unset.map((u) => u.name).join(', ');
+  return `set ${names} where komorebi and tilebar start, or write the path without ${unset.length === 1 ? 'it' : 'them'}`;
+}
+
 /** How two paths are compared for a duplicate: normalised, and on Windows in any letter case (its file systems ignore case). */
 const sameFileKey = (file: string, platform: NodeJS.Platform) => (platform === 'win32' ? path.win32.normalize(file).toLowerCase() : path.posix.normalize(file));
 
@@ -162,8 +172,7 @@ export function listedBarPaths(text: string, komorebiJson: string, env: Env, pla
     const written = String(node.value);
     const expanded = expandKomorebiPath(written, env, platform);
     if (expanded.unset.length > 0) {
-      const names = expanded.unset.map((u) => u.name).join(', ');
-      problems.push(problem('error', 'unset', komorebiJson, at(node), { ...where, message: `${unsetWords(expanded.unset, platform)} (path ${quote(written)})`, hint: `set ${names} where komorebi and tilebar start, or write the path without ${expanded.unset.length === 1 ? 'it' : 'them'}` }));
+      problems.push(problem('error', 'unset', komorebiJson, at(node), { ...where, message: `${unsetWords(expanded.unset, platform)} (path ${quote(written)})`, hint: unsetHint(expanded.unset) }));
       continue;
     }
     const file = paths.resolve(paths.dirname(komorebiJson), expanded.path);
