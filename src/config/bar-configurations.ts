@@ -17,7 +17,8 @@
 import path from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ReadOutcome } from '../io/read-text-file.js';
-import { quote } from '../text/safe-text.js';
+import { displayText, quote } from '../text/safe-text.js';
+import { wordList } from '../text/word-list.js';
 import { describeFound } from './describe-found.js';
 import { tooDeepAt } from './jsonc-depth.js';
 import { expandKomorebiPath, type Env, type UnsetVariable } from './komorebi-path.js';
@@ -27,6 +28,9 @@ import { SourceText, type SourcePosition } from './source.js';
 
 /** Entries read from one list: one bar per monitor needs a handful; a list of thousands is not a bar setup. */
 export const MAX_BAR_CONFIGURATIONS = 32;
+
+/** How much of a path a message quotes: any real path whole, a hostile one shortened (text/safe-text.ts quote). */
+export const MAX_PATH_SHOWN = 1024;
 
 /** What a problem is about, for a caller that says some of them in its own way (`check` checks the files itself). */
 export type BarConfigurationTopic =
@@ -90,9 +94,15 @@ export const NO_BAR_CONFIGURATIONS: BarConfigurations = { listed: false, configs
 
 const entryPath = (index: number) => `bar_configurations[${index}]`;
 
-function problem(severity: Problem['severity'], topic: BarConfigurationTopic, file: string | undefined, at: SourcePosition, fields: { path?: string; message: string; hint?: string; entry?: number }): BarConfigurationProblem {
-  return { severity, topic, ...(file !== undefined ? { file } : {}), line: at.line, col: at.col, path: fields.path ?? '', message: fields.message, ...(fields.hint ? { hint: fields.hint } : {}), ...(fields.entry !== undefined ? { entry: fields.entry } : {}) };
+/**
+ * A problem; its words cleaned of control characters (paths in them come from komorebi.json and the bar files,
+ * and reach a terminal), each path at most MAX_PATH_SHOWN long.
+ */
+export function barConfigurationProblem(severity: Problem['severity'], topic: BarConfigurationTopic, file: string | undefined, at: SourcePosition, fields: { path?: string; message: string; hint?: string; entry?: number }): BarConfigurationProblem {
+  const clean = (text: string) => displayText(text, 4 * MAX_PATH_SHOWN);
+  return { severity, topic, ...(file !== undefined ? { file } : {}), line: at.line, col: at.col, path: fields.path ?? '', message: clean(fields.message), ...(fields.hint ? { hint: clean(fields.hint) } : {}), ...(fields.entry !== undefined ? { entry: fields.entry } : {}) };
 }
+const problem = barConfigurationProblem;
 
 /** A JSONC document's tree, or the problem that stops it being read (too deep, a syntax error, no object). */
 function objectTree(source: SourceText): { tree: Node } | { at: number; message: string; /** A syntax error: `message` is its words. */ syntax: boolean } {
@@ -116,7 +126,7 @@ function propertyValue(object: Node, key: string): { key: Node; value: Node } | 
 /** `$Env:FOO is not set`, `~ (%USERPROFILE%) and %BAR% are not set`. */
 function unsetWords(unset: readonly UnsetVariable[], platform: NodeJS.Platform): string {
   const named = unset.map((u) => (u.written === '~' || u.written.toLowerCase() === '$home' ? `${u.written} (${platform === 'win32' ? `%${u.name}%` : `$${u.name}`})` : u.written));
-  return `${named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`} ${named.length === 1 ? 'is' : 'are'} not set`;
+  return `${wordList(named, 'and')} ${named.length === 1 ? 'is' : 'are'} not set`;
 }
 
 /** What to do about unset variables; `${NAME}` is no form of komorebi's, and a whole component only is a variable. */
@@ -172,7 +182,7 @@ export function listedBarPaths(text: string, komorebiJson: string, env: Env, pla
     const written = String(node.value);
     const expanded = expandKomorebiPath(written, env, platform);
     if (expanded.unset.length > 0) {
-      problems.push(problem('error', 'unset', komorebiJson, at(node), { ...where, message: `${unsetWords(expanded.unset, platform)} (path ${quote(written)})`, hint: unsetHint(expanded.unset) }));
+      problems.push(problem('error', 'unset', komorebiJson, at(node), { ...where, message: `${unsetWords(expanded.unset, platform)} (path ${quote(written, MAX_PATH_SHOWN)})`, hint: unsetHint(expanded.unset) }));
       continue;
     }
     const file = paths.resolve(paths.dirname(komorebiJson), expanded.path);

@@ -15,7 +15,7 @@ import { readTextFile, type ReadOutcome } from '../io/read-text-file.js';
 import { currentUser } from '../io/trust.js';
 import { userHome } from '../io/user-dirs.js';
 import { quote } from '../text/safe-text.js';
-import { barConfigurationsOf, listedBarPaths, NO_BAR_CONFIGURATIONS, type BarConfigurationProblem, type BarConfigurations } from './bar-configurations.js';
+import { barConfigurationProblem, barConfigurationsOf, listedBarPaths, MAX_PATH_SHOWN, NO_BAR_CONFIGURATIONS, type BarConfigurationProblem, type BarConfigurations } from './bar-configurations.js';
 import { expandKomorebiPath, type Env } from './komorebi-path.js';
 import { MAX_CONFIG_BYTES } from './limits.js';
 
@@ -51,17 +51,8 @@ export function komorebiJsonPlace(io: Pick<BarConfigurationsIo, 'env' | 'platfor
   if (expanded.unset.length === 0 && io.isDirectory(dir)) return { path: paths.join(dir, 'komorebi.json'), reason: '$KOMOREBI_CONFIG_HOME' };
   const unset = expanded.unset.length > 0 ? `; ${expanded.unset.map((u) => u.written).join(', ')} in it ${expanded.unset.length === 1 ? 'is' : 'are'} not set` : '';
   const shown = dir !== raw && unset === '' ? ` (${dir})` : '';
-  return {
-    problem: {
-      severity: 'error',
-      topic: 'home',
-      path: '',
-      line: 0,
-      col: 0,
-      message: `KOMOREBI_CONFIG_HOME is set to ${quote(raw)}, which is not a directory${shown}${unset}`,
-      hint: 'komorebi refuses to start with it: set it to the folder that holds komorebi.json, or unset it',
-    },
-  };
+  const message = `KOMOREBI_CONFIG_HOME is set to ${quote(raw, MAX_PATH_SHOWN)}, which is not a directory${shown}${unset}`;
+  return { problem: barConfigurationProblem('error', 'home', undefined, { line: 0, col: 0 }, { message, hint: 'komorebi refuses to start with it: set it to the folder that holds komorebi.json, or unset it' }) };
 }
 
 /**
@@ -75,7 +66,7 @@ export async function readBarConfigurations(io: BarConfigurationsIo): Promise<Ba
   if (!io.isFile(place.path)) return NO_BAR_CONFIGURATIONS;
   const text = await io.read(place.path);
   if (!text.ok) {
-    const problem: BarConfigurationProblem = { severity: 'warning', topic: 'komorebi-json', file: place.path, path: '', line: 1, col: 1, message: `cannot read it (${text.problem}); its bar_configurations are not used`, hint: 'tilebar finds its config as it does without a komorebi.json' };
+    const problem = barConfigurationProblem('warning', 'komorebi-json', place.path, { line: 1, col: 1 }, { message: `cannot read it (${text.problem}); its bar_configurations are not used`, hint: 'tilebar finds its config as it does without a komorebi.json' });
     return { ...NO_BAR_CONFIGURATIONS, problems: [problem] };
   }
   const listed = listedBarPaths(text.text, place.path, io.env, io.platform);
