@@ -1,25 +1,12 @@
 /**
  * `--monitor N`: the bar of monitor N. Without `--config` that is the bar config komorebi.json's
  * bar_configurations lists for monitor N (config/bar-configurations.ts); with `--config`, the config named,
- * drawn as monitor N's bar. Shared by the commands that take the option (preview; run and feed when wired).
+ * drawn as monitor N's bar. Shared by the commands that take the option (preview; run and feed when wired);
+ * the option itself is monitor-option.ts. komorebi.json is read only when --monitor is given without --config:
+ * its readers (and jsonc-parser) are loaded then, not by every preview.
  */
-import { Option } from 'commander';
-import { configForMonitor, formatBarConfigurationProblem, servedMonitors } from '../config/bar-configurations.js';
-import { barConfigurationsIo, readBarConfigurations } from '../config/read-bar-configurations.js';
 import { wordList } from '../text/word-list.js';
 import { UsageError, type CliIo } from './io.js';
-
-/** The largest monitor number taken: far past any desk, and short of what a typo of a longer number gives. */
-export const MAX_MONITOR = 999;
-
-export const monitorOption = () =>
-  new Option('--monitor <n>', "the bar of monitor N (komorebi's number, from 0): the config komorebi.json's bar_configurations lists for it; with --config, that config as monitor N's bar").argParser(
-    (v: string): number => {
-      const n = /^\d{1,3}$/.test(v) ? Number(v) : Number.NaN;
-      if (!(n >= 0 && n <= MAX_MONITOR)) throw new UsageError(`--monitor must be a whole number from 0 to ${MAX_MONITOR}, not "${v}"`);
-      return n;
-    },
-  );
 
 /** Which config to use, and the monitor its bar is drawn on (undefined: the config's own). */
 export interface MonitorChoice {
@@ -36,6 +23,8 @@ export interface MonitorChoice {
 export async function chooseMonitorConfig(opts: { config?: string; monitor?: number }, io: CliIo): Promise<MonitorChoice> {
   const { monitor } = opts;
   if (monitor === undefined || opts.config !== undefined) return { ...(opts.config !== undefined ? { config: opts.config } : {}), ...(monitor !== undefined ? { monitor } : {}) };
+  const { barConfigurationsIo, readBarConfigurations } = await import('../config/read-bar-configurations.js');
+  const { configForMonitor, formatBarConfigurationProblem, servedMonitors } = await import('../config/bar-configurations.js');
   const found = await readBarConfigurations(barConfigurationsIo(io.env, io.platform, io.cwd));
   for (const p of found.problems) io.err(`${formatBarConfigurationProblem(p)}\n`);
   if (!found.listed || found.komorebiJson === undefined) {

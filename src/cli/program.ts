@@ -8,7 +8,7 @@ import { ExampleConfigUnwritable } from '../install/example-config-error.js';
 import { NoHome } from '../io/user-dirs.js';
 import { colorOption, terminalBgOption } from './colour-options.js';
 import { cellOption, iconsOption, setOption } from './render-options.js';
-import { monitorOption } from './monitor-config.js';
+import { monitorOption } from './monitor-option.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import { runtimeLine } from './node-floor.js';
