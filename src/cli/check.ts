@@ -9,7 +9,9 @@ import { writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ColourChoice } from '../colour/depth.js';
+import { MAX_PATH_SHOWN, type BarConfigurationProblem, type BarConfigurations } from '../config/bar-configurations.js';
 import { configLabel, discoverConfig, discoveryEnv, passedOverLine } from '../config/discover.js';
+import { barConfigurationsIo, readBarConfigurations } from '../config/read-bar-configurations.js';
 import { applyFixes } from '../config/fix.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import { loadConfigText, type LoadResult } from '../config/load.js';
@@ -66,6 +68,33 @@ interface FileReport {
   feedsTrouble: string[];
   /** The Node this check ran on, and what tilebar runs on (node-floor.ts). */
   runtime: { node: string; runsOn: string };
+  /** When the file is an entry of komorebi.json's bar_configurations: which, and the monitor its bar is on (null: it names none). */
+  barConfiguration?: { komorebiJson: string; index: number; monitor: number | null };
+}
+
+/** `--json`'s report of komorebi.json's bar_configurations, before the reports of the files it lists. */
+interface KomorebiReport {
+  /** komorebi.json, or `$KOMOREBI_CONFIG_HOME` when that names no folder. */
+  file: string;
+  komorebiJson: true;
+  ok: boolean;
+  counts: ReturnType<typeof countBySeverity>;
+  problems: BarConfigurationProblem[];
+}
+
+/** A file to check: a path, how messages name it, and where komorebi.json lists it. */
+interface Target {
+  path: string;
+  label: string;
+  stdin?: boolean;
+  listed?: NonNullable<FileReport['barConfiguration']>;
+}
+
+/** The files named, else komorebi.json's bar_configurations (all of them), else the one discovered config. */
+interface Targets {
+  targets: Target[];
+  /** What komorebi.json lists, when no file was named; its problems are said before the files are checked. */
+  komorebi?: BarConfigurations;
 }
 
 /** `--fix` runs again on what it fixed: one insertion per object is made per run. */
@@ -77,19 +106,58 @@ export function byPosition(a: Problem, b: Problem): number {
   return a.line - b.line || a.col - b.col || RANK[a.severity] - RANK[b.severity];
 }
 
+/**
+ * What to check: the files named; without one, `--config`; without it, every bar config komorebi.json lists in
+ * bar_configurations (read-bar-configurations.ts); without a list, the config discovery finds.
+ */
+async function checkTargets(files: string[], opts: CheckOptions, io: CliIo): Promise<Targets> {
+  if (files.length > 0) return { targets: files.map((f) => (f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f })) };
+  const komorebi = opts.config ? undefined : await readBarConfigurations(barConfigurationsIo(io.env, io.platform, io.cwd));
+  const said = !opts.json && !opts.quiet;
+  if (komorebi?.listed && komorebi.komorebiJson) {
+    const at = komorebi.komorebiJson;
+    if (said) io.err(`tilebar: using the bar_configurations of ${at}: ${plural(komorebi.read.length, 'file')} to check\n`);
+    const monitorOf = (index: number) => komorebi.configs.find((c) => c.index === index)?.monitor ?? null;
+    // A listed path is komorebi.json's text: shown cleaned of control characters, as any text read is.
+    return { komorebi, targets: komorebi.read.map((r) => ({ path: r.path, label: displayText(r.path, MAX_PATH_SHOWN), listed: { komorebiJson: at, index: r.index, monitor: monitorOf(r.index) } })) };
+  }
+  const found = discoverConfig(opts.config, discoveryEnv(io.env, io.platform));
+  if (said) {
+    for (const p of found.passedOver ?? []) io.err(`tilebar: ${passedOverLine(p)}\n`);
+    io.err(`tilebar: using ${found.embedded ? `the embedded default config (${found.passedOver ? 'no other config file may be used' : 'no config file was found'})` : `${found.path} (${found.reason})`}\n`);
+  }
+  return { targets: [{ path: found.path, label: configLabel(found) }], ...(komorebi ? { komorebi } : {}) };
+}
+
+/**
+ * komorebi.json's problems that `check` says itself: all but those about what a file it checks holds (its JSON,
+ * its "monitor", "monitor_index"), which that file's own report says, located in it.
+ */
+function listingProblems(komorebi: BarConfigurations | undefined): BarConfigurationProblem[] {
+  const checked = new Set(komorebi?.read.map((r) => r.index));
+  return (komorebi?.problems ?? []).filter((p) => !((p.topic === 'content' || p.topic === 'monitor-index') && p.entry !== undefined && checked.has(p.entry)));
+}
+
+/** komorebi.json's problems as check prints its own, and for --json its report. */
+function reportListing(io: CliIo, komorebi: BarConfigurations | undefined, opts: CheckOptions, paint: Paint): KomorebiReport | undefined {
+  const problems = listingProblems(komorebi);
+  if (problems.length === 0) return undefined;
+  const counts = countBySeverity(problems);
+  if (!opts.json) {
+    for (const p of problems) {
+      if (opts.quiet && p.severity !== 'error') continue;
+      // As formatBarConfigurationProblem words it, painted as the files' problems are.
+      const where = p.file === undefined ? '' : `${paint('where', `${p.file}:${p.line}:${p.col}:`)} `;
+      io.out(`${where}${paint(p.severity, `${p.severity}:`)} ${p.path ? `${p.path}: ` : ''}${p.message}\n`);
+      if (p.hint) io.out(`${paint('hint', `  hint: ${p.hint}`)}\n`);
+    }
+  }
+  return { file: komorebi?.komorebiJson ?? '$KOMOREBI_CONFIG_HOME', komorebiJson: true, ok: counts.error === 0, counts, problems };
+}
+
 export async function checkCommand(files: string[], opts: CheckOptions, io: CliIo, deps: CheckDeps = {}): Promise<number> {
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
-  const targets: Array<{ path: string; label: string; stdin?: boolean }> = [];
-  if (files.length === 0) {
-    const found = discoverConfig(opts.config, discoveryEnv(io.env, io.platform));
-    if (!opts.json && !opts.quiet) {
-      for (const p of found.passedOver ?? []) io.err(`tilebar: ${passedOverLine(p)}\n`);
-      io.err(`tilebar: using ${found.embedded ? `the embedded default config (${found.passedOver ? 'no other config file may be used' : 'no config file was found'})` : `${found.path} (${found.reason})`}\n`);
-    }
-    targets.push({ path: found.path, label: configLabel(found) });
-  } else {
-    for (const f of files) targets.push(f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f });
-  }
+  const { targets, komorebi } = await checkTargets(files, opts, io);
   if (opts.fix && targets.some((t) => t.stdin)) throw new UsageError('--fix rewrites files in place; it cannot fix standard input');
   if (targets.filter((t) => t.stdin).length > 1) throw new UsageError('standard input (-) can be checked once');
 
@@ -97,9 +165,11 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
   // Where the feeds' hosts would write clicks on this machine, only looked at (nothing is made).
   const feedsTrouble = io.platform === 'win32' ? [] : feedsTroubleHere(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform)));
   const paint = painter(colourDepthFor(opts, io) !== 'none');
+  const listing = reportListing(io, komorebi, opts, paint);
   const reports: FileReport[] = [];
   let unreadable = 0;
   for (const target of targets) {
+    if (target.listed && !opts.json && !opts.quiet) io.out(`${servesLine(target.listed, target.label)}\n`);
     const read: ReadOutcome = target.stdin
       ? await readStdin(deps.stdin ?? process.stdin, MAX_CONFIG_BYTES)
       : await readTextFile(target.path, { maxBytes: MAX_CONFIG_BYTES, streams: true });
@@ -138,17 +208,26 @@ export async function checkCommand(files: string[], opts: CheckOptions, io: CliI
       feedsTrouble,
       runtime: { node: process.version, runsOn: SUPPORTED_WORDS },
     };
+    if (target.listed) report.barConfiguration = target.listed;
     if (fixed) report.fixed = fixed.map(({ fix, line, col, path, message }) => ({ severity: 'note', line, col, path, message, ...(fix ? { fix } : {}) }));
     reports.push(report);
     if (!opts.json) printReport(io, result, report, fixed, opts, paint);
   }
-  if (opts.json) io.out(`${JSON.stringify(reports, null, 2)}\n`);
-  else if (reports.length + unreadable > 1 && !opts.quiet) {
+  if (opts.json) io.out(`${JSON.stringify(listing ? [listing, ...reports] : reports, null, 2)}\n`);
+  else if ((reports.length + unreadable > 1 || listing) && !opts.quiet) {
     const bad = reports.filter((r) => !r.ok).length;
-    io.out(`${reports.length + unreadable} files: ${reports.length - bad} loaded, ${bad} rejected${unreadable ? `, ${unreadable} unreadable` : ''}\n`);
+    const listed = listing ? `; ${listing.file}: ${[plural(listing.counts.error, 'error'), plural(listing.counts.warning, 'warning')].join(', ')}` : '';
+    io.out(`${plural(reports.length + unreadable, 'file')}: ${reports.length - bad} loaded, ${bad} rejected${unreadable ? `, ${unreadable} unreadable` : ''}${listed}\n`);
   }
   if (unreadable > 0) return EXIT.usage;
-  return reports.every((r) => r.ok) ? EXIT.ok : EXIT.configError;
+  // An entry of bar_configurations that names no file komorebi could start a bar with fails the check too.
+  return reports.every((r) => r.ok) && (listing?.ok ?? true) ? EXIT.ok : EXIT.configError;
+}
+
+/** Before a listed file's report: which entry it is and which monitor its bar is on. */
+function servesLine(listed: NonNullable<FileReport['barConfiguration']>, label: string): string {
+  const on = listed.monitor === null ? 'names no monitor it can be on' : `is the bar of monitor ${listed.monitor}`;
+  return `${label}: ${on} (bar_configurations[${listed.index}])`;
 }
 
 type Paint = (style: 'error' | 'warning' | 'note' | 'where' | 'caret' | 'hint', text: string) => string;

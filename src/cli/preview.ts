@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { CLOCK_LOCALE } from '../time/clock.js';
 import { clockZone } from '../time/host-zone.js';
-import { tilerStateFrom, type TilerState } from '../tiler/state.js';
+import { stateMonitors, tilerStateFrom, type TilerState } from '../tiler/state.js';
 import { resolveVariables } from '../tiler/variables.js';
 import { appearanceOf, layoutFor } from '../view/appearance.js';
 import { readOnce, systemWidgets, type SourceReaders, type Statuses } from '../app/readings.js';
@@ -26,9 +26,11 @@ import { realTimers } from '../scheduler/timers.js';
 import { realZoneSources, resolveSystemZone } from '../time/system-zone.js';
 import { VERSION } from '../version.js';
 import { quote } from '../text/safe-text.js';
+import { wordList } from '../text/word-list.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
+import { chooseMonitorConfig } from './monitor-config.js';
 import { readingsFromOptions, readJsonFile } from './render-options.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { MediaStatus } from '../media/player.js';
@@ -38,6 +40,8 @@ import { BUILTIN_FORMATS, FormatProblem, formatNamed, type FrameToWrite, type Pr
 
 export interface PreviewOptions {
   config?: string;
+  /** `--monitor`: the bar of this monitor (cli/monitor-config.ts). */
+  monitor?: number;
   variant?: Variant;
   width?: string;
   height?: string;
@@ -83,9 +87,11 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
   if (format.binary && !opts.output && io.isTTY) throw new UsageError(`--format ${format.name} writes binary data: redirect it (> bar.${format.name}) or give --output bar.${format.name}`);
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   const { readings, given } = await readingsFromOptions(opts, io, widgets.simulations);
-  const loaded = await loadBar(opts, io, { widgets });
+  const choice = await chooseMonitorConfig(opts, io);
+  const loaded = await loadBar({ ...opts, config: choice.config }, io, { widgets });
   if (!loaded) return EXIT.configError;
-  const model = loaded.model;
+  // With --monitor the bar is drawn as that monitor's, whatever its file says (the Tiler widgets show that monitor).
+  const model = choice.monitor === undefined ? loaded.model : { ...loaded.model, monitor: { ...loaded.model.monitor, index: choice.monitor } };
   const look = appearanceOf(model, { widgets, icons: chooseIconSet(opts.icons, io.env, false).set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) });
   const height = positive('height', opts.height, look.metrics.rows);
 
@@ -110,14 +116,7 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
     }
   }
 
-  // The Tiler widgets show a saved state; a preview never talks to the window manager.
-  let tiler: TilerState | undefined;
-  if (opts.tilerState) {
-    const doc = await readJsonFile(resolve(io.cwd, opts.tilerState), `--tiler-state ${opts.tilerState}`);
-    const r = tilerStateFrom(doc, model.monitor.index);
-    if (!r.ok) throw new UsageError(`--tiler-state ${opts.tilerState}: ${r.problem}`);
-    tiler = r.state;
-  }
+  const tiler = opts.tilerState === undefined ? undefined : await savedTilerState(opts.tilerState, model.monitor.index, io);
   // Without a saved state a preview has no window manager, and says so as the bar does where there is none.
   const tilerOptions = { exists: (p: string) => existsSync(p), resolvePath: (p: string) => resolveVariables(p, io.env, io.platform), ...(tiler ? {} : { noManager: true }) };
   // Media and Keyboard show what --set gives them; a preview never asks a player or the session.
@@ -151,6 +150,21 @@ export async function previewCommand(opts: PreviewOptions, io: CliIo, deps: Prev
 }
 
 const MAX_WIDTH = 1000;
+
+/**
+ * The Tiler widgets' state from `--tiler-state`: a preview never talks to the window manager. A state without
+ * the bar's monitor (one saved on a desk with fewer monitors, or the README's one-monitor example under a
+ * monitor-1 config) shows its first monitor, said on stderr: nothing is connected or not in a preview.
+ */
+async function savedTilerState(file: string, monitor: number, io: CliIo): Promise<TilerState> {
+  const doc = await readJsonFile(resolve(io.cwd, file), `--tiler-state ${file}`);
+  const present = stateMonitors(doc);
+  const shown = present.length === 0 || present.includes(monitor) ? monitor : (present[0] ?? monitor);
+  const r = tilerStateFrom(doc, shown);
+  if (!r.ok) throw new UsageError(`--tiler-state ${file}: ${r.problem}`);
+  if (shown !== monitor) io.err(`tilebar: --tiler-state ${file} has no monitor ${monitor} (it has ${wordList(present.map(String), 'and')}); its monitor ${shown} is shown in monitor ${monitor}'s bar\n`);
+  return r.state;
+}
 
 /**
  * The width a preview takes when none is given: the narrowest at which nothing gives way (no label shortened,

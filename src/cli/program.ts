@@ -8,6 +8,7 @@ import { ExampleConfigUnwritable } from '../install/example-config-error.js';
 import { NoHome } from '../io/user-dirs.js';
 import { colorOption, terminalBgOption } from './colour-options.js';
 import { cellOption, iconsOption, setOption } from './render-options.js';
+import { monitorOption } from './monitor-option.js';
 import { parseVariant, type Variant } from '../config/variant.js';
 import { VERSION } from '../version.js';
 import { runtimeLine } from './node-floor.js';
@@ -101,7 +102,7 @@ function checkCommandLine(ctx: CommandLine): void {
   ctx.program
     .command('check')
     .description('validate bar config files and explain every problem')
-    .argument('[files...]', 'config files; without one, the discovered config is checked')
+    .argument('[files...]', "config files; without one, every config komorebi.json's bar_configurations lists, else the discovered config")
     .addOption(variantOption())
     .option('-c, --config <file>', 'the config to check when no FILE is given')
     .option('--json', 'print the problems as JSON')
@@ -122,7 +123,9 @@ Examples:
 Problems print as FILE:LINE:COL: error|warning|note: PATH: MESSAGE, sorted by position; --json prints an
 array with one report per file.
 
-Config discovery without FILE: --config, $KOMOREBI_CONFIG_HOME/komorebi.bar.json,
+Without FILE or --config, every config komorebi.json lists in "bar_configurations" is checked, each with the
+monitor its bar is on (komorebi.json: in $KOMOREBI_CONFIG_HOME, else ~/.config/komorebi; on Windows %USERPROFILE%).
+Config discovery without FILE or such a list: --config, $KOMOREBI_CONFIG_HOME/komorebi.bar.json,
 $XDG_CONFIG_HOME/tilebar/bar.json (~/.config/tilebar/bar.json), ~/komorebi.bar.json, then the embedded default.
 On Windows: %KOMOREBI_CONFIG_HOME%\\komorebi.bar.json, %USERPROFILE%\\.config\\tilebar\\bar.json,
 %USERPROFILE%\\komorebi.bar.json, then %XDG_CONFIG_HOME%\\tilebar\\bar.json (a path with a drive letter only).
@@ -231,6 +234,7 @@ function previewCommandLine(ctx: CommandLine): void {
     .command('preview')
     .description('render one frame of the bar without a terminal: to check a config, for a screenshot, or in CI')
     .option('-c, --config <file>', 'the bar config (default: discovered as for check)')
+    .addOption(monitorOption())
     .addOption(variantOption())
     .option('--width <columns>', 'width in columns (default: the narrowest at which nothing gives way; in a terminal at most its width)')
     .option('--height <rows>', "height in rows (default: the config's height; 50 px is 3 rows at font_size 12.5)")
@@ -256,6 +260,7 @@ Examples:
   tilebar preview --at 2024-09-08T09:05:03 --set cpu=95 --format text --width 160
   tilebar preview --format json --set battery=10 | jq '.sections.right'
   TZ=Europe/London tilebar preview --at 2024-09-08T09:05:03 --data readings.json --format ansi > bar.ans
+  tilebar preview --monitor 1          # the bar komorebi.json's bar_configurations lists for monitor 1
 
 Without --set or --data the machine is read once (no network: Update shows only with --set update=VERSION).
 A preview never starts a process or opens a socket named in the config.`,

@@ -1,5 +1,6 @@
 /** Read a config document: JSONC → problems (all of them) → BarModel when there is no error. */
-import { createScanner, getNodeValue, parseTree, printParseErrorCode, SyntaxKind, type Node, type ParseError } from 'jsonc-parser';
+import { getNodeValue, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { tooDeepAt } from './jsonc-depth.js';
 import { MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH } from './limits.js';
 import type { BarModel } from './model.js';
 import { normalise } from './normalise.js';
@@ -50,21 +51,6 @@ function syntaxProblems(source: SourceText, errors: ParseError[]): Problem[] {
     if (hint) p.hint = hint;
     return p;
   });
-}
-
-/**
- * The offset where nesting first goes deeper than `MAX_CONFIG_DEPTH`, found with jsonc-parser's scanner, which
- * reads tokens in a loop (strings and comments included) where its parser would recurse.
- */
-function tooDeepAt(text: string): number | undefined {
-  const scanner = createScanner(text, true);
-  let depth = 0;
-  for (let token = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
-    if (token === SyntaxKind.OpenBraceToken || token === SyntaxKind.OpenBracketToken) {
-      if (++depth > MAX_CONFIG_DEPTH) return scanner.getTokenOffset();
-    } else if (token === SyntaxKind.CloseBraceToken || token === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
-  }
-  return undefined;
 }
 
 function documentProblem(source: SourceText, offset: number, message: string, hint: string): Problem {
@@ -135,7 +121,7 @@ function checkText(source: SourceText, file: string, opts: LoadOptions): LoadRes
       problems: [documentProblem(source, binary.at, binary.message, binary.hint)],
     };
   }
-  const deep = tooDeepAt(source.text);
+  const deep = tooDeepAt(source.text, MAX_CONFIG_DEPTH);
   if (deep !== undefined) {
     const { variant, variantSource } = variantOf(undefined, opts);
     return {

@@ -13,6 +13,7 @@ import { walkMeta, type EnumMeta, type KeyedMeta, type WalkMeta } from './schema
 import type { SourceText } from './source.js';
 import { didYouMean, uniqueSuggestion } from './suggest.js';
 import { quote } from '../text/safe-text.js';
+import { describeFound } from './describe-found.js';
 import { wordList } from '../text/word-list.js';
 
 /**
@@ -613,26 +614,6 @@ function describeTuple(items: z.ZodType[]): string {
   if (same && parts[0]?.startsWith('a number')) return `an array of exactly ${items.length} numbers${parts[0].slice('a number'.length)}`;
   if (same && parts[0]?.startsWith('an integer')) return `an array of exactly ${items.length} integers${parts[0].slice('an integer'.length)}`;
   return `an array of exactly ${items.length} items (${parts.join(', ')})`;
-}
-
-export function describeFound(node: Node): string {
-  switch (node.type) {
-    case 'object': {
-      const keys = (node.children ?? []).map((p) => String(p.children?.[0]?.value));
-      if (keys.length === 0) return 'an empty object';
-      const shown = keys.slice(0, 6).map((k) => quote(k, 32)).join(', ');
-      return `an object with ${keys.length === 1 ? 'key' : 'keys'} ${shown}${keys.length > 6 ? ` and ${keys.length - 6} more` : ''}`;
-    }
-    case 'array':
-      return `an array of ${(node.children ?? []).length} item${(node.children ?? []).length === 1 ? '' : 's'}`;
-    case 'string':
-      return quote(String(node.value));
-    case 'number':
-      // `1e400` reads as Infinity: say what it is rather than a value the file does not contain.
-      return Number.isFinite(node.value) ? String(node.value) : 'a number too large to represent';
-    default:
-      return String(node.value);
-  }
 }
 
 function listHint(values: readonly string[]): string {

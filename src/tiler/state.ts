@@ -99,6 +99,22 @@ function layoutOf(ws: Obj, paused: boolean): TilerLayout {
   return isObj(l) && 'Custom' in l ? 'Custom' : 'BSP';
 }
 
+/**
+ * The user monitor indices a state has a monitor for (through `monitor_usr_idx_map` when it has one), in order:
+ * what a saved state can show when it lacks the monitor a bar is on (`preview --tiler-state`).
+ */
+export function stateMonitors(doc: unknown): number[] {
+  const state = isObj(doc) && isObj(doc.state) ? doc.state : doc;
+  if (!isObj(state) || !('monitors' in state)) return [];
+  const monitors = ring(state.monitors, STATE_LIMITS.workspaces).elements;
+  const shown = (at: unknown) => typeof at === 'number' && isObj(monitors[at]);
+  const map = isObj(state.monitor_usr_idx_map) ? state.monitor_usr_idx_map : undefined;
+  if (!map) return monitors.flatMap((_, i) => (shown(i) ? [i] : []));
+  return Object.entries(map)
+    .flatMap(([user, at]) => (/^\d{1,9}$/.test(user) && shown(at) ? [Number(user)] : []))
+    .sort((a, b) => a - b);
+}
+
 /** `monitor`: the bar's user monitor index, mapped through `monitor_usr_idx_map` when the state has one. */
 export function tilerStateFrom(doc: unknown, monitor: number): TilerStateResult {
   const state = isObj(doc) && isObj(doc.state) ? doc.state : doc;

@@ -1,18 +1,15 @@
 /**
  * `%VAR%`, `$Env:VAR`, `$VAR` and `${VAR}` resolved anywhere in a command or path (the original replaces only
  * whole path segments, and rewrites `/` in commands with flags). An unset variable is left as written. A
- * leading `~` is the home directory.
+ * leading `~` is the home directory. This is looser than komorebi's own rule for the paths it reads itself
+ * (`KOMOREBI_CONFIG_HOME`, `bar_configurations`), which src/config/komorebi-path.ts follows exactly.
  */
+import { envValue, type Env } from '../config/komorebi-path.js';
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 /** Variable lookup; on Windows names are case-insensitive. */
-export function lookup(env: Env, name: string, platform: NodeJS.Platform): string | undefined {
-  if (env[name] !== undefined) return env[name];
-  if (platform !== 'win32') return undefined;
-  const key = Object.keys(env).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : env[key];
-}
+export const lookup = envValue;
 
 const VARIABLE = /%([A-Za-z_][A-Za-z0-9_()]*)%|\$env:([A-Za-z_][A-Za-z0-9_]*)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/gi;
 

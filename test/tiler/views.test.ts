@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TilerModel } from '../../widgets/tiler/model.js';
-import { tilerStateFrom, type TilerState } from '../../src/tiler/state.js';
+import { stateMonitors, tilerStateFrom, type TilerState } from '../../src/tiler/state.js';
 import { tilerView } from '../../widgets/tiler/view.js';
 import { segmentText, type Segment, type UnitView } from '../../widgets/view.js';
 import { load, model } from '../helpers.js';
@@ -162,5 +162,11 @@ describe('layout, layer, locked and focused container', () => {
     expect(tilerStateFrom(stateDoc({ workspaces: [{ name: 'a' }], focused: 0, usrIdxMap: { '1': 0 } }), 1)).toMatchObject({ ok: true, state: { monitorIndex: 0 } });
     expect(tilerStateFrom(stateDoc({ workspaces: [{ name: 'a' }], focused: 0, usrIdxMap: {} }), 0)).toEqual({ ok: false, problem: 'monitor 0 is not connected (monitor_usr_idx_map has no 0)' });
     expect(tilerStateFrom({ hello: 1 }, 0)).toEqual({ ok: false, problem: 'not a window-manager state: it has no "monitors"' });
+  });
+
+  it('lists the user monitors a saved state can show (what preview falls back to)', () => {
+    expect(stateMonitors(stateDoc({ workspaces: [{ name: 'a' }], focused: 0, usrIdxMap: { '2': 0, '0': 5, x: 0 } }))).toEqual([2]);
+    expect(stateMonitors({ monitors: { elements: [{}, 'not a monitor', {}] } })).toEqual([0, 2]);
+    expect(stateMonitors({ hello: 1 })).toEqual([]);
   });
 });
