@@ -10,6 +10,8 @@
  * - TMPDIR, a directory inside this test file's temporary directory that any user may write to, sticky like
  *   /tmp, so a child run as `nobody` has one too, and what it leaves is seen by the end-of-run check;
  * - LANG=C.UTF-8 (terminals and tmux draw the bar's characters), and nothing of the runner's TZ;
+ * - TILEBAR_STANDALONE=1: a bar runs in its own process, as the suites before the user's core (issue 44) expect
+ *   it to (their process counts, pids and signals); the tests of the core give `TILEBAR_STANDALONE: undefined`;
  * - TILEBAR_TEST_RUN, this run's mark: the end-of-run check (test/setup/temp-check.ts) finds any process left
  *   behind by it, whoever it runs as, since setpriv and `env VAR=…` keep the environment.
  *
@@ -76,6 +78,7 @@ export function childEnv<E extends Record<string, string | undefined>>(extra: E 
     HOME: home,
     TMPDIR: tmp,
     LANG: 'C.UTF-8',
+    TILEBAR_STANDALONE: '1',
     [RUN_MARK]: id,
     ...extra,
   };
