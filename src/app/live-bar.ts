@@ -20,7 +20,7 @@ import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js'
 import type { ConfigFileEvent } from '../bar/config-file.js';
 import type { EventMember, StartMediaSource } from '../bar/event-sources.js';
 import { LiveConfig, type ConfigState } from '../bar/live-config.js';
-import { subscribeSources, type SourcesSubscription } from '../bar/live-sources.js';
+import { subscribeSources } from '../bar/live-sources.js';
 import type { Log } from '../io/log.js';
 import { bindingBatch } from './binding-batch.js';
 import { systemWidgets } from '../bar/system-widgets.js';
@@ -399,7 +399,7 @@ export class LiveBar {
       return;
     }
     const m = this.model;
-    const offSources: SourcesSubscription = subscribeSources(
+    const offSources = subscribeSources(
       this.#scheduler,
       systemWidgets(m, this.settings.widgets, VERSION),
       this.deps.readers,
