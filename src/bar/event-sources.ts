@@ -99,9 +99,10 @@ export class EventSources {
     };
   }
 
-  /** Which sources run now, for a status report. */
-  running(): { media: boolean; keyboard: boolean } {
-    return { media: this.media !== undefined || this.mediaStarting, keyboard: this.keyboard !== undefined };
+  /** Which sources run now, for a status report (`keyboardMs`: how often the keyboard is polled, where it is). */
+  running(): { media: boolean; keyboard: boolean; keyboardMs?: number } {
+    const media = this.media !== undefined || this.mediaStarting;
+    return this.keyboard ? { media, keyboard: true, keyboardMs: this.keyboard.refreshMs } : { media, keyboard: false };
   }
 
   close(): void {

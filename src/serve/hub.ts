@@ -49,7 +49,7 @@ export interface HubStatus {
   bars: Array<{ key: string; configPath: string; users: number }>;
   /** What the shared scheduler polls, for all bars. */
   sources: SourceDescription[];
-  events: { media: boolean; keyboard: boolean };
+  events: ReturnType<SharedParts['events']['running']>;
   /** How many window managers are subscribed. */
   windowManagers: number;
 }
