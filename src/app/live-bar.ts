@@ -118,7 +118,7 @@ export class LiveBar {
   /** Whether the scheduler is this bar's own (started, paused and stopped with it) or its process's. */
   readonly #ownsScheduler: boolean;
   readonly #events: EventMember;
-  readonly #closeEvents: () => void;
+  readonly #closeEvents: () => Promise<void> | void;
   readonly #manager: WindowManagerUse;
   readonly #lastLaunch = new Map<string, number>();
   readonly #place: ConfigPlace;
@@ -363,7 +363,7 @@ export class LiveBar {
     this.stopUpdates();
     for (const close of this.#closers) await close();
     await this.#manager.leave();
-    this.#closeEvents();
+    await this.#closeEvents();
   }
 
   /** When validation replaced a cached model, what was clicked was drawn from the wrong one: nothing is done. */

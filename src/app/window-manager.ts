@@ -77,7 +77,8 @@ const MONITORS_KEPT = 16;
 
 export class WindowManagerLink {
   #source: TilerSource | undefined;
-  #starting = false;
+  /** The manager being found and subscribed to, until its source is there (or not). */
+  #opening: Promise<void> | undefined;
   #noManager = false;
   #closed = false;
   /** What the log last said of each monitor's state: a problem is said once, not with each state. */
@@ -104,7 +105,7 @@ export class WindowManagerLink {
 
   /** Whether its manager's source is open (or opening). */
   get isOpen(): boolean {
-    return this.#source !== undefined || this.#starting;
+    return this.#source !== undefined || this.#opening !== undefined;
   }
 
   #tell(change: WindowManagerChange): void {
@@ -157,8 +158,14 @@ export class WindowManagerLink {
 
   /** Finds and subscribes to the manager when the model needs one and none is there yet. */
   async ensure(): Promise<void> {
-    if (this.#source || this.#starting || this.#noManager || this.#closed || !this.#needed()) return;
-    this.#starting = true;
+    if (this.#source || this.#opening || this.#noManager || this.#closed || !this.#needed()) return;
+    this.#opening = this.#open().finally(() => {
+      this.#opening = undefined;
+    });
+    await this.#opening;
+  }
+
+  async #open(): Promise<void> {
     const s = this.settings;
     const detected = await detectManager({
       ...(s.flag !== undefined ? { flag: s.flag } : {}),
@@ -174,7 +181,6 @@ export class WindowManagerLink {
       s.log(`window manager: none (${detected.why}); the Tiler widgets say "no window manager"`);
       this.#noManager = true;
       this.#tell({ noTiler: true, windowManager: undefined });
-      this.#starting = false;
       return;
     }
     const manager = detected.manager;
@@ -203,11 +209,12 @@ export class WindowManagerLink {
     } catch (e) {
       s.onStray(e);
     }
-    this.#starting = false;
   }
 
+  /** Closes the manager's source, once it is there if it is being opened: nothing of it is left when this is done. */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#opening?.catch(() => undefined);
     const source = this.#source;
     this.#source = undefined;
     this.#sinks.clear();

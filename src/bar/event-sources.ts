@@ -40,8 +40,8 @@ export interface EventMember {
   apply(model: BarModel): Promise<void>;
   /** A media widget's control, to the player shown. */
   control(command: MediaCommand): void;
-  /** The bar no longer wants anything: a source no other bar wants stops. */
-  leave(): void;
+  /** The bar no longer wants anything: a source no other bar wants stops (done when this is). */
+  leave(): Promise<void>;
 }
 
 /** What a bar's model asks of the event sources. */
@@ -65,7 +65,8 @@ interface Member {
 
 export class EventSources {
   private media: MediaSource | undefined;
-  private mediaStarting = false;
+  /** The media source being started (its module loaded, its bus connected). */
+  private mediaStarting: Promise<void> | undefined;
   private keyboard: { source: KeyboardSource; refreshMs: number } | undefined;
   private closed = false;
   /** For the bar's life: what was said of each source's condition. */
@@ -92,16 +93,15 @@ export class EventSources {
         await this.apply();
       },
       control: (command) => this.media?.control(command),
-      leave: () => {
-        if (!this.members.delete(member)) return;
-        void this.apply().catch((e: unknown) => this.deps.log(`media: ${e instanceof Error ? e.message : String(e)}`));
+      leave: async () => {
+        if (this.members.delete(member)) await this.apply();
       },
     };
   }
 
   /** Which sources run now, for a status report (`keyboardMs`: how often the keyboard is polled, where it is). */
   running(): { media: boolean; keyboard: boolean; keyboardMs?: number } {
-    const media = this.media !== undefined || this.mediaStarting;
+    const media = this.media !== undefined || this.mediaStarting !== undefined;
     return this.keyboard ? { media, keyboard: true, keyboardMs: this.keyboard.refreshMs } : { media, keyboard: false };
   }
 
@@ -143,19 +143,28 @@ export class EventSources {
       this.media = undefined;
       this.update({ media: undefined });
     }
-    if (!wanted || this.media || this.mediaStarting || this.closed) return;
-    this.mediaStarting = true;
-    try {
-      const condition = (line: string | undefined) => (line === undefined ? this.conditions.ended('media') : this.conditions.say('media', line));
-      const start = this.deps.startMedia ?? startMediaSource;
-      const media = await start((status) => this.update({ media: status }), { ...this.deps, condition });
-      if (this.closed) media.close();
-      else this.media = media;
-    } finally {
-      this.mediaStarting = false;
+    if (this.mediaStarting) {
+      // Once started, it stops if nobody wants it then: a bar that leaves meanwhile waits for that.
+      if (!wanted) await this.mediaStarting.catch(() => undefined);
+      return;
     }
-    // Nobody wants it any more (every bar that did left while it started): it stops.
-    if (!this.closed && !this.mediaWanted()) await this.applyMedia();
+    if (!wanted || this.media || this.closed) return;
+    this.mediaStarting = this.startMedia().finally(() => {
+      this.mediaStarting = undefined;
+    });
+    await this.mediaStarting;
+  }
+
+  private async startMedia(): Promise<void> {
+    const condition = (line: string | undefined) => (line === undefined ? this.conditions.ended('media') : this.conditions.say('media', line));
+    const start = this.deps.startMedia ?? startMediaSource;
+    const media = await start((status) => this.update({ media: status }), { ...this.deps, condition });
+    if (this.closed) media.close();
+    else if (!this.mediaWanted()) {
+      // Every bar that wanted it left while it started.
+      media.close();
+      this.update({ media: undefined });
+    } else this.media = media;
   }
 
   private applyKeyboard(): void {
