@@ -93,11 +93,15 @@ const foundOf = (settings: LiveBarSettings): Discovered => settings.discovery?.f
 /** Clicks an action names (the layout picker's toggle is the front end's own). */
 export type BarAction = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
 
-/** A front end's view of the live bar (view-of-core.ts), whose clicks and bindings act for the monitor it shows. */
-export class LiveView extends CoreView<Appearance> {
+/**
+ * A front end's view of the live bar (view-of-core.ts), whose clicks and bindings act for the monitor it shows.
+ * `Look`: what the front end draws from (the pane's and the feeds' Appearance); a core serving front ends in other
+ * processes makes none (each makes its own from the model).
+ */
+export class LiveView<Look = Appearance> extends CoreView<Look> {
   constructor(
     core: TimedStore<CoreSnapshot>,
-    options: ViewOptions<Appearance>,
+    options: ViewOptions<Look>,
     private readonly bar: LiveBar,
   ) {
     super(core, options);
@@ -202,8 +206,8 @@ export class LiveBar {
    * A front end's view of the bar: its own monitor (default: the model's), look and size, read like a store and
    * memoised per change; `close` it when the front end leaves. Views can be opened at any time, any number.
    */
-  openView(options: ViewOptions<Appearance>): LiveView {
-    return new LiveView(this.#store, options, this);
+  openView<Look = Appearance>(options: ViewOptions<Look>): LiveView<Look> {
+    return new LiveView<Look>(this.#store, options, this);
   }
 
   /**

@@ -58,6 +58,8 @@ interface Entry {
   readonly key: string;
   readonly configPath: string;
   readonly loading: Promise<LiveBar>;
+  /** The bar, once loaded and started. */
+  bar?: LiveBar;
   users: number;
   /** The grace timer, while nobody holds the bar. */
   closeTimer?: unknown;
@@ -95,7 +97,10 @@ export class Hub {
     } else {
       const made: Entry = { key, configPath: settings.configPath, loading: this.#load(settings, opts), users: 1 };
       // A bar that could not come up is not kept: the next open tries again.
-      made.loading.catch(() => this.#forget(made));
+      made.loading.then(
+        (loaded) => void (made.bar = loaded),
+        () => this.#forget(made),
+      );
       this.#bars.set(key, made);
       entry = made;
     }
@@ -127,6 +132,24 @@ export class Hub {
       events: this.#shared.events.running(),
       windowManagers: this.#shared.managers.open,
     };
+  }
+
+  /**
+   * The core's heartbeat: each whole wall-clock second while any bar is open (the shared scheduler's), for what the
+   * core looks at now and then (its connections, its idle end) on the wake-up it has anyway.
+   */
+  onTick(listener: () => void): () => void {
+    return this.#shared.scheduler.onTick(() => listener());
+  }
+
+  /** Every bar reads its sources again now (SIGUSR1 to the core, as to a bar on its own). */
+  refreshAll(): void {
+    for (const entry of this.#bars.values()) entry.bar?.refresh();
+  }
+
+  /** Every bar reads its config file again now (SIGUSR2). */
+  reloadAll(): void {
+    for (const entry of this.#bars.values()) entry.bar?.reloadConfig();
   }
 
   /** Once the bars being closed now (their grace over) are closed: their sources, watches and connections gone. */

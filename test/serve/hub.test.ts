@@ -218,6 +218,34 @@ describe('the hub: one bar pausing or stopping leaves the others polling', () =>
   });
 });
 
+describe("the hub: the core's signals and heartbeat", () => {
+  it('refreshAll (SIGUSR1) reads every source of every bar again at once, each once however many bars read it', async () => {
+    const h = await startHub();
+    const everyMinute = (widget: object) => Object.fromEntries(Object.entries(widget).map(([kind, config]) => [kind, { ...(config as object), data_refresh_interval: 60 }]));
+    await h.hub.open(await h.config('a.json', bar(everyMinute(cpu))));
+    await h.hub.open(await h.config('b.json', bar(everyMinute(cpu), everyMinute(memory))));
+    await h.timers.advance(1000);
+    h.readers.reset();
+    h.hub.refreshAll();
+    await h.timers.advance(0);
+    expect({ cpu: h.readers.count('cpu'), memory: h.readers.count('memory') }).toEqual({ cpu: 1, memory: 1 });
+  });
+
+  it('beats each second while a bar is open, and not once the last is gone', async () => {
+    const h = await startHub();
+    let beats = 0;
+    h.hub.onTick(() => beats++);
+    const only = await h.hub.open(await h.config('a.json', bar(cpu)));
+    await h.timers.advance(3000);
+    expect(beats).toBe(3);
+    only.release();
+    await pastTheGrace(h);
+    beats = 0;
+    await h.timers.advance(10_000);
+    expect(beats).toBe(0);
+  });
+});
+
 describe('the hub: a bar per config, counted', () => {
   it('a front end back within the grace gets the same bar, not a second load; after the grace the bar is gone', async () => {
     const h = await startHub();
