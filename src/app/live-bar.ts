@@ -9,12 +9,16 @@
  * It knows no terminal: each front end opens its own view of it (`openView`: its monitor, look and size; see
  * view-of-core.ts) — `run` draws one in a terminal pane (through Ink or directly), the feeds of other bars read
  * theirs — and any number of views read the same samples, one read per interval for all of them.
+ *
+ * Several bars in one process (the user's core: serve/hub.ts, one bar per config) share their scheduler, media and
+ * keyboard sources and window managers (`LiveBarDeps.shared`, app/shared-parts.ts): each then only subscribes what
+ * its model needs, and leaves it when it pauses or closes; the parts themselves are their owner's to start and stop.
  */
 import type { Appearance } from '../view/appearance.js';
 import { TimedStore, type CoreSnapshot } from '../bar/bar-store.js';
 import { clockWidgets, subscribeClockBoundaries } from '../bar/clock-widgets.js';
 import type { ConfigFileEvent } from '../bar/config-file.js';
-import { EventSources } from '../bar/event-sources.js';
+import type { EventMember, StartMediaSource } from '../bar/event-sources.js';
 import { LiveConfig, type ConfigState } from '../bar/live-config.js';
 import { subscribeSources } from '../bar/live-sources.js';
 import type { Log } from '../io/log.js';
@@ -25,7 +29,7 @@ import type { BarModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { Variant } from '../config/variant.js';
 import { readTextFile } from '../io/read-text-file.js';
-import { Scheduler } from '../scheduler/scheduler.js';
+import type { Scheduler } from '../scheduler/scheduler.js';
 import type { Timers } from '../scheduler/timers.js';
 import type { SourceReaders } from '../bar/live-sources.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
@@ -35,7 +39,8 @@ import type { ClickAction } from '../../widgets/view.js';
 import { ConfigPlace, configReadOptions } from './config-place.js';
 import { currentUser } from '../io/trust.js';
 import { CoreView, type ViewOptions } from './view-of-core.js';
-import { WindowManagerLink, type StartTilerSource } from './window-manager.js';
+import { ownWindowManager, type StartTilerSource, type WindowManagerChange, type WindowManagerUse } from './window-manager.js';
+import { barEventSources, barScheduler, type SharedParts } from './shared-parts.js';
 import type { WindowManager } from '../tiler/managers.js';
 
 export interface LiveBarSettings {
@@ -73,6 +78,13 @@ export interface LiveBarDeps {
   startTilerSource?: StartTilerSource;
   /** Whether a path exists, where the keyboard's source is looked for (the system layout's files); tests name theirs. */
   exists?: (path: string) => boolean;
+  /** The media source's start; default: the platform's (bar/media-source.ts). Tests hand in a fake player. */
+  startMediaSource?: StartMediaSource;
+  /**
+   * The scheduler, event sources and window managers of a process running several bars, made from these same deps
+   * (app/shared-parts.ts); absent: the bar makes its own and owns them.
+   */
+  shared?: SharedParts;
 }
 
 /** How the config in use was found: as discovery said, else named (`--config`). */
@@ -81,11 +93,15 @@ const foundOf = (settings: LiveBarSettings): Discovered => settings.discovery?.f
 /** Clicks an action names (the layout picker's toggle is the front end's own). */
 export type BarAction = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
 
-/** A front end's view of the live bar (view-of-core.ts), whose clicks and bindings act for the monitor it shows. */
-export class LiveView extends CoreView<Appearance> {
+/**
+ * A front end's view of the live bar (view-of-core.ts), whose clicks and bindings act for the monitor it shows.
+ * `Look`: what the front end draws from (the pane's and the feeds' Appearance); a core serving front ends in other
+ * processes makes none (each makes its own from the model).
+ */
+export class LiveView<Look = Appearance> extends CoreView<Look> {
   constructor(
     core: TimedStore<CoreSnapshot>,
-    options: ViewOptions<Appearance>,
+    options: ViewOptions<Look>,
     private readonly bar: LiveBar,
   ) {
     super(core, options);
@@ -103,14 +119,21 @@ export class LiveBar {
   readonly #store: TimedStore<CoreSnapshot>;
   readonly #live: LiveConfig;
   readonly #scheduler: Scheduler;
-  readonly #events: EventSources;
-  readonly #manager: WindowManagerLink;
+  /** Whether the scheduler is this bar's own (started, paused and stopped with it) or its process's. */
+  readonly #ownsScheduler: boolean;
+  readonly #events: EventMember;
+  readonly #closeEvents: () => Promise<void> | void;
+  readonly #manager: WindowManagerUse;
   readonly #lastLaunch = new Map<string, number>();
   readonly #place: ConfigPlace;
   #config: ConfigState;
   /** The latest statuses of the sources, kept across resubscriptions (a reload does not blank them). */
   #statuses: CoreSnapshot['statuses'] = {};
   #unsubscribe: () => void = () => undefined;
+  /** The scheduler's keys of the sources subscribed now (a shared scheduler's refresh reads this bar's alone). */
+  #sourceKeys: readonly string[] = [];
+  /** Paused with a shared scheduler: subscribed to nothing until resumed. */
+  #paused = false;
   #closers: Array<() => Promise<void> | void> = [];
   #configQueue = Promise.resolve();
   #stopped = false;
@@ -132,20 +155,30 @@ export class LiveBar {
       onBetter: (to) => this.#queueMove(to),
     });
     this.#store = new TimedStore<CoreSnapshot>(deps.timers, { model: config.model, message: config.message, statuses: {}, systemZone });
-    this.#scheduler = new Scheduler(deps.timers, { onListenerError: (e) => deps.log(`internal: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`) });
-    this.#events = new EventSources({ env: deps.env, platform: deps.platform, timers: deps.timers, log: deps.log, ...(deps.exists ? { exists: deps.exists } : {}) }, (change) => this.#store.update(change));
-    this.#manager = new WindowManagerLink(this.#store, {
+    const shared = deps.shared;
+    this.#ownsScheduler = !shared;
+    this.#scheduler = shared?.scheduler ?? barScheduler(deps.timers, deps.log);
+    const events = shared?.events ?? barEventSources(deps);
+    this.#events = events.join((change) => this.#store.update(change));
+    this.#closeEvents = shared ? () => this.#events.leave() : () => events.close();
+    const choice = {
       ...(settings.tiler !== undefined ? { flag: settings.tiler } : {}),
       komorebiDir: settings.komorebiDir,
       komorebiDirGiven: settings.komorebiDirGiven,
       ...(settings.managers ? { managers: settings.managers } : {}),
-      env: deps.env,
-      platform: deps.platform,
-      timers: deps.timers,
-      log: deps.log,
-      onStray: deps.onStray,
-      ...(deps.startTilerSource ? { startSource: deps.startTilerSource } : {}),
-    });
+    };
+    const sink = { model: () => this.model, update: (change: WindowManagerChange) => this.#store.update(change) };
+    this.#manager = shared
+      ? shared.managers.use(choice, sink)
+      : ownWindowManager(sink, {
+          ...choice,
+          env: deps.env,
+          platform: deps.platform,
+          timers: deps.timers,
+          log: deps.log,
+          onStray: deps.onStray,
+          ...(deps.startTilerSource ? { startSource: deps.startTilerSource } : {}),
+        });
   }
 
   /** Reads the config (a bar comes up whatever the file holds) and makes the store: enough for a first frame. */
@@ -173,15 +206,19 @@ export class LiveBar {
    * A front end's view of the bar: its own monitor (default: the model's), look and size, read like a store and
    * memoised per change; `close` it when the front end leaves. Views can be opened at any time, any number.
    */
-  openView(options: ViewOptions<Appearance>): LiveView {
-    return new LiveView(this.#store, options, this);
+  openView<Look = Appearance>(options: ViewOptions<Look>): LiveView<Look> {
+    return new LiveView<Look>(this.#store, options, this);
   }
 
   /**
    * Each heartbeat of the running bar (every whole wall-clock second while it polls; none while paused), for a front
    * end that looks at something now and then: on the wake-up the bar has anyway, not on a timer of its own.
    */
-  readonly onTick = (listener: () => void): (() => void) => this.#scheduler.onTick(() => listener());
+  readonly onTick = (listener: () => void): (() => void) =>
+    this.#scheduler.onTick(() => {
+      // A shared scheduler beats on for the other bars: this one's front ends hear nothing while it is paused or stopped.
+      if (!this.#paused && !this.#stopped) listener();
+    });
 
   /** Where the config came from, for the log. */
   get origin(): string {
@@ -201,7 +238,8 @@ export class LiveBar {
     await this.#manager.ensure();
     await this.#events.apply(this.model).catch(onStray);
     this.#subscribe();
-    this.#scheduler.start();
+    // A shared scheduler is its owner's to start (serve/hub.ts): this bar's polls run once it does.
+    if (this.#ownsScheduler) this.#scheduler.start();
   }
 
   /**
@@ -234,21 +272,44 @@ export class LiveBar {
 
   /**
    * No polls or ticks while the host hides the bar (i3bar's stop signal); `resume` reads every source at once and
-   * goes on. Clicks and reloads still work meanwhile.
+   * goes on. Clicks and reloads still work meanwhile. With a shared scheduler the bar leaves its polls instead of
+   * stopping them: the other bars' go on, and a source only this bar reads stops.
    */
   pause(): void {
-    if (!this.#stopped) this.#scheduler.stop();
+    if (this.#stopped) return;
+    if (this.#ownsScheduler) {
+      this.#scheduler.stop();
+      return;
+    }
+    this.#paused = true;
+    this.#unsubscribe();
+    this.#unsubscribe = () => undefined;
+    this.#sourceKeys = [];
   }
 
   resume(): void {
-    if (!this.#stopped) this.#scheduler.start();
+    if (this.#stopped) return;
+    if (this.#ownsScheduler) {
+      this.#scheduler.start();
+      return;
+    }
+    if (!this.#paused) return;
+    this.#paused = false;
+    this.#subscribe();
+    this.#refreshSources();
   }
 
   /** Reads every source again now and draws (SIGUSR1 to `run` and the line feeds, as i3status does). */
   refresh(): void {
     if (this.#stopped) return;
-    this.#scheduler.refreshAll();
+    this.#refreshSources();
     this.#store.update();
+  }
+
+  /** Polls this bar's sources now: all of its own scheduler's, only its own of a shared one. */
+  #refreshSources(): void {
+    if (this.#ownsScheduler) this.#scheduler.refreshAll();
+    else this.#scheduler.refresh(this.#sourceKeys);
   }
 
   /** Reads the config file again now and applies it as an edit would be (SIGUSR2, as Waybar and Polybar do). */
@@ -291,16 +352,22 @@ export class LiveBar {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#unsubscribe();
-    this.#scheduler.stop();
+    this.#unsubscribe = () => undefined;
+    this.#sourceKeys = [];
+    // A shared scheduler polls on for the other bars: this one only left its polls.
+    if (this.#ownsScheduler) this.#scheduler.stop();
     this.#store.close();
   }
 
-  /** Stops everything: updates, watchers, the window manager's connection, media and keyboard sources. */
+  /**
+   * Stops everything: updates, watchers, the window manager's connection, media and keyboard sources (with shared
+   * ones: this bar's use of them, and what no other bar uses).
+   */
   async close(): Promise<void> {
     this.stopUpdates();
     for (const close of this.#closers) await close();
-    await this.#manager.close();
-    this.#events.close();
+    await this.#manager.leave();
+    await this.#closeEvents();
   }
 
   /** When validation replaced a cached model, what was clicked was drawn from the wrong one: nothing is done. */
@@ -330,6 +397,11 @@ export class LiveBar {
   /** Polls and clock ticks for the model's widgets; readings already taken are kept. */
   #subscribe(): void {
     this.#unsubscribe();
+    // Paused over a shared scheduler (or stopped): nothing is subscribed until resumed; a reload meanwhile waits for it.
+    if (this.#paused || this.#stopped) {
+      this.#unsubscribe = () => undefined;
+      return;
+    }
     const m = this.model;
     const offSources = subscribeSources(
       this.#scheduler,
@@ -344,6 +416,7 @@ export class LiveBar {
       this.#statuses,
     );
     const offClocks = subscribeClockBoundaries(this.#scheduler, clockWidgets(m, this.settings.widgets), () => this.#store.update({}, { soon: true }));
+    this.#sourceKeys = offSources.keys;
     this.#unsubscribe = () => {
       offSources();
       offClocks();
@@ -363,7 +436,7 @@ export class LiveBar {
     this.#store.update({ model: next.model, message: next.message });
     // Sources already read stay: a reload does not blank the CPU or restart rates.
     this.#subscribe();
-    this.#scheduler.refreshAll();
+    this.#refreshSources();
     void this.#manager.ensure();
     void this.#events.apply(next.model).catch(this.deps.onStray);
   }

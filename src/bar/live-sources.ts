@@ -7,6 +7,27 @@ import type { SystemWidget } from './system-widgets.js';
 /** A reader per source name; a source with none is not read. */
 export type SourceReaders = Readonly<Record<string, Reader<unknown> | undefined>>;
 
+/** Each reader's number, for the scheduler's keys: given at its first subscription, forgotten with the reader. */
+const readerIds = new WeakMap<Reader<unknown>, number>();
+let lastReaderId = 0;
+
+/**
+ * The scheduler's key of a source read by a reader: bars that share a scheduler share the polls of the same source
+ * read the same way, and only those — two readers of one source (the update check with two `--update-url`s) are two
+ * sources, polled apart.
+ */
+export function sourceKey(source: string, read: Reader<unknown>): string {
+  let id = readerIds.get(read);
+  if (id === undefined) {
+    id = ++lastReaderId;
+    readerIds.set(read, id);
+  }
+  return `${source}#${id}`;
+}
+
+/** How to stop a subscription, and the scheduler's keys of the sources it reads (to refresh them alone). */
+export type SourcesSubscription = (() => void) & { readonly keys: readonly string[] };
+
 /**
  * A failure keeps the last good reading beside the error, so the bar goes on showing it, marked.
  * `onChange` runs once per poll outcome, however many widgets share the source.
@@ -18,30 +39,30 @@ export function subscribeSources(
   onChange: (statuses: Statuses, source: string) => void,
   /** Readings already taken (a config reload keeps them, so widgets do not blank until their next poll). */
   initial: Statuses = {},
-): () => void {
+): SourcesSubscription {
   const statuses: Statuses = { ...initial };
   const handled = new WeakSet<object>();
-  const offs = widgets
+  const polled = widgets
     .filter((w) => w.enabled)
     .flatMap((w) => {
       const read = readers[w.source];
-      return read ? [{ w, read }] : [];
-    })
-    .map(({ w, read }) =>
-      scheduler.poll<unknown>(
-        { key: w.source, read, intervalMs: w.intervalMs, timeoutMs: w.timeoutMs },
-        (outcome) => {
-          if (handled.has(outcome)) return;
-          handled.add(outcome);
-          const previous = statuses[w.source]?.reading;
-          statuses[w.source] = outcome.ok
-            ? { reading: outcome.value }
-            : { ...(previous ? { reading: previous } : {}), error: `${outcome.error}; retrying in ${Math.round(outcome.retryInMs / 1000)} s` };
-          onChange(statuses, w.source);
-        },
-      ),
-    );
-  return () => offs.forEach((off) => off());
+      return read ? [{ w, read, key: sourceKey(w.source, read) }] : [];
+    });
+  const offs = polled.map(({ w, read, key }) =>
+    scheduler.poll<unknown>(
+      { key, name: w.source, read, intervalMs: w.intervalMs, timeoutMs: w.timeoutMs },
+      (outcome) => {
+        if (handled.has(outcome)) return;
+        handled.add(outcome);
+        const previous = statuses[w.source]?.reading;
+        statuses[w.source] = outcome.ok
+          ? { reading: outcome.value }
+          : { ...(previous ? { reading: previous } : {}), error: `${outcome.error}; retrying in ${Math.round(outcome.retryInMs / 1000)} s` };
+        onChange(statuses, w.source);
+      },
+    ),
+  );
+  return Object.assign(() => offs.forEach((off) => off()), { keys: [...new Set(polled.map((p) => p.key))] });
 }
 
 /** Read each source the enabled widgets need, once, concurrently, each within its timeout. */

@@ -16,7 +16,10 @@ export type PollOutcome<T> =
 export type PollListener<T> = (outcome: PollOutcome<T>) => void;
 
 export interface SourceSpec<T> {
+  /** Subscribers of one key share its polls: the same thing read the same way (live-sources.ts's sourceKey). */
   key: string;
+  /** What a status report calls the source (`cpu`); default: the key. */
+  name?: string;
   read: (signal: AbortSignal) => Promise<T>;
   /** 0 means every heartbeat. */
   intervalMs: number;
@@ -32,8 +35,20 @@ export interface SchedulerOptions {
   onListenerError?: (error: unknown, key: string) => void;
 }
 
+/** A source as a status report shows it (`Scheduler.sources`). */
+export interface SourceDescription {
+  key: string;
+  name: string;
+  /** How often it is polled: the shortest interval its subscribers asked for. */
+  intervalMs: number;
+  subscribers: number;
+  /** Its last poll's outcome, and when (wall-clock ms); absent before the first. */
+  last?: { ok: boolean; wallTime: number };
+}
+
 interface SourceState {
   key: string;
+  name: string;
   read: (signal: AbortSignal) => Promise<unknown>;
   timeoutMs: number;
   subscribers: Map<number, { intervalMs: number; listener: PollListener<unknown> }>;
@@ -44,10 +59,11 @@ interface SourceState {
   lastStart?: number;
   failures: number;
   polls: number;
+  last?: { ok: boolean; wallTime: number };
 }
 
 export class Scheduler {
-  private readonly sources = new Map<string, SourceState>();
+  private readonly polled = new Map<string, SourceState>();
   private readonly tickListeners = new Set<(wallTime: number) => void>();
   private readonly heartbeatMs: number;
   private readonly jumpToleranceMs: number;
@@ -70,10 +86,10 @@ export class Scheduler {
 
   /** Subscribe to a source; subscribers of the same key share its polls. Returns the unsubscribe function. */
   poll<T>(spec: SourceSpec<T>, listener: PollListener<T>): () => void {
-    let source = this.sources.get(spec.key);
+    let source = this.polled.get(spec.key);
     if (!source) {
-      source = { key: spec.key, read: spec.read, timeoutMs: spec.timeoutMs, subscribers: new Map(), failures: 0, polls: 0 };
-      this.sources.set(spec.key, source);
+      source = { key: spec.key, name: spec.name ?? spec.key, read: spec.read, timeoutMs: spec.timeoutMs, subscribers: new Map(), failures: 0, polls: 0 };
+      this.polled.set(spec.key, source);
     }
     const id = this.nextId++;
     const before = this.intervalOf(source);
@@ -88,7 +104,7 @@ export class Scheduler {
       if (owner.subscribers.size === 0) {
         this.timers.clearTimeout(owner.timer);
         owner.inFlight?.abort(new Error('no subscribers'));
-        this.sources.delete(owner.key);
+        this.polled.delete(owner.key);
       }
     };
   }
@@ -99,10 +115,20 @@ export class Scheduler {
     return () => this.tickListeners.delete(listener);
   }
 
+  /** Whether it polls and beats (between `start` and `stop`). */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Each source polled now, for a status report: cheap, nothing is read. */
+  sources(): SourceDescription[] {
+    return [...this.polled.values()].map((s) => ({ key: s.key, name: s.name, intervalMs: this.intervalOf(s), subscribers: s.subscribers.size, ...(s.last ? { last: { ...s.last } } : {}) }));
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;
-    for (const source of this.sources.values()) this.run(source);
+    for (const source of this.polled.values()) this.run(source);
     this.lastBeat = { mono: this.timers.now(), wall: this.timers.wallNow() };
     this.scheduleHeartbeat();
   }
@@ -110,7 +136,7 @@ export class Scheduler {
   stop(): void {
     this.running = false;
     this.timers.clearTimeout(this.heartbeat);
-    for (const source of this.sources.values()) {
+    for (const source of this.polled.values()) {
       this.timers.clearTimeout(source.timer);
       source.inFlight?.abort(new Error('stopped'));
     }
@@ -118,8 +144,14 @@ export class Scheduler {
 
   /** Poll every source that is not already polling, now (after a wall-clock jump, or on request). */
   refreshAll(): void {
-    for (const source of this.sources.values()) {
-      if (source.inFlight) continue;
+    this.refresh(this.polled.keys());
+  }
+
+  /** Poll these sources now, each unless it is already polling (one bar's sources, when several share the scheduler). */
+  refresh(keys: Iterable<string>): void {
+    for (const key of keys) {
+      const source = this.polled.get(key);
+      if (!source || source.inFlight) continue;
       this.timers.clearTimeout(source.timer);
       source.dueAt = undefined;
       this.run(source);
@@ -140,7 +172,7 @@ export class Scheduler {
 
   /** Whether this source is still the scheduler's: one removed (and perhaps replaced under its key) is not. */
   private isCurrent(source: SourceState): boolean {
-    return this.sources.get(source.key) === source && source.subscribers.size > 0;
+    return this.polled.get(source.key) === source && source.subscribers.size > 0;
   }
 
   private scheduleHeartbeat(): void {
@@ -160,7 +192,7 @@ export class Scheduler {
     this.lastBeat = { mono, wall };
     // Polls due around this beat start first: their readings (most resolve within this turn of the event
     // loop) and the clocks then make one frame.
-    for (const source of this.sources.values()) {
+    for (const source of this.polled.values()) {
       if (source.dueAt !== undefined && source.dueAt - this.heartbeatMs / 2 <= mono) this.run(source);
     }
     for (const listener of this.tickListeners) {
@@ -247,6 +279,7 @@ export class Scheduler {
   }
 
   private emit(source: SourceState, outcome: PollOutcome<unknown>): void {
+    source.last = { ok: outcome.ok, wallTime: outcome.wallTime };
     for (const { listener } of source.subscribers.values()) {
       try {
         listener(outcome);

@@ -27,7 +27,11 @@ export class FakePeer {
   /** The state each batch was sent with (what a manager's translator reads workspaces from). */
   readonly sentWith: Array<TilerState | undefined> = [];
   closed = false;
+  /** How many times a bar subscribed to the manager (each its own connection), and how many of those were closed. */
+  starts = 0;
+  closes = 0;
   readonly start = async (manager: ManagerName, _ctx: unknown, events: TilerSourceEvents): Promise<TilerSource> => {
+    this.starts++;
     this.events = events;
     return {
       manager,
@@ -36,7 +40,10 @@ export class FakePeer {
         this.sent.push([...messages]);
         this.sentWith.push(state);
       },
-      close: async () => void (this.closed = true),
+      close: async () => {
+        this.closed = true;
+        this.closes++;
+      },
     };
   };
   /** The manager answers with this state for its monitor, and says it has no other monitor. */

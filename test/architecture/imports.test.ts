@@ -63,6 +63,11 @@ describe('the import graph', () => {
     expect(edges.filter((e) => frontEnds.includes(folderOf(e.from)) && e.to === 'src/bar/bar-store.ts')).toEqual([]);
   });
 
+  it("keeps the user's core (src/serve) above the live core: nothing in src/app or src/bar imports src/serve (issue 44)", () => {
+    const intoTheServer = edges.filter((e) => ['src/app', 'src/bar'].includes(folderOf(e.from)) && folderOf(e.to) === 'src/serve');
+    expect(intoTheServer.map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
   it('front ends and commands import the core only through src/app: nothing in src/pane, src/feeds or src/cli imports src/bar', () => {
     const frontEnds = ['src/pane', 'src/feeds', 'src/cli'];
     const intoTheCore = edges.filter((e) => frontEnds.includes(folderOf(e.from)) && folderOf(e.to) === 'src/bar');

@@ -253,7 +253,69 @@ describe('Scheduler and reloads', () => {
   });
 });
 
+describe('Scheduler: several bars over one (issue 44)', () => {
+  it('describes each source polled: its name, interval, subscribers and last outcome, and forgets one nobody reads', async () => {
+    const timers = new FakeTimers();
+    const s = new Scheduler(timers);
+    const cpu = counter(timers);
+    const disks = counter(timers, { fails: () => true });
+    s.poll({ key: 'cpu#1', name: 'cpu', read: cpu.read, intervalMs: 4_000, timeoutMs: 5000 }, () => undefined);
+    s.poll({ key: 'cpu#1', name: 'cpu', read: cpu.read, intervalMs: 2_000, timeoutMs: 5000 }, () => undefined);
+    const offDisks = s.poll({ key: 'disks#2', read: disks.read, intervalMs: 0, timeoutMs: 5000 }, () => undefined);
+    expect(s.sources().map((x) => x.last)).toEqual([undefined, undefined]);
+    s.start();
+    await timers.advance(0);
+    const wallTime = timers.wallNow();
+    expect(s.sources()).toEqual([
+      { key: 'cpu#1', name: 'cpu', intervalMs: 2_000, subscribers: 2, last: { ok: true, wallTime } },
+      { key: 'disks#2', name: 'disks#2', intervalMs: 1_000, subscribers: 1, last: { ok: false, wallTime } },
+    ]);
+    offDisks();
+    expect(s.sources().map((x) => x.key)).toEqual(['cpu#1']);
+    s.stop();
+  });
+
+  it("refreshes the sources asked for, and only those (one bar's, of several)", async () => {
+    const timers = new FakeTimers();
+    const s = new Scheduler(timers);
+    const mine = counter(timers);
+    const theirs = counter(timers);
+    s.poll({ key: 'memory', read: mine.read, intervalMs: 60_000, timeoutMs: 5000 }, () => undefined);
+    s.poll({ key: 'cpu', read: theirs.read, intervalMs: 60_000, timeoutMs: 5000 }, () => undefined);
+    s.start();
+    await timers.advance(1000);
+    s.refresh(['memory', 'gone']);
+    await timers.advance(0);
+    expect({ mine: mine.state.calls, theirs: theirs.state.calls }).toEqual({ mine: 2, theirs: 1 });
+    s.stop();
+  });
+});
+
 describe('subscribeSources', () => {
+  it('two readers of one source are two sources; the same reader in two subscriptions is one', async () => {
+    const { subscribeSources } = await import('../../src/bar/live-sources.js');
+    const { systemWidgets } = await import('../../src/bar/system-widgets.js');
+    const { BUILTIN_WIDGETS } = await import('../../widgets/kinds.js');
+    const { load, model } = await import('../helpers.js');
+    const timers = new FakeTimers();
+    const s = new Scheduler(timers);
+    const widgets = systemWidgets(model(load({ left_widgets: [{ Update: { enable: true } }, { Cpu: { enable: true } }], right_widgets: [] })), BUILTIN_WIDGETS, '0.1.0');
+    const cpu = async () => ({ percent: 1 });
+    const one = { cpu, update: async () => ({ latest: '1.0.0' }) };
+    const two = { cpu, update: async () => ({ latest: '2.0.0' }) };
+    const seen: unknown[] = [];
+    subscribeSources(s, widgets, one, () => undefined);
+    subscribeSources(s, widgets, two, (statuses) => seen.push(statuses.update?.reading));
+    subscribeSources(s, widgets, one, () => undefined);
+    s.start();
+    await timers.advance(0);
+    expect(s.sources().map((x) => `${x.name} ×${x.subscribers}`).sort()).toEqual(['cpu ×3', 'update ×1', 'update ×2']);
+    expect(seen).toContainEqual({ latest: '2.0.0' });
+    expect(seen).not.toContainEqual({ latest: '1.0.0' });
+    s.stop();
+  });
+
+
   it('keeps readings taken before a reload until their sources poll again', async () => {
     const { subscribeSources } = await import('../../src/bar/live-sources.js');
     const { systemWidgets } = await import('../../src/bar/system-widgets.js');
