@@ -94,10 +94,10 @@ export class CoreLink {
   listen(onMessage: (m: CoreMessage) => void, onClose: (why: string) => void): void {
     this.#onMessage = onMessage;
     this.#onClose = onClose;
-    const held = this.#held;
-    this.#held = [];
-    for (const m of held) onMessage(m);
-    if (this.#heldClose !== undefined) {
+    // Each held message goes to whoever listens when its turn comes: a listener may hand over (hold, listen)
+    // after the first, and the rest are then the next listener's.
+    while (this.#held.length > 0 && this.#onMessage === onMessage) this.#onMessage(this.#held.shift() as CoreMessage);
+    if (this.#heldClose !== undefined && this.#onClose === onClose) {
       const why = this.#heldClose;
       this.#heldClose = undefined;
       onClose(why);

@@ -114,7 +114,7 @@ export interface StatusReport {
   startedMs: number;
   frontEnds: Array<{ id: number; role: Role; pid: number; config: string; monitor: number }>;
   bars: Array<{ config: string; users: number }>;
-  sources: Array<{ key: string; intervalMs: number; subscribers: number; lastOk?: boolean }>;
+  sources: Array<{ key: string; intervalMs: number; subscribers: number; reads: number; lastOk?: boolean }>;
 }
 
 export type CoreMessage =

@@ -28,6 +28,7 @@ import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
+import { chooseMonitorConfig } from './monitor-config.js';
 import { liveBarPlaces } from './run-options.js';
 
 export interface FeedOptions {
@@ -44,6 +45,8 @@ export interface FeedOptions {
   printConfig?: boolean;
   /** `--standalone`: the bar in this process, not attached to the user's core. */
   standalone?: boolean;
+  /** `--monitor N`: the bar of monitor N (monitor-config.ts). */
+  monitor?: number;
 }
 
 export interface FeedDeps {
@@ -61,15 +64,18 @@ export interface FeedDeps {
   log?: Log;
 }
 
-export async function feedCommand(hostName: string | undefined, opts: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
+export async function feedCommand(hostName: string | undefined, given: FeedOptions, io: CliIo, deps: FeedDeps = {}): Promise<number> {
   const names = (deps.hosts ?? BUILTIN_HOSTS).map((h) => h.name).join(', ');
   if (hostName === undefined) throw new UsageError(`feed: which bar? name one of ${names} (for example \`tilebar feed tmux --print-config\`)`);
   const entry = hostNamed(hostName, deps.hosts);
   if (!entry) throw new UsageError(`feed: unknown host "${hostName}"; expected one of ${names}`);
   const host = entry.name;
-  const tmuxPlace = placeOf(opts.place);
+  const tmuxPlace = placeOf(given.place);
   const out = deps.out ?? process.stdout;
   const input = deps.in ?? process.stdin;
+  // `--monitor N`: the bar komorebi.json's bar_configurations lists for monitor N, shown for that monitor.
+  const chosen = await chooseMonitorConfig(given, io);
+  const opts = { ...given, ...(chosen.config !== undefined ? { config: chosen.config } : {}) };
   const places = liveBarPlaces(opts, io);
   const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
@@ -89,13 +95,13 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
     standalone: wantsStandalone(opts.standalone, io.env) || opts.printConfig === true || deps.out !== undefined || deps.readers !== undefined,
     settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
     deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
-    view: { appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 } },
-    attach: { io, timers, log, role: { kind: 'feed', host }, select: selectOf(opts, io.cwd), logPath },
+    view: { appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 }, ...(chosen.monitor !== undefined ? { monitor: chosen.monitor } : {}) },
+    attach: { io, timers, log, role: { kind: 'feed', host }, select: selectOf({ ...opts, ...chosen }, io.cwd), logPath },
   });
   const view = bar.view;
   if (opts.printConfig) {
     const s = view.getSnapshot();
-    io.out(await entry.printConfig({ configArgument: configArgument(opts, configPath), place: tmuxPlace, widgets: feedView(s, VERSION, tilerOptionsOf(io)).widgets, model: s.model, runtime }));
+    io.out(await entry.printConfig({ configArgument: configArgument(given, configPath), place: tmuxPlace, widgets: feedView(s, VERSION, tilerOptionsOf(io)).widgets, model: s.model, runtime }));
     await bar.close();
     stopCatching();
     return 0;
@@ -150,10 +156,13 @@ export async function feedCommand(hostName: string | undefined, opts: FeedOption
 
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });
 
-/** ` --config PATH` for the host's config when the user named the config (tilebar on the PATH); else nothing. */
+/**
+ * ` --config PATH` for the host's config when the user named the config (tilebar on the PATH), and ` --monitor N`
+ * when a monitor was named (the bar komorebi.json lists for it is found again at each start); else nothing.
+ */
 function configArgument(opts: FeedOptions, configPath: string): string {
   const word = (s: string) => (/^[\w./:=+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
-  return opts.config ? ` --config ${word(configPath)}` : '';
+  return `${opts.config ? ` --config ${word(configPath)}` : ''}${opts.monitor !== undefined ? ` --monitor ${opts.monitor}` : ''}`;
 }
 
 function placeOf(place: string | undefined): TmuxPlace {

@@ -201,6 +201,7 @@ function runCommandLine(ctx: CommandLine): void {
     .addOption(tilerOption(ctx.lists.managers ?? BUILTIN_MANAGERS))
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock (default: ~/Library/Application Support/komorebi, $XDG_RUNTIME_DIR/komorebi)")
     .option('--no-mouse', 'leave the mouse to the terminal (for selecting text) instead of clicks on the bar')
+    .addOption(monitorOption())
     .option('--standalone', "run the bar in this process instead of attaching to your tilebar core (started when none runs; `tilebar serve --status`); also TILEBAR_STANDALONE=1")
     .addOption(
       new Option('--renderer <renderer>', 'ink: the Ink app (default); direct: the same frames serialized directly, at a fraction of the CPU and memory').choices(['ink', 'direct']),
@@ -350,6 +351,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .option('--tiler-socket-dir <dir>', "komorebi's data directory with komorebi.sock")
     .option('--print-config', "print the lines to put in the host's config for this bar (Waybar's modules, tmux.conf) and exit")
     .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'line')
+    .addOption(monitorOption())
     .option('--standalone', 'feed from a bar in this process instead of attaching to your tilebar core; also TILEBAR_STANDALONE=1')
     .addHelpText(
       'after',

@@ -38,6 +38,8 @@ export interface RunOptions {
   renderer?: Renderer;
   /** `--standalone`: the bar in this process, not attached to the user's core. */
   standalone?: boolean;
+  /** `--monitor N`: the bar of monitor N (monitor-config.ts). */
+  monitor?: number;
 }
 
 export interface RunDeps {

@@ -24,6 +24,7 @@ import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
 import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
+import { chooseMonitorConfig } from './monitor-config.js';
 import { answerUserSignals } from './bar-signals.js';
 import { BUILTIN_FORMATS } from '../render/formats.js';
 import { liveBarPlaces, type RunDeps, type RunOptions } from './run-options.js';
@@ -31,12 +32,16 @@ import { liveBarPlaces, type RunDeps, type RunOptions } from './run-options.js';
 export type { RunTerminal } from '../io/terminal.js';
 export type { RunDeps, RunOptions } from './run-options.js';
 
-export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
+export async function runCommand(given: RunOptions, io: CliIo, deps: RunDeps = {}): Promise<number> {
+  let opts = given;
   // A bar draws in place on a terminal; into a file or a pipe it would write full-screen escapes forever.
   if (!deps.terminal && !io.isTTY) {
     const others = BUILTIN_FORMATS.flatMap((f) => (f.name === 'text' ? [] : [f.name])).join(', ');
     throw new UsageError(`run draws the bar in a terminal, and standard output is not one (a file or a pipe); for one frame use \`tilebar preview --format text\` (or ${others})`);
   }
+  // `--monitor N`: the bar komorebi.json's bar_configurations lists for monitor N, shown for that monitor.
+  const chosen = await chooseMonitorConfig(opts, io);
+  opts = { ...opts, ...(chosen.config !== undefined ? { config: chosen.config } : {}) };
   const places = liveBarPlaces(opts, io);
   const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
@@ -59,8 +64,9 @@ export async function runCommand(opts: RunOptions, io: CliIo, deps: RunDeps = {}
     view: {
       appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),
       size: barSize(terminal),
+      ...(chosen.monitor !== undefined ? { monitor: chosen.monitor } : {}),
     },
-    attach: { io, timers, log, role: { kind: 'pane' }, select: selectOf(opts, io.cwd), logPath },
+    attach: { io, timers, log, role: { kind: 'pane' }, select: selectOf({ ...opts, ...chosen }, io.cwd), logPath },
   });
   const shown = bar.view;
   const end = runEnd({ signals: !deps.stop, onGone: terminal.onGone?.bind(terminal), stop: deps.stop });

@@ -13,7 +13,7 @@ import { catchStrays, runEnd } from '../io/run-end.js';
 import { userHome } from '../io/user-dirs.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import { coreBars } from '../serve/core-bars.js';
-import { removeCoreInfo, writeCoreInfo, newCoreKey } from '../serve/core-files.js';
+import { newCoreKey, removeCoreInfo, removeCoreKey, writeCoreInfo } from '../serve/core-files.js';
 import { CoreServer } from '../serve/core-server.js';
 import { coreEndpoint, listenForCore, type CoreEndpoint } from '../serve/endpoint.js';
 import { Hub } from '../serve/hub.js';
@@ -155,6 +155,7 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   await server.close('the core is stopping');
   await hub.close();
   removeCoreInfo(endpoint.info, process.pid);
+  removeCoreKey(endpoint, key);
   end.dispose();
   stopCatching();
   log(`core: stopped${status === EXIT.ok ? '' : ` (status ${status})`}`);
@@ -225,6 +226,6 @@ export function statusText(r: StatusReport, now: number): string {
   lines.push(`bars (${r.bars.length}):`);
   for (const b of r.bars) lines.push(`  ${b.config}  (${b.users} front end${b.users === 1 ? '' : 's'})`);
   lines.push(`sources (${r.sources.length}), each read once for all:`);
-  for (const s of r.sources) lines.push(`  ${s.key}  every ${s.intervalMs / 1000} s  for ${s.subscribers} widget${s.subscribers === 1 ? '' : 's'}${s.lastOk === false ? '  (last read failed)' : ''}`);
+  for (const s of r.sources) lines.push(`  ${s.key}  every ${s.intervalMs / 1000} s  for ${s.subscribers} widget${s.subscribers === 1 ? '' : 's'}  read ${s.reads} time${s.reads === 1 ? '' : 's'}${s.lastOk === false ? '  (last read failed)' : ''}`);
   return `${lines.join('\n')}\n`;
 }

@@ -42,6 +42,8 @@ export interface SourceDescription {
   /** How often it is polled: the shortest interval its subscribers asked for. */
   intervalMs: number;
   subscribers: number;
+  /** How many times it has been read since it was first polled (for `serve --status`: once per interval for all bars). */
+  reads: number;
   /** Its last poll's outcome, and when (wall-clock ms); absent before the first. */
   last?: { ok: boolean; wallTime: number };
 }
@@ -122,7 +124,7 @@ export class Scheduler {
 
   /** Each source polled now, for a status report: cheap, nothing is read. */
   sources(): SourceDescription[] {
-    return [...this.polled.values()].map((s) => ({ key: s.key, name: s.name, intervalMs: this.intervalOf(s), subscribers: s.subscribers.size, ...(s.last ? { last: { ...s.last } } : {}) }));
+    return [...this.polled.values()].map((s) => ({ key: s.key, name: s.name, intervalMs: this.intervalOf(s), subscribers: s.subscribers.size, reads: s.polls, ...(s.last ? { last: { ...s.last } } : {}) }));
   }
 
   start(): void {

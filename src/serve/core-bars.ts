@@ -25,7 +25,7 @@ export function coreBars(hub: Hub, settingsFor: SettingsFor): CoreBars {
       const status = hub.status();
       return {
         bars: status.bars.map((b) => ({ config: b.configPath, users: b.users })),
-        sources: status.sources.map((s) => ({ key: s.name, intervalMs: s.intervalMs, subscribers: s.subscribers, ...(s.last ? { lastOk: s.last.ok } : {}) })),
+        sources: status.sources.map((s) => ({ key: s.name, intervalMs: s.intervalMs, subscribers: s.subscribers, reads: s.reads, ...(s.last ? { lastOk: s.last.ok } : {}) })),
       };
     },
     onTick: (listener) => hub.onTick(listener),

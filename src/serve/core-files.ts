@@ -104,6 +104,18 @@ export function newCoreKey(endpoint: { key: string }): Buffer {
   return key;
 }
 
+/** Removes the key at `endpoint.key` if it is still `key` (a newer core's is left alone). Never throws. */
+export function removeCoreKey(endpoint: { key: string }, key: Buffer): boolean {
+  const now = readCoreKey(endpoint);
+  if (!now || !now.equals(key)) return false;
+  try {
+    unlinkSync(endpoint.key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The running core's key, or undefined when there is none of exactly CORE_KEY_BYTES there. Never throws. */
 export function readCoreKey(endpoint: { key: string }): Buffer | undefined {
   try {

@@ -6,7 +6,7 @@
 import type { LiveBar, LiveView } from '../app/live-bar.js';
 import type { ServedView } from './core-server.js';
 
-export function servedView(bar: LiveBar, view: LiveView, names: { config: string; label: string }, release: () => void): ServedView {
+export function servedView(bar: LiveBar, view: LiveView<unknown>, names: { config: string; label: string }, release: () => void): ServedView {
   let closed = false;
   return {
     config: names.config,

@@ -254,7 +254,7 @@ describe('Scheduler and reloads', () => {
 });
 
 describe('Scheduler: several bars over one (issue 44)', () => {
-  it('describes each source polled: its name, interval, subscribers and last outcome, and forgets one nobody reads', async () => {
+  it('describes each source polled: its name, interval, subscribers, reads and last outcome, and forgets one nobody reads', async () => {
     const timers = new FakeTimers();
     const s = new Scheduler(timers);
     const cpu = counter(timers);
@@ -267,9 +267,12 @@ describe('Scheduler: several bars over one (issue 44)', () => {
     await timers.advance(0);
     const wallTime = timers.wallNow();
     expect(s.sources()).toEqual([
-      { key: 'cpu#1', name: 'cpu', intervalMs: 2_000, subscribers: 2, last: { ok: true, wallTime } },
-      { key: 'disks#2', name: 'disks#2', intervalMs: 1_000, subscribers: 1, last: { ok: false, wallTime } },
+      { key: 'cpu#1', name: 'cpu', intervalMs: 2_000, subscribers: 2, reads: 1, last: { ok: true, wallTime } },
+      { key: 'disks#2', name: 'disks#2', intervalMs: 1_000, subscribers: 1, reads: 1, last: { ok: false, wallTime } },
     ]);
+    // Two subscribers, one read per interval: the count `serve --status` shows.
+    await timers.advance(4_000);
+    expect(s.sources().find((x) => x.key === 'cpu#1')?.reads).toBe(3);
     offDisks();
     expect(s.sources().map((x) => x.key)).toEqual(['cpu#1']);
     s.stop();

@@ -48,7 +48,7 @@ function sessionAlive(leader: number): boolean {
   return false;
 }
 
-export function openPane(command: string, opts: { width?: number; height?: number; env?: Record<string, string> } = {}): Pane {
+export function openPane(command: string, opts: { width?: number; height?: number; env?: Record<string, string | undefined> } = {}): Pane {
   // The server's socket and the program's cache live in one private directory that close() removes: a killed
   // tmux server leaves its socket file behind, and hundreds of runs would fill /tmp/tmux-<uid>.
   const dir = mkdtempSync(join(tmpdir(), 'tilebar-test-'));

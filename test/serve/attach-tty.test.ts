@@ -1,0 +1,163 @@
+/**
+ * The user's core with real front ends (issue 44): two `run` panes in real tmux panes with two configs, a tmux
+ * feed and an i3bar feed, all attached to one core that the first of them started — one core process, each
+ * source read once per interval for all four (the core counts its reads: `serve --status`), the same sample in
+ * each; a front end killed leaves no source read for it; the core killed, the front ends find a new one.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../src/channel/protocol.js';
+import { childEnv } from '../support/child-env.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
+import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
+import { until } from '../wait.js';
+
+const cleanups = cleanupsAfterEach();
+
+/** Memory every second (its reads are counted), the CPU once a minute (one sample, shown by everyone). */
+const widgets = (label: string) => ({
+  left_widgets: [{ Cpu: { enable: true, label_prefix: 'Text', data_refresh_interval: 60 } }],
+  right_widgets: [{ Memory: { enable: true, label_prefix: 'Text', data_refresh_interval: 1 } }, { Time: { enable: true, format: { Custom: `${label} %H:%M:%S` } } }],
+});
+
+interface Session {
+  dir: string;
+  env: Record<string, string>;
+  status(): StatusReport | undefined;
+  /** The `tilebar serve` processes of this session's user's core (found by their HOME). */
+  cores(): number[];
+  feed(host: 'tmux' | 'i3bar', config: string): { child: ChildProcess; out(): string };
+  pane(config: string): Pane;
+  log(): string;
+}
+
+async function session(): Promise<Session> {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-attach-'));
+  const home = join(dir, 'home');
+  mkdirSync(join(home, 'run'), { recursive: true, mode: 0o700 });
+  const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: join(home, 'run'), TZ: 'UTC', TILEBAR_STANDALONE: undefined });
+  writeFileSync(join(dir, 'a.json'), JSON.stringify(widgets('A')));
+  writeFileSync(join(dir, 'b.json'), JSON.stringify(widgets('B')));
+  const children: ChildProcess[] = [];
+  const panes: Pane[] = [];
+  const s: Session = {
+    dir,
+    env,
+    status() {
+      const r = spawnSync(process.execPath, tilebarArgs('serve', '--status', '--json'), { env, encoding: 'utf8' });
+      return r.status === 0 ? (JSON.parse(r.stdout) as StatusReport) : undefined;
+    },
+    log() {
+      try {
+        return readFileSync(join(home, '.local', 'state', 'tilebar', 'tilebar.log'), 'utf8');
+      } catch {
+        return '';
+      }
+    },
+    cores() {
+      return readdirSync('/proc').flatMap((pid) => {
+        if (!/^\d+$/.test(pid)) return [];
+        try {
+          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+          return cmd.includes('serve') && environ.includes(`HOME=${home}`) ? [Number(pid)] : [];
+        } catch {
+          return [];
+        }
+      });
+    },
+    feed(host, config) {
+      const child = spawn(process.execPath, tilebarArgs('feed', host, '-c', join(dir, config)), { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
+      let out = '';
+      child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+      children.push(child);
+      return { child, out: () => out };
+    },
+    pane(config) {
+      const pane = openPane(tilebarCommand('run', '-c', join(dir, config)), { width: 160, height: 3, env: { ...env, TILEBAR_STANDALONE: undefined } });
+      panes.push(pane);
+      return pane;
+    },
+  };
+  cleanups.push(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    for (const p of panes) await p.close();
+    for (const pid of s.cores()) process.kill(pid, 'SIGTERM');
+    await until(() => s.cores().length === 0, 'the core to end');
+    await rm(dir, { recursive: true, force: true });
+  });
+  return s;
+}
+
+const cpuShown = (text: string) => /CPU: ?(\d+)%/.exec(text)?.[1];
+/** The text of a tmux feed's newest line, its styles taken out. */
+const tmuxText = (out: string) => (out.trimEnd().split('\n').at(-1) ?? '').replace(/#\[[^\]]*\]/g, '');
+/** The text of an i3bar feed's newest status line: its blocks' texts, their markup taken out. */
+function i3Text(out: string): string {
+  const line = out.trimEnd().split('\n').at(-1)?.replace(/^,/, '') ?? '';
+  try {
+    return (JSON.parse(line) as Array<{ full_text: string }>).map((b) => b.full_text.replace(/<[^>]*>/g, '')).join('');
+  } catch {
+    return '';
+  }
+}
+const memoryReads = (r: StatusReport | undefined) => r?.sources.find((x) => x.key === 'memory')?.reads ?? 0;
+
+describe.skipIf(!hasTmux)('one core for every front end', () => {
+  it('serves two panes and two feeds from one core that reads each source once per interval', async () => {
+    const s = await session();
+    const a = s.pane('a.json');
+    const b = s.pane('b.json');
+    const tmuxFeed = s.feed('tmux', 'a.json');
+    const i3Feed = s.feed('i3bar', 'b.json');
+    await a.waitFor((t) => t.includes("A ") && cpuShown(t) !== undefined);
+    await b.waitFor((t) => t.includes("B ") && cpuShown(t) !== undefined);
+    await until(() => s.status()?.frontEnds.length === 4, () => `four front ends attached; status: ${JSON.stringify(s.status())}\nlog:\n${s.log()}`);
+    expect(s.cores()).toHaveLength(1);
+    const report = s.status() as StatusReport;
+    expect(report.frontEnds.map((f) => (f.role.kind === 'feed' ? f.role.host : f.role.kind)).sort()).toEqual(['i3bar', 'pane', 'pane', 'tmux']);
+    expect(report.bars.map((x) => x.users).sort()).toEqual([2, 2]);
+    // Each source once, for all four (two bars of two configs): one memory, one CPU.
+    expect(report.sources.map((x) => x.key).sort()).toEqual(['cpu', 'memory']);
+
+    // Memory every second for four front ends: read once a second, not four times.
+    const before = { reads: memoryReads(report), at: Date.now() };
+    await until(() => memoryReads(s.status()) >= before.reads + 5, 'five more reads of memory');
+    const after = { reads: memoryReads(s.status()), at: Date.now() };
+    expect(after.reads - before.reads).toBeLessThanOrEqual(Math.ceil((after.at - before.at) / 1000) + 2);
+
+    // The CPU's one sample of the minute, the same in every front end.
+    await until(() => cpuShown(tmuxText(tmuxFeed.out())) !== undefined && cpuShown(i3Text(i3Feed.out())) !== undefined, () => `both feeds to show the CPU: ${tmuxText(tmuxFeed.out())} | ${i3Text(i3Feed.out())}`);
+    const shown = [cpuShown(a.capture()), cpuShown(b.capture()), cpuShown(tmuxText(tmuxFeed.out())), cpuShown(i3Text(i3Feed.out()))];
+    expect(new Set(shown).size).toBe(1);
+  });
+
+  it('lets a killed front end’s sources go, and every front end finds a new core when it is killed', async () => {
+    const s = await session();
+    const a = s.pane('a.json');
+    const feed = s.feed('tmux', 'b.json');
+    await a.waitFor((t) => t.includes('A '));
+    await until(() => s.status()?.bars.length === 2, 'both bars served');
+    feed.child.kill('SIGKILL');
+    // The feed's bar (b.json) is released, and after its grace it is closed: one bar left.
+    await until(() => s.status()?.bars.length === 1, 'the killed feed’s bar to be closed');
+    expect(s.status()?.frontEnds, `${JSON.stringify(s.status())}\n${a.capture()}\n${s.log()}`).toHaveLength(1);
+
+    const [old] = s.cores();
+    expect(old).toBeGreaterThan(0);
+    process.kill(old as number, 'SIGKILL');
+    // The pane keeps its last frame meanwhile, and attaches to a core it starts.
+    await until(() => {
+      const now = s.cores();
+      return now.length === 1 && now[0] !== old && s.status()?.frontEnds.length === 1;
+    }, 'the pane to start a new core and attach to it');
+    const clock = /A (\d\d:\d\d:\d\d)/;
+    const first = clock.exec(a.capture())?.[1];
+    await a.waitFor((t) => clock.exec(t)?.[1] !== first);
+  });
+});
