@@ -3,7 +3,8 @@
  * answers: src/attach), or in this process (`--standalone`, TILEBAR_STANDALONE=1, and whenever attaching fails:
  * a bar always comes up, and the log says why it runs on its own). The in-process bar's code (standalone-bar.ts:
  * the live core, its config loader, sources and readers) is imported only then: an attached front end loads the
- * channel's client, its view and its drawing, and keeps ~5 MB less resident than one that carries the core too.
+ * channel's client, its view and its drawing (~75 KB less script to load and compile at each start; resident
+ * memory barely moves, ~0.1 MB, as V8 compiles lazily what never runs).
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
