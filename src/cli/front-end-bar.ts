@@ -8,8 +8,6 @@
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { LiveBarDeps, LiveBarSettings } from '../app/live-bar.js';
-import type { SourceReaders } from '../app/readings.js';
 import type { FrontEndBar } from '../app/store.js';
 import type { ViewOptions } from '../app/view-of-core.js';
 import { findCore } from '../attach/find-core.js';
@@ -26,6 +24,7 @@ import type { Appearance } from '../view/appearance.js';
 import { VERSION } from '../version.js';
 import type { CliIo } from './io.js';
 import { NODE_LAUNCH_FLAGS } from './node-launch-flags.js';
+import type { InProcessParts } from './standalone-bar.js';
 
 /** Whether this front end runs its bar in its own process: asked for, or the environment says so. */
 export function wantsStandalone(flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
@@ -93,17 +92,6 @@ export function selectedConfig(path: string): string {
   } catch {
     return path;
   }
-}
-
-/**
- * What the in-process bar is made of, should this front end run it. Its readers are made only then (they load the
- * machine's readers): a test hands in its own.
- */
-export interface InProcessParts {
-  settings: LiveBarSettings;
-  deps: Omit<LiveBarDeps, 'readers'> & { readers?: SourceReaders | undefined };
-  /** `--update-url`, for the update check's reader. */
-  updateUrl?: string | undefined;
 }
 
 export interface ChooseArgs {

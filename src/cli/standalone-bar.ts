@@ -8,9 +8,20 @@ import { LiveBar, type LiveBarDeps, type LiveBarSettings } from '../app/live-bar
 import type { FrontEndBar } from '../app/store.js';
 import type { ViewOptions } from '../app/view-of-core.js';
 import type { Appearance } from '../view/appearance.js';
-import type { InProcessParts } from './front-end-bar.js';
+import type { SourceReaders } from '../app/readings.js';
 import type { CliIo } from './io.js';
 import { liveReaders } from './live-readers.js';
+
+/**
+ * What the in-process bar is made of, should this front end run it. Its readers are made only then (they load the
+ * machine's readers): a test hands in its own.
+ */
+export interface InProcessParts {
+  settings: LiveBarSettings;
+  deps: Omit<LiveBarDeps, 'readers'> & { readers?: SourceReaders | undefined };
+  /** `--update-url`, for the update check's reader. */
+  updateUrl?: string | undefined;
+}
 
 /** The in-process bar and this front end's view of it. */
 export async function standaloneBar(settings: LiveBarSettings, deps: LiveBarDeps, view: ViewOptions<Appearance>): Promise<FrontEndBar> {
