@@ -26,7 +26,6 @@ import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WindowManager } from '../tiler/managers.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
-import { liveReaders } from './live-readers.js';
 import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
 import { chooseMonitorConfig } from './monitor-config.js';
 import { liveBarPlaces } from './run-options.js';
@@ -93,8 +92,11 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   // its own line). `--print-config` prints from the in-process bar: it reads the config once and ends.
   const bar = await frontEndBar({
     standalone: wantsStandalone(opts.standalone, io.env) || opts.printConfig === true || deps.out !== undefined || deps.readers !== undefined,
-    settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
-    deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
+    inProcess: {
+      settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
+      deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers, log, onStray },
+      updateUrl: opts.updateUrl,
+    },
     view: { appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 }, ...(chosen.monitor !== undefined ? { monitor: chosen.monitor } : {}) },
     attach: { io, timers, log, role: { kind: 'feed', host }, select: selectOf({ ...opts, ...chosen }, io.cwd), logPath },
   });

@@ -22,7 +22,6 @@ import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { colourDepthFor } from './colour-options.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
-import { liveReaders } from './live-readers.js';
 import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
 import { chooseMonitorConfig } from './monitor-config.js';
 import { answerUserSignals } from './bar-signals.js';
@@ -58,8 +57,11 @@ export async function runCommand(given: RunOptions, io: CliIo, deps: RunDeps = {
   // readers drive the in-process bar.
   const bar = await frontEndBar({
     standalone: wantsStandalone(opts.standalone, io.env) || deps.terminal !== undefined || deps.readers !== undefined,
-    settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
-    deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers ?? liveReaders(io, timers, widgets, opts.updateUrl, log), log, onStray },
+    inProcess: {
+      settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
+      deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers, log, onStray },
+      updateUrl: opts.updateUrl,
+    },
     // This terminal's view of the bar: the model's monitor, the look asked for on the command line, its size.
     view: {
       appearance: (model) => appearanceOf(model, { widgets, icons: icons.set, ...(opts.cell ? { cell: opts.cell } : {}), ...(opts.terminalBg ? { terminalBg: opts.terminalBg } : {}) }),

@@ -3,7 +3,8 @@
  * build`). `run` and `preview` draw through Ink and React (production builds, in the bundle); the direct
  * renderer, `check`, `schema` and `themes` never load them. Before its first frame `run` loads no schema or
  * validator (a config taken from the cache of validated models does not need them) and no
- * systeminformation, chokidar or semver index.
+ * systeminformation, chokidar or semver index. A pane or a feed attached to the user's core loads none of the
+ * core's own code: that is imported only when it runs its bar in its own process.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,6 +86,21 @@ describe('what each command loads', () => {
     expect(loaded.filter((m) => /^widgets\/[^/]+\/docs\.ts$|^src\/config\/(schema-docs|layout-words|json-schema)/.test(m))).toEqual([]);
     for (const pkg of ['systeminformation', 'chokidar', 'jsonc-parser']) expect(loaded.filter((m) => m.includes(`node_modules/${pkg}/`))).toEqual([]);
     expect(loaded).not.toContain('node_modules/semver/index.js');
+  });
+
+  it('an attached pane or feed loads none of the in-process core: only when it runs its bar itself (standalone-bar.ts)', () => {
+    // The live core, its config loader and validator, the sources and the machine's readers, the window
+    // manager's link: the user's core has them, not each front end attached to it (issue 44).
+    const core = /^src\/(app\/(live-bar|shared-parts|window-manager|config-place)\.ts|bar\/(live-config|live-sources|event-sources)\.ts|system\/readers\.ts|cli\/(live-readers|standalone-bar)\.ts|config\/load\.ts)$/;
+    for (const command of ['src/cli/run.ts', 'src/cli/feed.ts']) {
+      const attached = loadedWith([...ENTRY, command]);
+      expect(attached, command).toContain('src/attach/remote-view.ts');
+      expect(attached.filter((m) => core.test(m)), command).toEqual([]);
+      for (const pkg of ['zod', 'systeminformation', 'chokidar', 'dbus-next']) expect(attached.filter((m) => m.includes(`node_modules/${pkg}/`)), `${command}: ${pkg}`).toEqual([]);
+      // The fallback still has it all, one dynamic import away.
+      const standalone = loadedWith([...ENTRY, command], true);
+      for (const m of ['src/cli/standalone-bar.ts', 'src/app/live-bar.ts', 'src/system/readers.ts']) expect(standalone, command).toContain(m);
+    }
   });
 
   it('a second preview of the same config takes it from the cache of validated models and loads no zod (ES modules)', () => {
