@@ -385,7 +385,8 @@ function serveCommandLine(ctx: CommandLine): void {
       `
 Every \`tilebar run\` and \`tilebar feed\` attaches to your core, and the first one starts it when none runs; a core
 started that way ends 10 s after its last bar leaves. \`tilebar serve\` runs one that stays (a systemd user unit,
-a Windows login task). Each source is read once for every bar; the window manager is subscribed once.
+a launchd agent). Each source is read once for every bar; the window manager is subscribed once. Not on Windows
+yet: there each bar runs in its own process.
 
 Examples:
   tilebar serve --status

@@ -1,6 +1,5 @@
 /**
- * `tilebar serve`: the user's core in the foreground (for a systemd user unit, a Windows login task, or to watch
- * it), or as a front end started it (`--spawned-by <pid>`: detached, and gone IDLE_EXIT_MS after its last front
+ * `tilebar serve`: the user's core in the foreground (for a systemd user unit, a launchd agent, or to watch it), or as a front end started it (`--spawned-by <pid>`: detached, and gone IDLE_EXIT_MS after its last front
  * end left); `serve --status`: what the running core serves. One core per user and session: its place, key and
  * lock are endpoint.ts's, core-files.ts's and start-lock.ts's; what it serves is the hub's (serve/hub.ts), over
  * the channel's server (serve/core-server.ts).
@@ -52,6 +51,11 @@ const FAILED = 1;
 export const NO_CORE_STATUS = 3;
 
 export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDeps = {}): Promise<number> {
+  if (io.platform === 'win32') {
+    // front-end-bar.ts's wantsStandalone says why: no bar would attach to it yet.
+    io.err('tilebar serve: not on Windows yet: each bar runs in its own process there, as before\n');
+    return EXIT.usage;
+  }
   const home = userHome(io.env, io.platform);
   const timers = deps.timers ?? realTimers;
   const place = coreEndpoint(io.env, io.platform, home);

@@ -37,7 +37,7 @@ describe('childEnv', () => {
     cleanups.push(() => delete process.env.XDG_CONFIG_HOME);
     const r = spawnSync('env', [], { env: childEnv({ TZ: 'UTC', GONE: undefined }), encoding: 'utf8' });
     const seen = Object.fromEntries(r.stdout.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-    expect(Object.keys(seen).sort()).toEqual(['HOME', 'LANG', 'PATH', RUN_MARK, 'TILEBAR_STANDALONE', 'TMPDIR', 'TZ']);
+    expect(Object.keys(seen).sort()).toEqual(['HOME', 'LANG', 'PATH', 'TILEBAR_STANDALONE', RUN_MARK, 'TMPDIR', 'TZ']);
     // A bar runs in its own process unless a test of the user's core says otherwise (and then this is gone).
     expect(seen.TILEBAR_STANDALONE).toBe('1');
     expect(Object.keys(childEnv({ TILEBAR_STANDALONE: undefined }))).not.toContain('TILEBAR_STANDALONE');
