@@ -15,6 +15,7 @@ import { childEnv } from '../support/child-env.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
+import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
 import { until } from '../wait.js';
 
 const cleanups = cleanupsAfterEach();
@@ -159,5 +160,54 @@ describe.skipIf(!hasTmux)('one core for every front end', () => {
     const clock = /A (\d\d:\d\d:\d\d)/;
     const first = clock.exec(a.capture())?.[1];
     await a.waitFor((t) => clock.exec(t)?.[1] !== first);
+  });
+});
+
+/** A komorebi state with two monitors, each with one workspace of its own name. */
+function twoMonitors(names: [string, string]) {
+  const one = stateDoc({ workspaces: [{ name: names[0] }], focused: 0 }).state;
+  const other = stateDoc({ workspaces: [{ name: names[1] }], focused: 0 }).state;
+  return { ...one, monitors: { elements: [one.monitors.elements[0], other.monitors.elements[0]], focused: 0 }, monitor_usr_idx_map: { '0': 0, '1': 1 } };
+}
+
+describe.skipIf(!hasTmux || process.platform !== 'linux')('one core for every monitor (komorebi.json)', () => {
+  it('shows each monitor its bar from bar_configurations, over one window-manager subscription', async () => {
+    const s = await session();
+    const data = join(s.dir, 'komorebi');
+    mkdirSync(data, { mode: 0o700 });
+    const wm = new FakeWindowManager(data);
+    wm.state = twoMonitors(['ALPHA', 'BETA']);
+    await wm.start();
+    cleanups.push(() => wm.stop().catch(() => undefined));
+    const bar = (monitor: number) => ({
+      monitor,
+      left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }],
+      right_widgets: [{ Time: { enable: true, format: { Custom: `M${monitor} %H:%M:%S` } } }],
+    });
+    writeFileSync(join(s.dir, 'bar0.json'), JSON.stringify(bar(0)));
+    writeFileSync(join(s.dir, 'bar1.json'), JSON.stringify(bar(1)));
+    writeFileSync(join(s.dir, 'komorebi.json'), JSON.stringify({ bar_configurations: ['$Env:KOMOREBI_CONFIG_HOME/bar0.json', '$Env:KOMOREBI_CONFIG_HOME/bar1.json'] }));
+    const env = { ...s.env, KOMOREBI_CONFIG_HOME: s.dir };
+    const panes = [0, 1].map((monitor) => openPane(tilebarCommand('run', '--monitor', String(monitor), '--tiler-socket-dir', data), { width: 120, height: 3, env: { ...env, TILEBAR_STANDALONE: undefined } }));
+    cleanups.push(async () => {
+      for (const p of panes) await p.close();
+    });
+    const [zero, one] = panes as [Pane, Pane];
+    await zero.waitFor((t) => t.includes('M0 ') && t.includes('ALPHA'));
+    await one.waitFor((t) => t.includes('M1 ') && t.includes('BETA'));
+    expect(zero.capture()).not.toContain('BETA');
+    expect(one.capture()).not.toContain('ALPHA');
+    const status = (() => {
+      const r = spawnSync(process.execPath, tilebarArgs('serve', '--status', '--json'), { env, encoding: 'utf8' });
+      return r.status === 0 ? (JSON.parse(r.stdout) as StatusReport) : undefined;
+    })();
+    expect(status?.frontEnds.map((f) => [f.monitor, f.config.endsWith(`bar${f.monitor}.json`)]).sort()).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    // One core, subscribed once to the window manager for both monitors' bars.
+    const subscriptions = wm.received.flat().filter((m) => /^AddSubscriber/.test(String((m as { type?: unknown }).type)));
+    expect(subscriptions).toHaveLength(1);
+    expect(s.cores()).toHaveLength(1);
   });
 });
