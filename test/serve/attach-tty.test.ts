@@ -209,5 +209,18 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('one core for every mo
     const subscriptions = wm.received.flat().filter((m) => /^AddSubscriber/.test(String((m as { type?: unknown }).type)));
     expect(subscriptions).toHaveLength(1);
     expect(s.cores()).toHaveLength(1);
+
+    // Monitor 1 unplugged, then back: its bar says so and follows it, with no restart of anything.
+    const subscriber = String(((subscriptions[0] as { content?: unknown }).content as unknown[] | undefined)?.[0]);
+    const oneMonitor = { ...twoMonitors(['ALPHA', 'BETA']) };
+    oneMonitor.monitors = { elements: [oneMonitor.monitors.elements[0]], focused: 0 };
+    oneMonitor.monitor_usr_idx_map = { '0': 0 } as typeof oneMonitor.monitor_usr_idx_map;
+    await wm.notify(subscriber, { event: { type: 'DisplayConnectionChange', content: [] }, state: oneMonitor });
+    await one.waitFor((t) => !t.includes('BETA') && t.includes('M1 '));
+    expect(zero.capture()).toContain('ALPHA');
+    await wm.notify(subscriber, { event: { type: 'DisplayConnectionChange', content: [] }, state: twoMonitors(['ALPHA', 'GAMMA']) });
+    await one.waitFor('GAMMA');
+    expect(s.cores()).toHaveLength(1);
+    expect(wm.received.flat().filter((m) => /^AddSubscriber/.test(String((m as { type?: unknown }).type)))).toHaveLength(1);
   });
 });
