@@ -5,7 +5,7 @@
  * each; a front end killed leaves no source read for it; the core killed, the front ends find a new one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,7 +182,11 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('one core for every mo
     const bar = (monitor: number) => ({
       monitor,
       left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false } } }],
-      right_widgets: [{ Time: { enable: true, format: { Custom: `M${monitor} %H:%M:%S` } } }],
+      right_widgets: [
+        { Applications: { enable: true, items: [{ name: `Touch${monitor}`, command: `touch ${join(s.dir, `launched-${monitor}`)}` }] } },
+        { Time: { enable: true, format: { Custom: `M${monitor} %H:%M:%S` } } },
+      ],
+      mouse: { on_middle_click: `touch ${join(s.dir, `middle-${monitor}`)}` },
     });
     writeFileSync(join(s.dir, 'bar0.json'), JSON.stringify(bar(0)));
     writeFileSync(join(s.dir, 'bar1.json'), JSON.stringify(bar(1)));
@@ -209,6 +213,18 @@ describe.skipIf(!hasTmux || process.platform !== 'linux')('one core for every mo
     const subscriptions = wm.received.flat().filter((m) => /^AddSubscriber/.test(String((m as { type?: unknown }).type)));
     expect(subscriptions).toHaveLength(1);
     expect(s.cores()).toHaveLength(1);
+
+    // Clicks and bindings on an attached pane act through the core, for that pane's monitor.
+    const screen = one.capture();
+    const row = screen.split('\n').findIndex((l) => l.includes('BETA'));
+    const x = (screen.split('\n')[row] ?? '').indexOf('BETA');
+    one.sendText(`\x1b[<0;${x + 1};${row + 1}M\x1b[<0;${x + 1};${row + 1}m`);
+    await until(() => wm.received.flat().some((m) => JSON.stringify(m) === JSON.stringify({ type: 'FocusMonitorWorkspaceNumber', content: [1, 0] })), () => `the click on monitor 1's workspace sent for monitor 1: ${JSON.stringify(wm.received)}`);
+    one.sendKeys('1');
+    await until(() => existsSync(join(s.dir, 'launched-1')), 'the first Applications item of monitor 1’s bar to launch');
+    one.sendText(`\x1b[<1;${x + 1};${row + 1}M\x1b[<1;${x + 1};${row + 1}m`);
+    await until(() => existsSync(join(s.dir, 'middle-1')), 'the middle-click binding of monitor 1’s bar to run');
+    expect(existsSync(join(s.dir, 'launched-0'))).toBe(false);
 
     // Monitor 1 unplugged, then back: its bar says so and follows it, with no restart of anything.
     const subscriber = String(((subscriptions[0] as { content?: unknown }).content as unknown[] | undefined)?.[0]);
