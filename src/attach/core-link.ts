@@ -83,6 +83,8 @@ export class CoreLink {
           return;
         }
         if (m.t === 'attached') return finish({ ok: true, link, attached: m });
+        // Nothing else comes before the attach from a core of this protocol; a tick or a log line would be harmless.
+        if (m.t === 'tick' || m.t === 'log') return;
         if (m.t === 'refused') return finish({ ok: false, kind: 'refused', why: m.why });
         finish({ ok: false, kind: 'broken', why: `the core sent "${m.t}" before attaching` });
       };

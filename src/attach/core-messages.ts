@@ -19,6 +19,8 @@ export function coreMessageOf(value: unknown): CoreMessage | undefined {
     case 'refused':
     case 'bye':
       return typeof (value.why ?? value.reason) === 'string' ? (value as CoreMessage) : undefined;
+    case 'log':
+      return typeof value.line === 'string' ? (value as CoreMessage) : undefined;
     case 'tick':
       return typeof value.wall === 'number' ? (value as CoreMessage) : undefined;
     case 'report':

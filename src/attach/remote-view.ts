@@ -72,7 +72,7 @@ export class RemoteView<Look> {
   static async open<Look>(options: RemoteViewOptions<Look>): Promise<{ ok: true; view: RemoteView<Look> } | ({ ok: false } & LinkFailure)> {
     const connected = await options.connect();
     if (!connected.ok) return connected;
-    const first = await firstState(connected.link, options.timers);
+    const first = await firstState(connected.link, options.timers, options.log);
     if (!first.ok) return first;
     return { ok: true, view: new RemoteView(options, connected.link, connected.attached, first.parts, first.statuses) };
   }
@@ -166,6 +166,7 @@ export class RemoteView<Look> {
   #take(m: CoreMessage): void {
     this.#heardAt = this.#options.timers.now();
     if (m.t === 'state') this.#apply(m);
+    else if (m.t === 'log') this.#options.log(m.line);
     else if (m.t === 'bye') this.#link?.destroy(m.reason);
   }
 
@@ -243,7 +244,7 @@ export class RemoteView<Look> {
       this.#options.log(`front end: no core yet (${connected.why})`);
       return this.#scheduleRetry();
     }
-    const first = await firstState(connected.link, this.#options.timers);
+    const first = await firstState(connected.link, this.#options.timers, this.#options.log);
     if (this.#closed || !first.ok) {
       if (first.ok) connected.link.close();
       if (!this.#closed) this.#scheduleRetry();
@@ -260,7 +261,7 @@ export class RemoteView<Look> {
 }
 
 /** The first state after an attach: it carries every part (the core had sent this front end nothing yet). */
-function firstState(link: CoreLink, timers: Timers): Promise<{ ok: true; parts: WireParts; statuses: BarSnapshot['statuses'] } | ({ ok: false } & LinkFailure)> {
+function firstState(link: CoreLink, timers: Timers, log: Log): Promise<{ ok: true; parts: WireParts; statuses: BarSnapshot['statuses'] } | ({ ok: false } & LinkFailure)> {
   return new Promise((resolve) => {
     const timer = timers.setTimeout(() => {
       link.destroy('no state');
@@ -268,6 +269,8 @@ function firstState(link: CoreLink, timers: Timers): Promise<{ ok: true; parts: 
     }, FIRST_STATE_WITHIN_MS);
     link.listen(
       (m) => {
+        // A line for the log may come before the first state (the bar's latest lines, sent on attaching).
+        if (m.t === 'log') return log(m.line);
         if (m.t !== 'state') return;
         timers.clearTimeout(timer);
         link.hold();

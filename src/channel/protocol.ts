@@ -47,6 +47,8 @@ export interface BarSelect {
   tiler?: string;
   komorebiDir?: string;
   updateUrl?: string;
+  /** The front end's log (absolute): the core sends it the lines of its bar, to write there (no front end: its own). */
+  log?: string;
 }
 
 /** A click's action as a front end sends it: what the core will check against the bar's config before acting. */
@@ -124,5 +126,7 @@ export type CoreMessage =
   | { t: 'refused'; why: string }
   | StateMessage
   | { t: 'tick'; wall: number }
+  /** A line of the front end's bar (its config, its sources, the window manager) for its log. */
+  | { t: 'log'; line: string }
   | { t: 'report'; report: StatusReport }
   | { t: 'bye'; reason: string };

@@ -98,7 +98,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
       updateUrl: opts.updateUrl,
     },
     view: { appearance: (model) => appearanceOf(model, { widgets, icons: icons.set }), size: { width: 1000, height: 1 }, ...(chosen.monitor !== undefined ? { monitor: chosen.monitor } : {}) },
-    attach: { io, timers, log, role: { kind: 'feed', host }, select: selectOf({ ...opts, ...chosen }, io.cwd), logPath },
+    attach: { io, timers, log, role: { kind: 'feed', host }, select: selectOf({ ...opts, ...chosen }, io.cwd, logPath), logPath },
   });
   const view = bar.view;
   if (opts.printConfig) {

@@ -68,7 +68,7 @@ export async function runCommand(given: RunOptions, io: CliIo, deps: RunDeps = {
       size: barSize(terminal),
       ...(chosen.monitor !== undefined ? { monitor: chosen.monitor } : {}),
     },
-    attach: { io, timers, log, role: { kind: 'pane' }, select: selectOf({ ...opts, ...chosen }, io.cwd), logPath },
+    attach: { io, timers, log, role: { kind: 'pane' }, select: selectOf({ ...opts, ...chosen }, io.cwd, logPath), logPath },
   });
   const shown = bar.view;
   const end = runEnd({ signals: !deps.stop, onGone: terminal.onGone?.bind(terminal), stop: deps.stop });

@@ -4,6 +4,7 @@
  * lock are endpoint.ts's, core-files.ts's and start-lock.ts's; what it serves is the hub's (serve/hub.ts), over
  * the channel's server (serve/core-server.ts).
  */
+import { resolve } from 'node:path';
 import type { LiveBarSettings } from '../app/live-bar.js';
 import { attachOnce } from '../attach/find-core.js';
 import { PROTOCOL, type BarSelect, type StatusReport } from '../channel/protocol.js';
@@ -81,7 +82,7 @@ export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDep
     else io.err(`tilebar serve: ${lock.why}\n`);
     return spawned ? EXIT.ok : FAILED;
   }
-  return serveUntilEnd({ endpoint: place.endpoint, lock: lock.lock, io, timers, log, spawned, deps, ...(place.refused ? { refused: place.refused } : {}) });
+  return serveUntilEnd({ endpoint: place.endpoint, logPath: resolve(io.cwd, logPath), lock: lock.lock, io, timers, log, spawned, deps, ...(place.refused ? { refused: place.refused } : {}) });
 }
 
 /** The core that answers now, if any (its pid and version), asked as `serve --status` would. */
@@ -102,6 +103,7 @@ function lockFor(endpoint: CoreEndpoint, spawnedBy: string | undefined, timers: 
 
 interface Serving {
   endpoint: CoreEndpoint;
+  logPath: string;
   lock: StartLock;
   io: CliIo;
   timers: Timers;
@@ -116,12 +118,20 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   const onStray = (e: unknown) => log(`internal error (the core goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   const stopCatching = s.deps.stop ? () => undefined : catchStrays(onStray);
   const widgets = BUILTIN_WIDGETS;
+  // A bar's lines (and the shared parts': the window manager, media, keyboard) go to the core's log and to the logs
+  // of the front ends that show it, as when each bar ran in its own process with its own --log.
+  let server: CoreServer | undefined;
+  const barLog = (bar?: string): Log => (line) => {
+    log(line);
+    server?.logToFrontEnds(line, bar);
+  };
   const hub = new Hub({
     env: io.env,
     platform: io.platform,
     cwd: io.cwd,
     timers,
-    log,
+    log: barLog(),
+    logOf: (key) => barLog(key),
     onStray,
     readersFor: (updateUrl) => liveReaders(io, timers, widgets, updateUrl, log),
   });
@@ -137,7 +147,7 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   const idle = new IdleExit(timers, s.spawned, () => end.quit(EXIT.ok), log);
   const key = newCoreKey(endpoint);
   const startedMs = timers.wallNow();
-  const server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n) });
+  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n) });
   const listening = await listenForCore(server.netServer, endpoint, s.lock);
   if (!listening.ok) {
     s.lock.release();

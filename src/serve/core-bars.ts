@@ -19,7 +19,7 @@ export function coreBars(hub: Hub, settingsFor: SettingsFor): CoreBars {
       if (!made.ok) return made;
       const handle = await hub.open(made.settings, select.updateUrl !== undefined ? { updateUrl: select.updateUrl } : {});
       const view = handle.bar.openView({ appearance: () => undefined, size: { width: 0, height: 0 }, ...(select.monitor !== undefined ? { monitor: select.monitor } : {}) });
-      return { ok: true, view: servedView(handle.bar, view, { config: made.settings.configPath, label: made.settings.label }, () => handle.release()) };
+      return { ok: true, view: servedView(handle.bar, view, { bar: handle.key, config: made.settings.configPath, label: made.settings.label }, () => handle.release()) };
     },
     report: (): Pick<StatusReport, 'bars' | 'sources'> => {
       const status = hub.status();

@@ -25,6 +25,7 @@ import { HELLO_WITHIN_MS, MAX_IN_FRAME, MAX_OUT_FRAME, PROTOCOL, TICK_MS, type B
 import { frontMessageOf } from './inbound.js';
 import { configNamesLaunch } from './launch-check.js';
 import { nothingSent, stateSince, type SentState } from './wire-state.js';
+import { BoundedCache } from '../io/bounded-cache.js';
 
 /** Connections not yet attached, at most at once; a newcomer beyond them lets the oldest go. */
 export const MOST_UNPROVEN = 16;
@@ -37,6 +38,8 @@ export const STALL_DROP_MS = 60_000;
 
 /** One front end's view of its bar, as the core serves it (serve/core-bars.ts makes them). */
 export interface ServedView {
+  /** Which bar of the core it shows (the hub's key): the lines of that bar go to its front ends' logs. */
+  readonly bar: string;
   readonly config: string;
   readonly label: string;
   /** The monitor the view shows now. */
@@ -65,6 +68,8 @@ export interface CoreBars {
 
 export interface CoreServerDeps {
   key: Buffer;
+  /** The core's own log file: every line goes there; a front end whose log is another gets its bar's lines too. */
+  logPath?: string;
   bars: CoreBars;
   timers: Timers;
   log: Log;
@@ -75,8 +80,13 @@ export interface CoreServerDeps {
   onAttachedCount?: (count: number) => void;
 }
 
+/** A bar's latest lines, sent to a front end that attaches to it later (its config's state, the manager found). */
+const RECENT_LINES = 20;
+
 export class CoreServer {
   readonly #deps: CoreServerDeps;
+  /** Each bar's latest lines (by the hub's key), for front ends that attach to it later. */
+  readonly #recent = new BoundedCache<string, string[]>({ maxEntries: 64 });
   readonly #server: Server;
   readonly #connections = new Set<Connection>();
   readonly #offTick: () => void;
@@ -106,6 +116,31 @@ export class CoreServer {
         resolve();
       });
     });
+  }
+
+  /**
+   * A line of one bar (`bar`: the hub's key) or of every bar (the shared parts': the window manager, media,
+   * keyboard), for the logs of the front ends that show it: each log file once, and never the core's own (the
+   * caller wrote it there). A front end that is not reading is not sent it.
+   */
+  logToFrontEnds(line: string, bar?: string): void {
+    if (bar !== undefined) this.#recent.set(bar, [...(this.#recent.get(bar) ?? []), line].slice(-RECENT_LINES));
+    const written = new Set(this.#deps.logPath !== undefined ? [this.#deps.logPath] : []);
+    for (const c of this.#connections) {
+      const to = c.logPath;
+      if (!c.isFrontEnd || to === undefined || written.has(to) || (bar !== undefined && c.bar !== bar)) continue;
+      written.add(to);
+      c.sendLog(line);
+    }
+  }
+
+  /** A front end just attached: its bar's latest lines, unless its log has them (the core's, or another front end's). */
+  #catchUp(connection: Connection): void {
+    const to = connection.logPath;
+    const bar = connection.bar;
+    if (to === undefined || bar === undefined || to === this.#deps.logPath) return;
+    for (const c of this.#connections) if (c !== connection && c.isFrontEnd && c.bar === bar && c.logPath === to) return;
+    for (const line of this.#recent.get(bar) ?? []) connection.sendLog(line);
   }
 
   /** Front ends attached now (not those still saying hello, nor `serve --status`). */
@@ -141,6 +176,7 @@ export class CoreServer {
         this.#deps.onAttachedCount?.(this.attached);
         return true;
       },
+      caughtUp: () => this.#catchUp(connection),
       report: () => this.report(),
     });
     this.#connections.add(connection);
@@ -149,6 +185,8 @@ export class CoreServer {
 
 interface ConnectionHooks {
   gone(): void;
+  /** Attached and told so: its bar's latest lines for its log. */
+  caughtUp(): void;
   /** A front end attached; false when there are too many already. */
   attached(): boolean;
   report(): StatusReport;
@@ -165,6 +203,7 @@ class Connection {
   #offView: () => void = () => undefined;
   #role: Role | undefined;
   #pid = 0;
+  #logPath: string | undefined;
   #sent: SentState = nothingSent();
   #dirty = false;
   #paused = false;
@@ -202,6 +241,21 @@ class Connection {
 
   get isFrontEnd(): boolean {
     return this.#phase === 'live';
+  }
+
+  /** The front end's log, as its attach named it. */
+  get logPath(): string | undefined {
+    return this.#logPath;
+  }
+
+  /** The bar it shows (the hub's key), once attached. */
+  get bar(): string | undefined {
+    return this.#view?.bar;
+  }
+
+  /** A line for the front end's log; dropped while it is not reading (a log line is worth no queue). */
+  sendLog(line: string): void {
+    if (this.#phase === 'live' && !this.socket.writableNeedDrain) this.#write({ t: 'log', line });
   }
 
   get described(): StatusReport['frontEnds'][number] | undefined {
@@ -308,6 +362,7 @@ class Connection {
     if (m.t !== 'attach') return this.drop(`sent "${m.t}" before attaching`);
     this.#role = m.role;
     this.#pid = m.pid;
+    this.#logPath = m.select.log;
     this.deps.timers.clearTimeout(this.#helloTimer);
     if (m.role.kind === 'status') {
       this.#phase = 'status';
@@ -334,6 +389,7 @@ class Connection {
     if (!this.hooks.attached()) return this.leave(`the core serves ${MOST_ATTACHED} front ends already`);
     this.deps.log(`core: ${roleText(this.#role ?? { kind: 'pane' })} (pid ${this.#pid}) attached to ${view.label}, monitor ${view.monitor}`);
     this.#write({ t: 'attached', id: this.id, config: view.config, label: view.label, monitor: view.monitor });
+    this.hooks.caughtUp();
     this.#offView = view.subscribe(() => {
       this.#dirty = true;
       this.#flush();

@@ -29,6 +29,8 @@ export interface HubDeps extends Omit<LiveBarDeps, 'readers' | 'shared'> {
   readersFor(updateUrl?: string): SourceReaders;
   /** How long a bar nobody shows stays up; default BAR_GRACE_MS. */
   graceMs?: number;
+  /** Where a bar's own lines go (its config, its sources), by its key: the log unless given (the core sends them to its front ends too). */
+  logOf?: (key: string) => LiveBarDeps['log'];
   /** How a bar is loaded: LiveBar.load unless given (tests count loads). */
   load?: (settings: LiveBarSettings, deps: LiveBarDeps) => Promise<LiveBar>;
 }
@@ -95,7 +97,7 @@ export class Hub {
       delete entry.closeTimer;
       entry.users++;
     } else {
-      const made: Entry = { key, configPath: settings.configPath, loading: this.#load(settings, opts), users: 1 };
+      const made: Entry = { key, configPath: settings.configPath, loading: this.#load(key, settings, opts), users: 1 };
       // A bar that could not come up is not kept: the next open tries again.
       made.loading.then(
         (loaded) => void (made.bar = loaded),
@@ -165,9 +167,9 @@ export class Hub {
     await closeSharedParts(this.#shared);
   }
 
-  async #load(settings: LiveBarSettings, opts: OpenOptions): Promise<LiveBar> {
-    const { readersFor: _readersFor, graceMs: _graceMs, load = (s, d) => LiveBar.load(s, d), ...deps } = this.#deps;
-    const bar = await load(settings, { ...deps, readers: this.#readersOf(opts.updateUrl), shared: this.#shared });
+  async #load(key: string, settings: LiveBarSettings, opts: OpenOptions): Promise<LiveBar> {
+    const { readersFor: _readersFor, graceMs: _graceMs, logOf, load = (s, d) => LiveBar.load(s, d), ...deps } = this.#deps;
+    const bar = await load(settings, { ...deps, ...(logOf ? { log: logOf(key) } : {}), readers: this.#readersOf(opts.updateUrl), shared: this.#shared });
     try {
       await bar.start();
     } catch (e) {

@@ -34,6 +34,7 @@ const select = z.strictObject({
   tiler: text(64).optional(),
   komorebiDir: absolutePath.optional(),
   updateUrl: text(2048).optional(),
+  log: absolutePath.optional(),
 });
 
 const action = z.discriminatedUnion('kind', [

@@ -6,9 +6,10 @@
 import type { LiveBar, LiveView } from '../app/live-bar.js';
 import type { ServedView } from './core-server.js';
 
-export function servedView(bar: LiveBar, view: LiveView<unknown>, names: { config: string; label: string }, release: () => void): ServedView {
+export function servedView(bar: LiveBar, view: LiveView<unknown>, names: { bar: string; config: string; label: string }, release: () => void): ServedView {
   let closed = false;
   return {
+    bar: names.bar,
     config: names.config,
     label: names.label,
     get monitor() {

@@ -32,7 +32,7 @@ interface Session {
   status(): StatusReport | undefined;
   /** The `tilebar serve` processes of this session's user's core (found by their HOME). */
   cores(): number[];
-  feed(host: 'tmux' | 'i3bar', config: string): { child: ChildProcess; out(): string };
+  feed(host: 'tmux' | 'i3bar', config: string, ...more: string[]): { child: ChildProcess; out(): string };
   pane(config: string): Pane;
   log(): string;
 }
@@ -72,8 +72,8 @@ async function session(): Promise<Session> {
         }
       });
     },
-    feed(host, config) {
-      const child = spawn(process.execPath, tilebarArgs('feed', host, '-c', join(dir, config)), { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
+    feed(host, config, ...more) {
+      const child = spawn(process.execPath, tilebarArgs('feed', host, '-c', join(dir, config), ...more), { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
       let out = '';
       child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
       children.push(child);
@@ -136,6 +136,22 @@ describe.skipIf(!hasTmux)('one core for every front end', () => {
     await until(() => cpuShown(tmuxText(tmuxFeed.out())) !== undefined && cpuShown(i3Text(i3Feed.out())) !== undefined, () => `both feeds to show the CPU: ${tmuxText(tmuxFeed.out())} | ${i3Text(i3Feed.out())}`);
     const shown = [cpuShown(a.capture()), cpuShown(b.capture()), cpuShown(tmuxText(tmuxFeed.out())), cpuShown(i3Text(i3Feed.out()))];
     expect(new Set(shown).size).toBe(1);
+  });
+
+  it('writes each front end’s bar lines to its own --log, as a bar of its own would', async () => {
+    const s = await session();
+    writeFileSync(join(s.dir, 'broken.json'), '{ "left_widgets": [ ');
+    const good = s.feed('tmux', 'a.json', '--log', join(s.dir, 'good.log'));
+    const bad = s.feed('tmux', 'broken.json', '--log', join(s.dir, 'bad.log'));
+    const read = (name: string) => (existsSync(join(s.dir, name)) ? readFileSync(join(s.dir, name), 'utf8') : '');
+    await until(() => /config .*a\.json validated/.test(read('good.log')) && /broken\.json:1:\d+: error/.test(read('bad.log')), () => `each feed's log to have its bar's lines: good: ${read('good.log')}\nbad: ${read('bad.log')}`);
+    // Each log has its own bar's lines, not the other's; the core's log has both.
+    expect(read('good.log')).not.toMatch(/broken\.json/);
+    expect(read('bad.log')).not.toMatch(/a\.json validated/);
+    expect(s.log()).toMatch(/a\.json validated/);
+    expect(s.log()).toMatch(/broken\.json:1:\d+: error/);
+    expect(good.child.exitCode).toBeNull();
+    expect(bad.child.exitCode).toBeNull();
   });
 
   it('lets a killed front end’s sources go, and every front end finds a new core when it is killed', async () => {
