@@ -344,7 +344,12 @@ class Connection {
 
   #live(m: FrontMessage): void {
     const view = this.#view;
-    if (m.t === 'status') return void this.#write({ t: 'report', report: this.hooks.report() });
+    if (m.t === 'status') {
+      // A report answers a question, so it is not one of the states merged for a slow reader: one that asks again
+      // before it read the last answers would have them queued without end.
+      if (this.socket.writableNeedDrain) return this.drop('asked for reports and read none of them');
+      return void this.#write({ t: 'report', report: this.hooks.report() });
+    }
     if (m.t === 'detach') {
       this.socket.end();
       return this.#end();

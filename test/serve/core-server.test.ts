@@ -135,6 +135,27 @@ describe('the core’s channel', () => {
     expect(peer.received.filter((m) => m.t === 'state').length - countBefore).toBeLessThan(25);
   });
 
+  it('drops a `serve --status` that keeps asking and reads none of the answers (they are not queued without end)', async () => {
+    const ch = await startChannel({ config });
+    const peer = await ch.raw();
+    const nonce = newNonce();
+    peer.send({ t: 'hello', protocol: PROTOCOL, app: 'test', nonce });
+    await until(() => peer.received.some((m) => m.t === 'welcome'), 'a welcome');
+    const welcome = peer.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
+    peer.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    peer.send({ t: 'attach', role: { kind: 'status' }, select: {}, pid: 1 });
+    peer.socket.pause();
+    // Within the rate, for longer than any buffer holds the answers: 40 a second for minutes.
+    for (let s = 0; s < 200 && !peer.closed; s++) {
+      await ch.core.timers.advance(1000);
+      for (let i = 0; i < 40; i++) peer.send({ t: 'status' });
+      await new Promise((r) => setImmediate(r));
+    }
+    peer.socket.resume();
+    await until(() => peer.closed, () => `the core to drop it; log: ${ch.serverLog.join('\n')}`);
+    expect(ch.serverLog.join('\n')).toMatch(/dropped connection \d+ \(status, pid 1\): asked for reports and read none/);
+  });
+
   it('drops a front end that has read nothing for a minute while its bar changed', async () => {
     const ch = await startChannel({ config, readers: { cpu: async () => ({ percent: 1, padding: 'x'.repeat(64 * 1024) }) } });
     const peer = await ch.raw();
