@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { tilebarArgs } from '../support/tilebar-command.js';
 import { until } from '../wait.js';
-import { coreSession } from './core-session.js';
+import { coreSession, feedLine } from './core-session.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -55,5 +55,35 @@ describe('the user’s core under faults', () => {
     await once(newer, 'exit');
     expect(s.runFiles()).toEqual([]);
   });
-});
 
+  // Known gap (reported, not fixed: it changes the design's rule that a socket that answers is never removed): a
+  // hung core (stopped, or its loop blocked) accepts connections and answers no hello. Its front ends say so
+  // within CORE_SILENT_MS, but findCore takes an unanswered hello for "broken", not "absent", so none starts a
+  // new core, and a new core would not replace a socket that accepts connections anyway: every bar shows its last
+  // frame until the hung core wakes. Patience shortened: the test is expected to fail.
+  it.fails('starts a new core for the front ends of a hung one', async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
+    const [hung] = s.cores();
+    process.kill(hung as number, 'SIGSTOP');
+    await until(() => feedLine(feed.out()).includes('core stopped'), 'the feed to say its core stopped');
+    await until(() => s.cores().some((pid) => pid !== hung) && s.status()?.frontEnds.length === 1, 'a new core serving the feed', 15_000);
+  });
+
+  // Known gap (reported, not fixed: design §4 "retrying attach in the background every 5 s"): a front end that
+  // found no core to attach to runs its bar in its own process, and stays so for good, however soon a core
+  // answers again. Patience shortened: the test is expected to fail.
+  it.fails('attaches a front end that ran on its own once a core answers again', async () => {
+    const s = await coreSession(cleanups);
+    const first = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the first feed to attach');
+    const [core] = s.cores();
+    process.kill(core as number, 'SIGSTOP');
+    const second = s.feed();
+    await until(() => s.log().includes('runs its bar in its own process'), 'the second feed to run on its own');
+    process.kill(core as number, 'SIGCONT');
+    await until(() => feedLine(second.out()).includes('A ') && s.status()?.frontEnds.length === 2, 'both feeds attached', 15_000);
+    void first;
+  });
+});
