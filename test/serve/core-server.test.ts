@@ -166,6 +166,16 @@ describe('the core’s channel', () => {
     await until(() => ch.opened.closed === 1, 'its bar released');
   });
 
+  it('stops even when a front end keeps its side of the connection open after the core said bye', async () => {
+    const ch = await startChannel({ config });
+    const peer = await ch.raw({ allowHalfOpen: true });
+    await handshake(peer, ch.key);
+    let stopped = false;
+    void ch.server.close('the core is stopping').then(() => (stopped = true));
+    await until(() => stopped, 'the core to stop');
+    expect(peer.received.some((m) => m.t === 'bye')).toBe(true);
+  });
+
   it('releases a front end’s bar when it leaves or its connection breaks', async () => {
     const ch = await startChannel({ config });
     const a = await ch.attachView();
