@@ -20,13 +20,18 @@ export const START_PATIENCE_MS = 5_000;
 const POLL_FIRST_MS = 25;
 const POLL_MOST_MS = 250;
 
+/** A core being started: `ended` settles when its process ends (one that listens ends only when idle). */
+export interface Starting {
+  ended: Promise<unknown>;
+}
+
 export interface FindDeps {
   endpoint: CoreEndpoint;
   request: LinkRequest;
   timers: Timers;
   log: Log;
-  /** Starts a core (spawn-core.ts); why not, or undefined. Absent: this front end never starts one. */
-  start?: () => string | undefined;
+  /** Starts a core (spawn-core.ts), or says why not. Absent: this front end never starts one. */
+  start?: () => Starting | { why: string };
 }
 
 /** Connects to the address, resolving with the socket once connected or with why not. */
@@ -62,46 +67,79 @@ export async function attachOnce(deps: Omit<FindDeps, 'start'>): Promise<Found> 
 
 const sleep = (timers: Timers, ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
 
-/** Tries until a core answers or `patienceMs` has gone (on the timers' clock). */
-async function waitForCore(deps: FindDeps, patienceMs: number): Promise<Found> {
-  const until = deps.timers.now() + patienceMs;
+/** Whether no core answers there, so that one may be started: none, or one of an older key (or a squatter). */
+const startable = (found: Found): boolean => !found.ok && (found.kind === 'absent' || found.kind === 'not-ours');
+
+/** Cores one findCore starts at most: one that dies before it listens (killed, crashed) is started once more. */
+export const MOST_STARTS = 2;
+
+/**
+ * Tries until the core this front end started answers, `until` comes (on the timers' clock), or that core ended
+ * without answering (killed or crashed while it started: there is no use waiting for it).
+ */
+async function waitForStarted(deps: FindDeps, until: number, ended: Promise<unknown>): Promise<Found> {
+  let gone = false;
+  void ended.then(() => (gone = true));
   let wait = POLL_FIRST_MS;
   for (;;) {
+    const wasGone = gone;
     const found = await attachOnce(deps);
-    if (found.ok || (found.kind !== 'absent' && found.kind !== 'not-ours')) return found;
-    if (deps.timers.now() >= until) return { ...found, why: `no core within ${patienceMs / 1000} s (${found.why})` };
+    if (found.ok || !startable(found)) return found;
+    if (wasGone) return { ...found, why: `the core it started ended before it answered (${found.why})` };
+    if (deps.timers.now() >= until) return found;
     await sleep(deps.timers, wait);
     wait = Math.min(POLL_MOST_MS, wait * 2);
   }
 }
 
 /**
- * The user's core, attached to: the one running, else one this front end starts (holding the start lock, so that
- * of several front ends starting at once exactly one starts it), else the one another front end is starting.
+ * One turn of the start path: take the start lock and start a core (and wait for it), or, where another front end
+ * holds the lock, look once whether its core answers yet.
  */
-export async function findCore(deps: FindDeps): Promise<Found> {
-  const first = await attachOnce(deps);
-  // A wrong proof is a core of an older key (one that died and left its files) or a squatter: a new core takes over.
-  if (first.ok || (first.kind !== 'absent' && first.kind !== 'not-ours') || !deps.start) return first;
+async function startTurn(deps: FindDeps & { start: () => Starting | { why: string } }, until: number, because: string): Promise<Found & { started?: true }> {
   const lock = takeStartLock(deps.endpoint.lock, { now: () => deps.timers.wallNow() });
-  if (!lock.taken) {
-    if (!lock.busy) return { ok: false, kind: 'refused', why: lock.why };
-    return waitForCore(deps, START_PATIENCE_MS);
-  }
-  // Someone may have finished starting one between the first try and the lock.
+  if (!lock.taken) return lock.busy ? attachOnce(deps) : { ok: false, kind: 'refused', why: lock.why };
+  // Someone may have finished starting one between the last try and the lock.
   const again = await attachOnce(deps);
   if (again.ok) {
     lock.lock.release();
     return again;
   }
-  const why = deps.start();
-  if (why) {
+  const started = deps.start();
+  if ('why' in started) {
     lock.lock.release();
-    return { ok: false, kind: 'refused', why: `could not start the core: ${why}` };
+    return { ok: false, kind: 'refused', why: `could not start the core: ${started.why}` };
   }
-  deps.log(`front end: started the core (${first.why})`);
-  const found = await waitForCore(deps, START_PATIENCE_MS);
+  deps.log(`front end: started the core (${because})`);
+  const found = await waitForStarted(deps, until, started.ended);
   // The core removes the lock once it listens; one that never came leaves it to us.
   if (!found.ok) lock.lock.release();
-  return found;
+  return { ...found, started: true };
+}
+
+/**
+ * The user's core, attached to: the one running, else one this front end starts (holding the start lock, so that
+ * of several front ends starting at once exactly one starts it), else the one another front end is starting.
+ * Until START_PATIENCE_MS has gone, every turn tries the lock again: a core that died while it started is started
+ * again (at most MOST_STARTS by one front end), and a front end that died holding the lock leaves it stale for
+ * the next turn of another.
+ */
+export async function findCore(deps: FindDeps): Promise<Found> {
+  const first = await attachOnce(deps);
+  const start = deps.start;
+  // A wrong proof is a core of an older key (one that died and left its files) or a squatter: a new core takes over.
+  if (first.ok || !startable(first) || !start) return first;
+  const until = deps.timers.now() + START_PATIENCE_MS;
+  let last: Found = first;
+  let starts = 0;
+  let wait = POLL_FIRST_MS;
+  for (;;) {
+    const found: Found & { started?: true } = starts < MOST_STARTS ? await startTurn({ ...deps, start }, until, last.ok ? '' : last.why) : await attachOnce(deps);
+    if (found.ok || !startable(found)) return found;
+    if ('started' in found) starts++;
+    last = found;
+    if (deps.timers.now() >= until) return { ...found, why: `no core within ${START_PATIENCE_MS / 1000} s (${found.why})` };
+    await sleep(deps.timers, wait);
+    wait = Math.min(POLL_MOST_MS, wait * 2);
+  }
 }

@@ -32,8 +32,11 @@ export function corePlan(spawnerPid: number, how: { sea: boolean; launchFlags: r
   return { file: execPath, args: [...launchFlags, real, ...tail] };
 }
 
-/** Starts the plan detached; its output appended to `logPath`. Why not, or undefined. Never throws. */
-export function spawnCore(plan: SpawnPlan, env: Readonly<Record<string, string | undefined>>, cwd: string, logPath: string | undefined): string | undefined {
+/**
+ * Starts the plan detached; its output appended to `logPath`. The core started (`ended` settles when its process
+ * ends: a core killed or crashed while it starts is not waited for), or why not. Never throws.
+ */
+export function spawnCore(plan: SpawnPlan, env: Readonly<Record<string, string | undefined>>, cwd: string, logPath: string | undefined): { ended: Promise<unknown> } | { why: string } {
   let out: number | 'ignore' = 'ignore';
   try {
     if (logPath) out = openSync(logPath, 'a', 0o600);
@@ -42,11 +45,14 @@ export function spawnCore(plan: SpawnPlan, env: Readonly<Record<string, string |
   }
   try {
     const child = spawn(plan.file, plan.args, { detached: true, stdio: ['ignore', out, out], windowsHide: true, env: env as NodeJS.ProcessEnv, cwd });
-    child.on('error', () => undefined);
+    const ended = new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.once('error', resolve);
+    });
     child.unref();
-    return child.pid === undefined ? `could not start ${plan.file}` : undefined;
+    return child.pid === undefined ? { why: `could not start ${plan.file}` } : { ended };
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return { why: e instanceof Error ? e.message : String(e) };
   } finally {
     if (typeof out === 'number') closeSync(out);
   }

@@ -13,9 +13,9 @@ import { catchStrays, runEnd } from '../io/run-end.js';
 import { userHome } from '../io/user-dirs.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
 import { coreBars } from '../serve/core-bars.js';
-import { newCoreKey, removeCoreInfo, removeCoreKey, writeCoreInfo } from '../serve/core-files.js';
+import { freshCoreKey, publishCore, removeCoreInfo, removeCoreKey } from '../serve/core-files.js';
 import { CoreServer } from '../serve/core-server.js';
-import { coreEndpoint, listenForCore, type CoreEndpoint } from '../serve/endpoint.js';
+import { coreEndpoint, listenForCore, removeOwnSocket, type CoreEndpoint } from '../serve/endpoint.js';
 import { Hub } from '../serve/hub.js';
 import { adoptStartLock, takeStartLock, type StartLock } from '../serve/start-lock.js';
 import { VERSION } from '../version.js';
@@ -145,21 +145,29 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   });
   const end = runEnd({ signals: !s.deps.stop, stop: s.deps.stop });
   const idle = new IdleExit(timers, s.spawned, () => end.quit(EXIT.ok), log);
-  const key = newCoreKey(endpoint);
+  // The key is put in place only once this core listens: a core that finds another one answering (one that was
+  // too busy to answer its hello) must leave that one's key alone, or no front end could prove itself to it again.
+  const key = freshCoreKey();
   const startedMs = timers.wallNow();
   server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n) });
   const listening = await listenForCore(server.netServer, endpoint, s.lock);
   if (!listening.ok) {
     s.lock.release();
+    idle.stop();
+    await server.close('the core did not start');
     await hub.close();
     stopCatching();
     end.dispose();
-    if (listening.answers) return EXIT.ok;
-    log(`core: cannot listen: ${listening.why}`);
+    if (listening.answers && s.spawned) return EXIT.ok;
+    log(listening.answers ? `core: not started: ${listening.why} (it was too busy to answer at first)` : `core: cannot listen: ${listening.why}`);
     return FAILED;
   }
-  writeCoreInfo(endpoint.info, { pid: process.pid, app: VERSION, protocol: PROTOCOL, startedMs, ...(endpoint.socket === undefined ? { pipe: listening.address } : {}) });
+  const published = publishCore(endpoint, { pid: process.pid, app: VERSION, protocol: PROTOCOL, startedMs, ...(endpoint.socket === undefined ? { pipe: listening.address } : {}) }, key);
   s.lock.release();
+  if (!published.ok) {
+    log(`core: front ends cannot find it: ${published.why}`);
+    end.quit(FAILED);
+  }
   if (s.refused) log(`core: ${s.refused}`);
   log(`core: serving this session's bars at ${listening.address} (pid ${process.pid}, tilebar ${VERSION}${s.spawned ? `, started by a front end; it ends ${IDLE_EXIT_MS / 1000} s after the last one leaves` : ''})`);
   const offSignals = s.deps.stop ? () => undefined : takeUserSignals((signal) => (signal === 'SIGUSR1' ? hub.refreshAll() : hub.reloadAll()));
@@ -167,6 +175,7 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   offSignals();
   idle.stop();
   await server.close('the core is stopping');
+  if (listening.bound) removeOwnSocket(listening.bound);
   await hub.close();
   removeCoreInfo(endpoint.info, process.pid);
   removeCoreKey(endpoint, key);

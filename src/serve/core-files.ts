@@ -99,7 +99,7 @@ export function removeCoreInfo(path: string, pid: number): boolean {
 
 /** A new key for a starting core, put in place at `endpoint.key`. Throws (a code and a message) when it cannot. */
 export function newCoreKey(endpoint: { key: string }): Buffer {
-  const key = randomBytes(CORE_KEY_BYTES);
+  const key = freshCoreKey();
   replacePrivate(endpoint.key, key);
   return key;
 }
@@ -126,13 +126,18 @@ export function readCoreKey(endpoint: { key: string }): Buffer | undefined {
   }
 }
 
+/** A new key for a core; put in place by publishCore once the core listens. */
+export const freshCoreKey = (): Buffer => randomBytes(CORE_KEY_BYTES);
+
 /**
- * What a core does once it listens: a new key, then its info (in that order: a front end that reads the new
- * info reads the new key). The key, or why the core cannot be found by its front ends. Never throws.
+ * What a core does once it listens: its key (`key`, or a new one), then its info (in that order: a front end that
+ * reads the new info reads the new key). Never before it listens: a core that then finds another one answering
+ * would have replaced that one's key, and no front end could prove itself to the running core again. The key, or
+ * why the core cannot be found by its front ends. Never throws.
  */
-export function publishCore(endpoint: { key: string; info: string }, info: CoreInfo): { ok: true; key: Buffer } | { ok: false; why: string } {
+export function publishCore(endpoint: { key: string; info: string }, info: CoreInfo, key: Buffer = freshCoreKey()): { ok: true; key: Buffer } | { ok: false; why: string } {
   try {
-    const key = newCoreKey(endpoint);
+    replacePrivate(endpoint.key, key);
     writeCoreInfo(endpoint.info, info);
     return { ok: true, key };
   } catch (e) {

@@ -277,8 +277,19 @@ class Connection {
 
   /** Closed by the core, with a reason the front end may show. */
   leave(reason: string): void {
+    // One that reads nothing would never take the bye: it is only closed.
+    if (this.socket.writableNeedDrain) return this.drop(`left unread as the core closed (${reason})`);
     if (this.proven && this.#phase !== 'closed') this.#write({ t: 'bye', reason });
-    this.socket.end();
+    this.#hangUp();
+  }
+
+  /**
+   * Closes the socket once what was written to it is sent, without waiting for the other side to close its own:
+   * one that keeps it open would otherwise hold its socket (and the core's end, which waits for every
+   * connection) for as long as it liked.
+   */
+  #hangUp(): void {
+    this.socket.destroySoon();
     this.#end();
   }
 
@@ -344,8 +355,7 @@ class Connection {
     if (m.t !== 'hello') return this.drop(`sent "${m.t}" before hello`);
     if (m.protocol !== PROTOCOL) {
       this.#write({ t: 'mismatch', protocol: PROTOCOL, app: this.deps.app });
-      this.socket.end();
-      return this.#end();
+      return this.#hangUp();
     }
     if (!isNonce(m.nonce)) return this.drop('sent a hello without a nonce');
     this.#frontNonce = m.nonce;
@@ -378,8 +388,7 @@ class Connection {
   #opened(opened: Awaited<ReturnType<CoreBars['open']>>): void {
     if (!opened.ok) {
       if (this.#phase !== 'closed') this.#write({ t: 'refused', why: opened.why });
-      this.socket.end();
-      return this.#end();
+      return this.#hangUp();
     }
     const view = opened.view;
     // The front end may have gone while its bar was being opened (the type cannot know the phase moved on).
@@ -400,11 +409,13 @@ class Connection {
 
   #live(m: FrontMessage): void {
     const view = this.#view;
-    if (m.t === 'status') return void this.#write({ t: 'report', report: this.hooks.report() });
-    if (m.t === 'detach') {
-      this.socket.end();
-      return this.#end();
+    if (m.t === 'status') {
+      // A report answers a question, so it is not one of the states merged for a slow reader: one that asks again
+      // before it read the last answers would have them queued without end.
+      if (this.socket.writableNeedDrain) return this.drop('asked for reports and read none of them');
+      return void this.#write({ t: 'report', report: this.hooks.report() });
     }
+    if (m.t === 'detach') return this.#hangUp();
     if (!view) return this.drop(`sent "${m.t}" without a bar`);
     switch (m.t) {
       case 'act':

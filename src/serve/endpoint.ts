@@ -20,7 +20,7 @@
  * running daemon: eww #255, #451).
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import path from 'node:path';
 import { sameStamp, stampOf, type FileStamp } from '../io/file-stamp.js';
@@ -228,11 +228,52 @@ function listenOn(server: Server, address: string): Promise<NodeJS.ErrnoExceptio
   });
 }
 
+/**
+ * Where a core binds before its socket is linked into place, beside it: never longer than the socket's own name
+ * (so it fits wherever the socket fits), and this process's alone.
+ */
+export const stagingSocketPath = (socket: string, pid: number = process.pid): string => path.join(path.dirname(socket), `core-new-${pid}`);
+
+/**
+ * Binds `server` at the staging path and links the socket into place under its real name (link(2) fails if a
+ * socket appeared there meanwhile: it is never replaced). Closing a server removes the path it was bound at
+ * (libuv unlinks it by name): bound at the real name, a core that ends after its socket was taken away (a hand,
+ * a cleaner) would take the newer core's socket with it, and the newer core would run on, unreachable. Bound at
+ * the staging name, closing removes nothing of anyone's, and the core removes its socket itself, only if it is
+ * still the one it linked (removeOwnSocket). Where links to sockets are not allowed, binds at the real name.
+ */
+async function bindLinked(server: Server, socket: string): Promise<NodeJS.ErrnoException | undefined> {
+  const staging = stagingSocketPath(socket);
+  try {
+    // Left by a process of this pid that was killed between binding and linking.
+    unlinkSync(staging);
+  } catch {
+    // None.
+  }
+  const failed = await listenOn(server, staging);
+  if (failed) return failed;
+  try {
+    linkSync(staging, socket);
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (code === 'EEXIST') return e as NodeJS.ErrnoException;
+    return listenOn(server, socket);
+  } finally {
+    try {
+      unlinkSync(staging);
+    } catch {
+      // Already gone (closed above).
+    }
+  }
+}
+
 async function listenOnSocket(server: Server, socket: string, lock: Pick<StartLock, 'stillOurs'>, uid: number | undefined): Promise<Listening> {
   const stale = await removeStaleSocket(socket, lock, uid);
   if (stale.outcome === 'answers') return { ok: false, why: `a core already answers at ${socket}`, answers: true };
   if (stale.outcome === 'refused') return { ok: false, why: stale.why };
-  const failed = await listenOn(server, socket);
+  const failed = await bindLinked(server, socket);
   if (failed) return { ok: false, why: `cannot listen at ${socket}: ${failed.code ?? failed.message}` };
   try {
     // Belt and braces: the directory already keeps everyone else out.
@@ -274,8 +315,8 @@ export function listenForCore(server: Server, endpoint: CoreEndpoint, lock: Pick
 }
 
 /**
- * Removes the socket a core bound if it is still that one (a newer core's is left alone); for a core ending
- * without closing its server (closing it removes the socket by name: libuv unlinks it). Never throws.
+ * Removes the socket a core bound if it is still that one (a newer core's is left alone): what a core does at its
+ * end, its server closed (which removed only the staging name it was bound at: bindLinked). Never throws.
  */
 export function removeOwnSocket(bound: BoundSocket): boolean {
   try {

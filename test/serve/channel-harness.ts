@@ -31,7 +31,8 @@ export interface Channel {
   opened: { count: number; closed: number };
   serverLog: string[];
   attachView: (opts?: { key?: Buffer; monitor?: number; role?: Role }) => Promise<RemoteView<ReturnType<typeof asciiLook>>>;
-  raw: () => Promise<RawPeer>;
+  /** A raw peer; `allowHalfOpen`: it keeps its side open when the core ends its own (as a broken peer may). */
+  raw: (opts?: { allowHalfOpen?: boolean }) => Promise<RawPeer>;
 }
 
 export async function startChannel(opts: { config?: object; readers?: SourceReaders } = {}): Promise<Channel> {
@@ -77,8 +78,8 @@ export async function startChannel(opts: { config?: object; readers?: SourceRead
     views.push(opened.view);
     return opened.view;
   };
-  const raw = async () => {
-    const peer = await RawPeer.connect(path);
+  const raw = async (opts: { allowHalfOpen?: boolean } = {}) => {
+    const peer = await RawPeer.connect(path, opts.allowHalfOpen === true);
     cleanups.push(() => peer.socket.destroy());
     return peer;
   };
@@ -97,9 +98,9 @@ export class RawPeer {
     socket.on('error', () => undefined);
   }
 
-  static connect(path: string): Promise<RawPeer> {
+  static connect(path: string, allowHalfOpen = false): Promise<RawPeer> {
     return new Promise((resolve, reject) => {
-      const socket = connect(path, () => resolve(new RawPeer(socket)));
+      const socket = connect({ path, allowHalfOpen }, () => resolve(new RawPeer(socket)));
       socket.once('error', reject);
     });
   }

@@ -135,6 +135,27 @@ describe('the core’s channel', () => {
     expect(peer.received.filter((m) => m.t === 'state').length - countBefore).toBeLessThan(25);
   });
 
+  it('drops a `serve --status` that keeps asking and reads none of the answers (they are not queued without end)', async () => {
+    const ch = await startChannel({ config });
+    const peer = await ch.raw();
+    const nonce = newNonce();
+    peer.send({ t: 'hello', protocol: PROTOCOL, app: 'test', nonce });
+    await until(() => peer.received.some((m) => m.t === 'welcome'), 'a welcome');
+    const welcome = peer.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
+    peer.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    peer.send({ t: 'attach', role: { kind: 'status' }, select: {}, pid: 1 });
+    peer.socket.pause();
+    // Within the rate, for longer than any buffer holds the answers: 40 a second for minutes.
+    for (let s = 0; s < 200 && !peer.closed; s++) {
+      await ch.core.timers.advance(1000);
+      for (let i = 0; i < 40; i++) peer.send({ t: 'status' });
+      await new Promise((r) => setImmediate(r));
+    }
+    peer.socket.resume();
+    await until(() => peer.closed, () => `the core to drop it; log: ${ch.serverLog.join('\n')}`);
+    expect(ch.serverLog.join('\n')).toMatch(/dropped connection \d+ \(status, pid 1\): asked for reports and read none/);
+  });
+
   it('drops a front end that has read nothing for a minute while its bar changed', async () => {
     const ch = await startChannel({ config, readers: { cpu: async () => ({ percent: 1, padding: 'x'.repeat(64 * 1024) }) } });
     const peer = await ch.raw();
@@ -143,6 +164,16 @@ describe('the core’s channel', () => {
     for (let i = 0; i < 70 && !ch.serverLog.some((l) => l.includes('read nothing')); i++) await ch.core.timers.advance(1000);
     expect(ch.serverLog.join('\n')).toMatch(/dropped connection \d+ \(feed tmux, pid 1\): read nothing for 60 s/);
     await until(() => ch.opened.closed === 1, 'its bar released');
+  });
+
+  it('stops even when a front end keeps its side of the connection open after the core said bye', async () => {
+    const ch = await startChannel({ config });
+    const peer = await ch.raw({ allowHalfOpen: true });
+    await handshake(peer, ch.key);
+    let stopped = false;
+    void ch.server.close('the core is stopping').then(() => (stopped = true));
+    await until(() => stopped, 'the core to stop');
+    expect(peer.received.some((m) => m.t === 'bye')).toBe(true);
   });
 
   it('releases a front end’s bar when it leaves or its connection breaks', async () => {

@@ -1,0 +1,89 @@
+/**
+ * The user's core treated roughly, with real processes and sockets (issue 44, "nothing stale, nothing lost"): a
+ * core that answers slowly while another one is started, a core whose socket was taken from it, a core killed
+ * while it starts. What must hold each time: the front ends find one core that answers, and the runtime
+ * directory keeps nothing of a core that is gone.
+ */
+import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
+import { unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
+import { until } from '../wait.js';
+import { coreSession, feedLine } from './core-session.js';
+
+const cleanups = cleanupsAfterEach();
+
+describe('the user’s core under faults', () => {
+  it('keeps the running core reachable when another `serve` starts while it is too busy to answer', async () => {
+    const s = await coreSession(cleanups);
+    const first = s.serve();
+    await until(() => s.status()?.pid === first.pid, 'the first core to answer');
+    // Hung for as long as the second one asks (a core busy for two seconds, or stopped): it takes it for none.
+    process.kill(first.pid as number, 'SIGSTOP');
+    let second;
+    try {
+      second = spawnSync(process.execPath, tilebarArgs('serve'), { env: s.env, cwd: s.dir, encoding: 'utf8', timeout: 60_000 });
+    } finally {
+      process.kill(first.pid as number, 'SIGCONT');
+    }
+    expect(second.signal).toBeNull();
+    // The second found the first answering at its socket and left; the first is still the user's core.
+    await until(() => s.status()?.pid === first.pid, () => `the first core to be found again; status: ${JSON.stringify(s.status())}\nlog:\n${s.log()}`);
+    expect(s.cores()).toEqual([first.pid]);
+    first.kill('SIGTERM');
+    await once(first, 'exit');
+    expect(s.runFiles()).toEqual([]);
+  });
+
+  it('leaves a newer core’s socket alone when an older core, whose socket was removed, ends', async () => {
+    const s = await coreSession(cleanups);
+    const old = s.serve();
+    await until(() => s.status()?.pid === old.pid, 'the old core to answer');
+    // Its socket taken away (a cleaner of old files, a hand): the next core finds none and starts.
+    const socket = s.runFiles().find((f) => f.endsWith('.sock'));
+    unlinkSync(join(s.runDir, socket as string));
+    const newer = s.serve();
+    await until(() => s.status()?.pid === newer.pid, 'the newer core to answer');
+    old.kill('SIGTERM');
+    await once(old, 'exit');
+    // The old core's end did not take the newer one's socket with it: the newer one is still found.
+    expect(s.status()?.pid, s.log()).toBe(newer.pid);
+    newer.kill('SIGTERM');
+    await once(newer, 'exit');
+    expect(s.runFiles()).toEqual([]);
+  });
+
+  // Known gap (reported, not fixed: it changes the design's rule that a socket that answers is never removed): a
+  // hung core (stopped, or its loop blocked) accepts connections and answers no hello. Its front ends say so
+  // within CORE_SILENT_MS, but findCore takes an unanswered hello for "broken", not "absent", so none starts a
+  // new core, and a new core would not replace a socket that accepts connections anyway: every bar shows its last
+  // frame until the hung core wakes. Patience shortened: the test is expected to fail.
+  it.fails('starts a new core for the front ends of a hung one', async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
+    const [hung] = s.cores();
+    process.kill(hung as number, 'SIGSTOP');
+    await until(() => feedLine(feed.out()).includes('core stopped'), 'the feed to say its core stopped');
+    await until(() => s.cores().some((pid) => pid !== hung) && s.status()?.frontEnds.length === 1, 'a new core serving the feed', 15_000);
+  });
+
+  // Known gap (reported, not fixed: design §4 "retrying attach in the background every 5 s"): a front end that
+  // found no core to attach to runs its bar in its own process, and stays so for good, however soon a core
+  // answers again. Patience shortened: the test is expected to fail.
+  it.fails('attaches a front end that ran on its own once a core answers again', async () => {
+    const s = await coreSession(cleanups);
+    const first = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the first feed to attach');
+    const [core] = s.cores();
+    process.kill(core as number, 'SIGSTOP');
+    const second = s.feed();
+    await until(() => s.log().includes('runs its bar in its own process'), 'the second feed to run on its own');
+    process.kill(core as number, 'SIGCONT');
+    await until(() => feedLine(second.out()).includes('A ') && s.status()?.frontEnds.length === 2, 'both feeds attached', 15_000);
+    void first;
+  });
+});

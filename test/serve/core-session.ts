@@ -1,0 +1,122 @@
+/**
+ * A user's session for the tests that treat the core roughly (test/serve/core-faults.test.ts): a home and a
+ * private runtime directory in a temporary directory, the built `tilebar` started there as real processes
+ * (foreground cores, tmux feeds writing to a pipe), and what a user would look at: `serve --status`, the core
+ * processes of this home, the files in the runtime directory, the log. Everything started is killed, and the
+ * directory removed, after each test.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StatusReport } from '../../src/channel/protocol.js';
+import { childEnv } from '../support/child-env.js';
+import type { Cleanup } from '../support/cleanups.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
+import { until } from '../wait.js';
+
+/** A feed's config: the memory every second and a clock, so a live feed's line changes every second. */
+export const FEED_CONFIG = {
+  left_widgets: [{ Memory: { enable: true, label_prefix: 'Text', data_refresh_interval: 1 } }],
+  right_widgets: [{ Time: { enable: true, format: { Custom: 'A %H:%M:%S' } } }],
+};
+
+export interface Feed {
+  child: ChildProcess;
+  /** Everything it wrote to its host. */
+  out(): string;
+}
+
+export interface CoreSession {
+  dir: string;
+  env: Record<string, string>;
+  /** The private runtime directory the core's socket, key and info are in. */
+  runDir: string;
+  config: string;
+  /** What `serve --status --json` says, or undefined when it finds no core. */
+  status(): StatusReport | undefined;
+  /** The pids of this home's `tilebar serve` processes. */
+  cores(): number[];
+  /** `tilebar serve` in the foreground. */
+  serve(): ChildProcess;
+  feed(): Feed;
+  /** The names in the runtime directory. */
+  runFiles(): string[];
+  log(): string;
+}
+
+/** A session of its own; `cleanups` kills what it started and removes its directory. */
+export async function coreSession(cleanups: Cleanup[]): Promise<CoreSession> {
+  const dir = await mkdtemp(join(tmpdir(), 'tilebar-faults-'));
+  const home = join(dir, 'home');
+  const run = join(home, 'run');
+  mkdirSync(run, { recursive: true, mode: 0o700 });
+  const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
+  const config = join(dir, 'bar.json');
+  writeFileSync(config, JSON.stringify(FEED_CONFIG));
+  const children: ChildProcess[] = [];
+  const started = (child: ChildProcess) => (children.push(child), child);
+  const s: CoreSession = {
+    dir,
+    env,
+    runDir: join(run, 'tilebar'),
+    config,
+    status() {
+      const r = spawnSync(process.execPath, tilebarArgs('serve', '--status', '--json'), { env, encoding: 'utf8' });
+      return r.status === 0 ? (JSON.parse(r.stdout) as StatusReport) : undefined;
+    },
+    cores() {
+      return readdirSync('/proc').flatMap((pid) => {
+        if (!/^\d+$/.test(pid)) return [];
+        try {
+          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+          return cmd.includes('serve') && !cmd.includes('--status') && environ.includes(`HOME=${home}`) ? [Number(pid)] : [];
+        } catch {
+          return [];
+        }
+      });
+    },
+    serve() {
+      return started(spawn(process.execPath, tilebarArgs('serve'), { env, cwd: dir, stdio: 'ignore' }));
+    },
+    feed() {
+      const child = started(spawn(process.execPath, tilebarArgs('feed', 'tmux', '-c', config), { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] }));
+      let out = '';
+      child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+      return { child, out: () => out };
+    },
+    runFiles() {
+      try {
+        return readdirSync(join(run, 'tilebar')).sort();
+      } catch {
+        return [];
+      }
+    },
+    log() {
+      try {
+        return readFileSync(join(home, '.local', 'state', 'tilebar', 'tilebar.log'), 'utf8');
+      } catch {
+        return '';
+      }
+    },
+  };
+  cleanups.push(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    for (const pid of s.cores()) {
+      try {
+        process.kill(pid, 'SIGCONT');
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    await until(() => s.cores().length === 0, 'the cores to end');
+    await rm(dir, { recursive: true, force: true });
+  });
+  return s;
+}
+
+/** The text of a tmux feed's newest line, its styles taken out. */
+export const feedLine = (out: string): string => (out.trimEnd().split('\n').at(-1) ?? '').replace(/#\[[^\]]*\]/g, '');
