@@ -18,7 +18,11 @@ export interface LinkRequest {
 }
 
 /** Why a core was not attached to: none answers, it is not ours (a wrong proof), of another protocol, or refused. */
-export type LinkFailure = { kind: 'absent' | 'not-ours' | 'mismatch' | 'refused' | 'broken'; why: string };
+/**
+ * Why a core was not attached to: none answers, it is not ours (a wrong proof), of another protocol, refused, broken,
+ * or `silent`: something accepted the connection and said nothing within HELLO_WITHIN_MS (a hung core).
+ */
+export type LinkFailure = { kind: 'absent' | 'not-ours' | 'mismatch' | 'refused' | 'broken' | 'silent'; why: string };
 
 export type Attached = Extract<CoreMessage, { t: 'attached' }>;
 
@@ -69,7 +73,7 @@ export class CoreLink {
         else link.hold();
         resolve(result);
       };
-      const timer = timers.setTimeout(() => finish({ ok: false, kind: 'broken', why: `the core did not answer within ${HELLO_WITHIN_MS / 1000} s` }), HELLO_WITHIN_MS);
+      const timer = timers.setTimeout(() => finish({ ok: false, kind: 'silent', why: `the core did not answer within ${HELLO_WITHIN_MS / 1000} s` }), HELLO_WITHIN_MS);
       link.#onClose = (why) => finish({ ok: false, kind: 'broken', why });
       link.#onMessage = (m) => {
         if (m.t === 'mismatch') return finish({ ok: false, kind: 'mismatch', why: `the core running is tilebar ${m.app} (protocol ${m.protocol}; this is ${PROTOCOL})` });

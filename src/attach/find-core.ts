@@ -11,6 +11,9 @@ import type { Log } from '../io/log.js';
 import { connectRefusal, type CoreEndpoint } from '../serve/endpoint.js';
 import { readCoreInfo, readCoreKey } from '../serve/core-files.js';
 import { takeStartLock } from '../serve/start-lock.js';
+import { readFileSync } from 'node:fs';
+import { HELLO_WITHIN_MS } from '../channel/protocol.js';
+import { processIsGone } from '../io/process-gone.js';
 import { CoreLink, type Attached, type LinkFailure, type LinkRequest } from './core-link.js';
 
 export type Found = { ok: true; link: CoreLink; attached: Attached | undefined } | ({ ok: false } & LinkFailure);
@@ -67,8 +70,48 @@ export async function attachOnce(deps: Omit<FindDeps, 'start'>): Promise<Found> 
 
 const sleep = (timers: Timers, ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
 
-/** Whether no core answers there, so that one may be started: none, or one of an older key (or a squatter). */
-const startable = (found: Found): boolean => !found.ok && (found.kind === 'absent' || found.kind === 'not-ours');
+/**
+ * Whether no core answers there, so that one may be started: none, one of an older key (or a squatter), or one that
+ * accepts and says nothing (hung: the lock's holder ends it first, retireHung).
+ */
+const startable = (found: Found): boolean => !found.ok && (found.kind === 'absent' || found.kind === 'not-ours' || found.kind === 'silent');
+
+/** How long a hung core's end is waited for after SIGKILL (the kernel ends a stopped process at once). */
+const RETIRE_WITHIN_MS = 2_000;
+
+/**
+ * Ends the core that accepts connections and answers none (stopped, or stuck in a loop) so a new one can take its
+ * place: the pid its info file names (in the private directory, written by the core), and on Linux only when that
+ * process is a `tilebar serve` (its command line), never another of the user's processes that took the pid.
+ * SIGKILL, not SIGTERM: a stuck core would not act on it, and a core that closes its server removes its socket by
+ * name (libuv), which could be the new core's by then. Says what it did; resolves once the process is gone.
+ */
+async function retireHung(deps: FindDeps): Promise<void> {
+  const info = readCoreInfo(deps.endpoint.info);
+  if (!info.ok || info.info.pid === process.pid) return;
+  const pid = info.info.pid;
+  if (!isCoreProcess(pid)) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (e) {
+    deps.log(`front end: could not end the core that does not answer (pid ${pid}): ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    return;
+  }
+  deps.log(`front end: ended the core that accepted connections and answered none for ${HELLO_WITHIN_MS / 1000} s (pid ${pid}); starting another`);
+  const until = deps.timers.now() + RETIRE_WITHIN_MS;
+  while (!processIsGone(pid) && deps.timers.now() < until) await sleep(deps.timers, POLL_FIRST_MS);
+}
+
+/** Whether `pid` runs `tilebar serve` (Linux: its command line; elsewhere the info file's word is taken). */
+function isCoreProcess(pid: number): boolean {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return process.platform !== 'linux';
+  }
+  return cmdline.split('\0').includes('serve');
+}
 
 /** Cores one findCore starts at most: one that dies before it listens (killed, crashed) is started once more. */
 export const MOST_STARTS = 2;
@@ -105,6 +148,7 @@ async function startTurn(deps: FindDeps & { start: () => Starting | { why: strin
     lock.lock.release();
     return again;
   }
+  if (!again.ok && again.kind === 'silent') await retireHung(deps);
   const started = deps.start();
   if ('why' in started) {
     lock.lock.release();

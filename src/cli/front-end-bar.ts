@@ -26,7 +26,6 @@ import type { CliIo } from './io.js';
 import { NODE_LAUNCH_FLAGS } from './node-launch-flags.js';
 import type { InProcessParts } from './standalone-bar.js';
 
-/** Whether this front end runs its bar in its own process: asked for, or the environment says so. */
 /**
  * Whether this front end runs its bar in its own process: asked for (`--standalone`, TILEBAR_STANDALONE=1), or on
  * Windows, where the core's named pipe is not yet proved under Wine with its own tests (who may open it, a name
@@ -108,13 +107,20 @@ export interface ChooseArgs {
 
 /** The bar attached to the user's core, unless the front end runs it itself (asked for, or attaching failed). */
 export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
-  if (!c.standalone) {
-    const attached = await attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size });
-    if (attached.ok) return attached.bar;
-    c.attach.log(`front end: runs its bar in its own process: no core to attach to (${attached.why})`);
-  }
-  const { inProcessBar } = await import('./standalone-bar.js');
-  return inProcessBar(c.inProcess, c.attach.io, c.view);
+  const { inProcessBar } = c.standalone ? await import('./standalone-bar.js') : { inProcessBar: undefined };
+  if (inProcessBar) return inProcessBar(c.inProcess, c.attach.io, c.view);
+  const attach = (size: { width: number; height: number }) => attachedBar({ ...c.attach, appearance: c.view.appearance, size });
+  const attached = await attach(c.view.size);
+  if (attached.ok) return attached.bar;
+  c.attach.log(`front end: runs its bar in its own process until a core answers: no core to attach to (${attached.why})`);
+  const own = await import('./standalone-bar.js');
+  const alone = await own.inProcessBar(c.inProcess, c.attach.io, c.view);
+  const { FallbackBar } = await import('./fallback-bar.js');
+  // It keeps trying: the view's size is the one the front end last gave (the switch carries it over).
+  return new FallbackBar(alone, async () => {
+    const again = await attach(c.view.size);
+    return again.ok ? again.bar : undefined;
+  }, c.attach.timers, c.attach.log);
 }
 
 /** What a front end asks the core for: the bar the command line names, the way the core will find it. */
