@@ -103,7 +103,7 @@ export function titledProgram(win: WindowsNode): string {
 }
 
 /** What a Windows program (windows-env.cjs) starts for `tilebar`: the program (none: its own node.exe) and the arguments before tilebar's. */
-function windowsTilebar(): { program?: string; before: string[] } {
+export function windowsTilebar(): { program?: string; before: string[] } {
   return EXE ? { program: onDriveZ(EXE), before: [] } : { before: [...NODE_LAUNCH_FLAGS, BUNDLE] };
 }
 
