@@ -91,7 +91,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   // The host's view of the bar: the model's monitor, in the host's icons; nothing is fitted (the host lays out
   // its own line). `--print-config` prints from the in-process bar: it reads the config once and ends.
   const bar = await frontEndBar({
-    standalone: wantsStandalone(opts.standalone, io.env, io.platform) || opts.printConfig === true || deps.out !== undefined || deps.readers !== undefined,
+    standalone: wantsStandalone(opts.standalone, io.env) || opts.printConfig === true || deps.out !== undefined || deps.readers !== undefined,
     inProcess: {
       settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
       deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers, log, onStray },

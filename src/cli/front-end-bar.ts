@@ -27,12 +27,12 @@ import { NODE_LAUNCH_FLAGS } from './node-launch-flags.js';
 import type { InProcessParts } from './standalone-bar.js';
 
 /**
- * Whether this front end runs its bar in its own process: asked for (`--standalone`, TILEBAR_STANDALONE=1), or on
- * Windows, where the core's named pipe is not yet proved under Wine with its own tests (who may open it, a name
- * taken first): there every bar is its own, as before the core.
+ * Whether this front end runs its bar in its own process: asked for (`--standalone`, TILEBAR_STANDALONE=1). On
+ * every platform a bar attaches by default (Windows too: the core's pipe and its tests under Wine,
+ * test/windows/core-pipe.test.ts).
  */
-export function wantsStandalone(flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform): boolean {
-  return flag === true || env.TILEBAR_STANDALONE === '1' || platform === 'win32';
+export function wantsStandalone(flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  return flag === true || env.TILEBAR_STANDALONE === '1';
 }
 
 export interface AttachArgs {

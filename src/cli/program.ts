@@ -385,8 +385,8 @@ function serveCommandLine(ctx: CommandLine): void {
       `
 Every \`tilebar run\` and \`tilebar feed\` attaches to your core, and the first one starts it when none runs; a core
 started that way ends 10 s after its last bar leaves. \`tilebar serve\` runs one that stays (a systemd user unit,
-a launchd agent). Each source is read once for every bar; the window manager is subscribed once. Not on Windows
-yet: there each bar runs in its own process.
+a launchd agent). Each source is read once for every bar; the window manager is subscribed once. On Windows
+the core listens on a named pipe with a random name, published in %LOCALAPPDATA%\\tilebar\\run.
 
 Examples:
   tilebar serve --status

@@ -56,7 +56,7 @@ export async function runCommand(given: RunOptions, io: CliIo, deps: RunDeps = {
   // The bar from the user's core (started when none runs), or in this process: tests that hand in a terminal or
   // readers drive the in-process bar.
   const bar = await frontEndBar({
-    standalone: wantsStandalone(opts.standalone, io.env, io.platform) || deps.terminal !== undefined || deps.readers !== undefined,
+    standalone: wantsStandalone(opts.standalone, io.env) || deps.terminal !== undefined || deps.readers !== undefined,
     inProcess: {
       settings: { ...places, widgets, ...(deps.managers ? { managers: deps.managers } : {}) },
       deps: { env: io.env, platform: io.platform, cwd: io.cwd, timers, readers: deps.readers, log, onStray },

@@ -52,11 +52,6 @@ const FAILED = 1;
 export const NO_CORE_STATUS = 3;
 
 export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDeps = {}): Promise<number> {
-  if (io.platform === 'win32') {
-    // front-end-bar.ts's wantsStandalone says why: no bar would attach to it yet.
-    io.err('tilebar serve: not on Windows yet: each bar runs in its own process there, as before\n');
-    return EXIT.usage;
-  }
   const home = userHome(io.env, io.platform);
   const timers = deps.timers ?? realTimers;
   const place = coreEndpoint(io.env, io.platform, home);

@@ -1,4 +1,4 @@
-/** `tilebar serve` in process: where it refuses, and what `--status` says with no core and of a core's report. */
+/** `tilebar serve` in process: what `--status` says with no core and of a core's report. */
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,12 +11,6 @@ import { cleanupsAfterEach } from '../support/cleanups.js';
 const cleanups = cleanupsAfterEach();
 
 describe('tilebar serve', () => {
-  it('says it is not on Windows yet, with a usage status, and starts nothing', async () => {
-    const c = captureIo({ USERPROFILE: 'C:\\Users\\me', LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local' }, { platform: 'win32' });
-    expect(await serveCommand({}, c.io)).toBe(2);
-    expect(c.err()).toBe('tilebar serve: not on Windows yet: each bar runs in its own process there, as before\n');
-  });
-
   it('--status says no core runs, with its own status, and starts none', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tilebar-serve-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));

@@ -183,13 +183,7 @@ async function attached(s: WindowsSession, pids: number[]): Promise<StatusReport
 /** How many cores began serving, by the log. */
 const coresServed = (log: string) => log.match(/core: serving this session's bars at /g)?.length ?? 0;
 
-/**
- * Why the suite waits: on this branch a bar on Windows still runs in its own process (cli/front-end-bar.ts's
- * wantsStandalone, cli/serve.ts), so no feed would attach. Branch h44-windows-on turns the core on for win32 and
- * empties this; it was written while another run held Wine, and has not run under Wine yet.
- */
-const NOT_YET = ' (skipped: on Windows every bar still runs in its own process; h44-windows-on turns the core on)';
-const skip = typeof found === 'string' ? SKIP : NOT_YET;
+const skip = typeof found === 'string' ? SKIP : '';
 
 describe.skipIf(skip !== '')(`the user's core over a named pipe, ${RUNNER} under Wine${skip}`, () => {
   it('two feeds attach to one core on a random, published pipe; it outlives the feed that started it and ends 10 s after the last', async () => {
