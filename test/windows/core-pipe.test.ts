@@ -154,10 +154,36 @@ async function session(win: WindowsNode, feeds: number): Promise<WindowsSession>
       await s.order({ stop: true }).catch(() => undefined);
       await until(() => launcherEnded, 'the launcher to end', WINE_PATIENCE_MS).catch(() => launcher.kill('SIGKILL'));
     }
+    // Any core the test did not see through a status (one started while another was being killed, a squatted
+    // session's): a Wine process of this test's folder, ended from Linux, so Wine's server ends with it.
+    for (const pid of wineCoresOf(dir)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    await until(() => wineCoresOf(dir).length === 0, 'the cores to end', WINE_PATIENCE_MS).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   });
   await until(() => existsSync(join(dir, 'launcher.ready')) || launcherEnded, () => `the launcher to start${s.said()}`, WINE_PATIENCE_MS);
   return s;
+}
+
+/** The Linux pids of the `tilebar serve` processes under Wine whose environment names the test's folder `dir`. */
+function wineCoresOf(dir: string): number[] {
+  return readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      // Wine hands a Windows program its variables as Windows paths (Z:\tmp\…), or as they were given.
+      const mine = environ.includes(dir) || environ.includes(`Z:${dir.replaceAll('/', '\\')}`);
+      return cmd.includes('serve') && cmd.includes('--spawned-by') && mine ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Starts feed `i` and waits until it shows the bar. */
