@@ -5,7 +5,7 @@
  * each; a front end killed leaves no source read for it; the core killed, the front ends find a new one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 import { hasTmux, openPane, type Pane } from '../tty/tmux.js';
 import { FakeWindowManager, stateDoc } from '../tiler/fake-wm.js';
 import { until } from '../wait.js';
+import { coresOf } from './core-session.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -60,18 +61,7 @@ async function session(): Promise<Session> {
         return '';
       }
     },
-    cores() {
-      return readdirSync('/proc').flatMap((pid) => {
-        if (!/^\d+$/.test(pid)) return [];
-        try {
-          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-          return cmd.includes('serve') && environ.includes(`HOME=${home}`) ? [Number(pid)] : [];
-        } catch {
-          return [];
-        }
-      });
-    },
+    cores: () => coresOf(home),
     feed(host, config, ...more) {
       const child = spawn(process.execPath, tilebarArgs('feed', host, '-c', join(dir, config), ...more), { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] });
       let out = '';

@@ -46,6 +46,20 @@ export interface CoreSession {
   log(): string;
 }
 
+/** The pids of the `tilebar serve` processes (not `serve --status`) whose HOME is `home`: one user's cores. */
+export function coresOf(home: string): number[] {
+  return readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      return cmd.includes('serve') && !cmd.includes('--status') && environ.includes(`HOME=${home}`) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** A session of its own; `cleanups` kills what it started and removes its directory. */
 export async function coreSession(cleanups: Cleanup[]): Promise<CoreSession> {
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-faults-'));
@@ -66,18 +80,7 @@ export async function coreSession(cleanups: Cleanup[]): Promise<CoreSession> {
       const r = spawnSync(process.execPath, tilebarArgs('serve', '--status', '--json'), { env, encoding: 'utf8' });
       return r.status === 0 ? (JSON.parse(r.stdout) as StatusReport) : undefined;
     },
-    cores() {
-      return readdirSync('/proc').flatMap((pid) => {
-        if (!/^\d+$/.test(pid)) return [];
-        try {
-          const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-          return cmd.includes('serve') && !cmd.includes('--status') && environ.includes(`HOME=${home}`) ? [Number(pid)] : [];
-        } catch {
-          return [];
-        }
-      });
-    },
+    cores: () => coresOf(home),
     serve() {
       return started(spawn(process.execPath, tilebarArgs('serve'), { env, cwd: dir, stdio: 'ignore' }));
     },
