@@ -19,11 +19,13 @@ const MAX_COMMAND = 8192;
 const MAX_MONITOR = 63;
 
 const text = (max: number) => z.string().max(max);
-const absolutePath = text(MAX_PATH).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'expected an absolute path');
+/** No control characters: these reach the core's log (a newline would forge a line of it). */
+const plain = (max: number) => text(max).refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'expected no control characters');
+const absolutePath = plain(MAX_PATH).refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'expected an absolute path');
 
 const role = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('pane') }),
-  z.strictObject({ kind: z.literal('feed'), host: text(32) }),
+  z.strictObject({ kind: z.literal('feed'), host: z.string().regex(/^[a-z0-9-]{1,32}$/, 'expected a host bar’s name') }),
   z.strictObject({ kind: z.literal('status') }),
 ]);
 

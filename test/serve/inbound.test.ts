@@ -1,0 +1,25 @@
+/** What the core accepts from a front end: every field bounded, nothing that would forge a line of its log. */
+import { describe, expect, it } from 'vitest';
+import { frontMessageOf } from '../../src/serve/inbound.js';
+
+const attach = (role: unknown, select: unknown) => frontMessageOf({ t: 'attach', role, select, pid: 1 });
+
+describe('a front end’s messages, as the core reads them', () => {
+  it('takes an attach of a pane or a named host, with absolute paths', () => {
+    expect(attach({ kind: 'feed', host: 'i3bar' }, { config: '/home/me/bar.json', log: '/home/me/tilebar.log', monitor: 1 }).ok).toBe(true);
+    expect(attach({ kind: 'pane' }, { config: 'C:\\Users\\me\\komorebi.bar.json' }).ok).toBe(true);
+  });
+
+  it('refuses a host or a path with a newline (it would forge a line of the core’s log), and relative paths', () => {
+    expect(attach({ kind: 'feed', host: 'tmux\n2026-01-01 core: forged' }, {})).toMatchObject({ ok: false, problem: expect.stringMatching(/^role\.host: /) });
+    expect(attach({ kind: 'pane' }, { config: '/home/me/bar.json\ncore: forged' })).toMatchObject({ ok: false, problem: expect.stringMatching(/^select\.config: /) });
+    expect(attach({ kind: 'pane' }, { log: 'tilebar.log' })).toMatchObject({ ok: false, problem: 'select.log: expected an absolute path' });
+    expect(attach({ kind: 'pane' }, { monitor: 64 }).ok).toBe(false);
+  });
+
+  it('refuses window-manager messages outside the vocabulary and launches without their command', () => {
+    expect(frontMessageOf({ t: 'act', action: { kind: 'messages', messages: [{ type: 'NoSuchThing' }] } }).ok).toBe(false);
+    expect(frontMessageOf({ t: 'act', action: { kind: 'launch', id: '0:x' } }).ok).toBe(false);
+    expect(frontMessageOf({ t: 'act', action: { kind: 'messages', messages: [{ type: 'FocusWorkspaceNumber', content: 1 }] } }).ok).toBe(true);
+  });
+});
