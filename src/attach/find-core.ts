@@ -11,6 +11,7 @@ import type { Log } from '../io/log.js';
 import { connectRefusal, type CoreEndpoint } from '../serve/endpoint.js';
 import { readCoreInfo, readCoreKey } from '../serve/core-files.js';
 import { takeStartLock } from '../serve/start-lock.js';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { HELLO_WITHIN_MS } from '../channel/protocol.js';
 import { processIsGone } from '../io/process-gone.js';
@@ -102,15 +103,19 @@ async function retireHung(deps: FindDeps): Promise<void> {
   while (!processIsGone(pid) && deps.timers.now() < until) await sleep(deps.timers, POLL_FIRST_MS);
 }
 
-/** Whether `pid` runs `tilebar serve` (Linux: its command line; elsewhere the info file's word is taken). */
+/**
+ * Whether `pid` runs `tilebar serve`, by its command line: Linux's /proc, macOS's `ps` (started only on this rare
+ * path, by its absolute path). Never on Windows: there a new core takes a fresh pipe name and needs the old one
+ * gone for nothing, and a pid whose process ended may already be another program's, which must not be ended.
+ */
 function isCoreProcess(pid: number): boolean {
-  let cmdline: string;
   try {
-    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (process.platform === 'linux') return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('serve');
+    if (process.platform === 'darwin') return /\bserve\b/.test(execFileSync('/bin/ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000 }));
   } catch {
-    return process.platform !== 'linux';
+    return false;
   }
-  return cmdline.split('\0').includes('serve');
+  return false;
 }
 
 /** Cores one findCore starts at most: one that dies before it listens (killed, crashed) is started once more. */
