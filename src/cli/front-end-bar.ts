@@ -107,16 +107,17 @@ export interface ChooseArgs {
 
 /** The bar attached to the user's core, unless the front end runs it itself (asked for, or attaching failed). */
 export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
-  const { inProcessBar } = c.standalone ? await import('./standalone-bar.js') : { inProcessBar: undefined };
-  if (inProcessBar) return inProcessBar(c.inProcess, c.attach.io, c.view);
   const attach = (size: { width: number; height: number }) => attachedBar({ ...c.attach, appearance: c.view.appearance, size });
-  const attached = await attach(c.view.size);
-  if (attached.ok) return attached.bar;
-  c.attach.log(`front end: runs its bar in its own process until a core answers: no core to attach to (${attached.why})`);
-  const own = await import('./standalone-bar.js');
-  const alone = await own.inProcessBar(c.inProcess, c.attach.io, c.view);
+  if (!c.standalone) {
+    const attached = await attach(c.view.size);
+    if (attached.ok) return attached.bar;
+    c.attach.log(`front end: runs its bar in its own process until a core answers: no core to attach to (${attached.why})`);
+  }
+  const { inProcessBar } = await import('./standalone-bar.js');
+  const alone = await inProcessBar(c.inProcess, c.attach.io, c.view);
+  if (c.standalone) return alone;
   const { FallbackBar } = await import('./fallback-bar.js');
-  // It keeps trying: the view's size is the one the front end last gave (the switch carries it over).
+  // It keeps trying, at the first size: the switch gives the bar it moves to the size the front end set last.
   return new FallbackBar(alone, async () => {
     const again = await attach(c.view.size);
     return again.ok ? again.bar : undefined;

@@ -80,9 +80,12 @@ export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDep
   return serveUntilEnd({ endpoint: place.endpoint, logPath: resolve(io.cwd, logPath), lock: lock.lock, io, timers, log, spawned, deps, ...(place.refused ? { refused: place.refused } : {}) });
 }
 
-/** The core that answers now, if any (its pid and version), asked as `serve --status` would. */
+/** The core that answers now, attached to as `serve --status` (no bar); it never starts one. */
+const statusLink = (endpoint: CoreEndpoint, timers: Timers) => attachOnce({ endpoint, request: { role: { kind: 'status' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+
+/** The core that answers now, if any (its pid and version). */
 async function runningCore(endpoint: CoreEndpoint, timers: Timers): Promise<{ pid: number; app: string } | undefined> {
-  const found = await attachOnce({ endpoint, request: { role: { kind: 'status' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+  const found = await statusLink(endpoint, timers);
   if (!found.ok) return undefined;
   found.link.close();
   return { pid: found.link.corePid, app: found.link.coreApp };
@@ -214,7 +217,7 @@ class IdleExit {
 
 /** `serve --status`: asks the running core; NO_CORE_STATUS when none answers (it never starts one). */
 async function statusOf(endpoint: CoreEndpoint, io: CliIo, timers: Timers, json: boolean): Promise<number> {
-  const found = await attachOnce({ endpoint, request: { role: { kind: 'status' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+  const found = await statusLink(endpoint, timers);
   if (!found.ok) {
     io.err(`tilebar serve --status: no core is running for this session (${found.why})\n`);
     return NO_CORE_STATUS;
