@@ -116,6 +116,8 @@ export interface StatusReport {
   startedMs: number;
   frontEnds: Array<{ id: number; role: Role; pid: number; config: string; monitor: number }>;
   bars: Array<{ config: string; users: number }>;
+  /** The core's heartbeats so far: a source read every second is read once in each, for all its bars. */
+  beats: number;
   sources: Array<{ key: string; intervalMs: number; subscribers: number; reads: number; lastOk?: boolean }>;
 }
 

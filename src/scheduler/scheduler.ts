@@ -72,6 +72,8 @@ export class Scheduler {
   private readonly maxBackoffMs: number;
   private readonly onListenerError: (error: unknown, key: string) => void;
   private heartbeat?: unknown;
+  /** Heartbeats so far: what a source polled every second is read once in each (`serve --status` shows both). */
+  private beatCount = 0;
   private lastBeat?: { mono: number; wall: number };
   private running = false;
   private nextId = 0;
@@ -115,6 +117,11 @@ export class Scheduler {
   onTick(listener: (wallTime: number) => void): () => void {
     this.tickListeners.add(listener);
     return () => this.tickListeners.delete(listener);
+  }
+
+  /** How many heartbeats it has had. */
+  get beats(): number {
+    return this.beatCount;
   }
 
   /** Whether it polls and beats (between `start` and `stop`). */
@@ -185,6 +192,7 @@ export class Scheduler {
 
   private beat(): void {
     if (!this.running) return;
+    this.beatCount++;
     const mono = this.timers.now();
     const wall = this.timers.wallNow();
     if (this.lastBeat) {

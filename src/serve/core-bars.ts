@@ -21,10 +21,11 @@ export function coreBars(hub: Hub, settingsFor: SettingsFor): CoreBars {
       const view = handle.bar.openView({ appearance: () => undefined, size: { width: 0, height: 0 }, ...(select.monitor !== undefined ? { monitor: select.monitor } : {}) });
       return { ok: true, view: servedView(handle.bar, view, { bar: handle.key, config: made.settings.configPath, label: made.settings.label }, () => handle.release()) };
     },
-    report: (): Pick<StatusReport, 'bars' | 'sources'> => {
+    report: (): Pick<StatusReport, 'bars' | 'sources' | 'beats'> => {
       const status = hub.status();
       return {
         bars: status.bars.map((b) => ({ config: b.configPath, users: b.users })),
+        beats: status.beats,
         sources: status.sources.map((s) => ({ key: s.name, intervalMs: s.intervalMs, subscribers: s.subscribers, reads: s.reads, ...(s.last ? { lastOk: s.last.ok } : {}) })),
       };
     },

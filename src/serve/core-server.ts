@@ -61,7 +61,7 @@ export interface ServedView {
 /** The bars the core serves (over the hub), as the server uses them. */
 export interface CoreBars {
   open(select: BarSelect, role: Role): Promise<{ ok: true; view: ServedView } | { ok: false; why: string }>;
-  report(): Pick<StatusReport, 'bars' | 'sources'>;
+  report(): Pick<StatusReport, 'bars' | 'sources' | 'beats'>;
   /** The core's heartbeat (the shared scheduler's), once a second. */
   onTick(listener: () => void): () => void;
 }

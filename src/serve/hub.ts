@@ -54,6 +54,8 @@ export interface HubStatus {
   events: ReturnType<SharedParts['events']['running']>;
   /** How many window managers are subscribed. */
   windowManagers: number;
+  /** The shared scheduler's heartbeats so far. */
+  beats: number;
 }
 
 interface Entry {
@@ -133,6 +135,7 @@ export class Hub {
       sources: this.#shared.scheduler.sources(),
       events: this.#shared.events.running(),
       windowManagers: this.#shared.managers.open,
+      beats: this.#shared.scheduler.beats,
     };
   }
 

@@ -35,6 +35,7 @@ describe('tilebar serve', () => {
           { config: '/c/b.json', users: 1 },
         ],
         sources: [{ key: 'cpu', intervalMs: 2000, subscribers: 2, reads: 31, lastOk: false }],
+        beats: 62,
       },
       65_000,
     );

@@ -315,7 +315,9 @@ describe('the hub: nothing left running (property)', () => {
         for (const handle of held) handle.release();
         await pastTheGrace(h);
         expect({ manager: h.peer.starts - h.peer.closes, media: h.media.running }).toEqual({ manager: 0, media: false });
-        expect(h.hub.status()).toEqual({ bars: [], sources: [], events: { media: false, keyboard: false }, windowManagers: 0 });
+        // Every part left running is named; the heartbeats so far depend on the sequence.
+        const { beats: _beats, ...left } = h.hub.status();
+        expect(left).toEqual({ bars: [], sources: [], events: { media: false, keyboard: false }, windowManagers: 0 });
         expect(h.strays).toEqual([]);
         await h.hub.close();
       }),
