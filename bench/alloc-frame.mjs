@@ -57,6 +57,7 @@ const live = programs.map((p, i) => {
     TERM: 'xterm-256color',
     COLORTERM: 'truecolor',
     TZ: 'UTC',
+    TILEBAR_STANDALONE: '1',
     NODE_OPTIONS: `--require ${probe}`,
     TILEBAR_PROBE_OUT: p.out,
     TILEBAR_PROBE_ALLOC: `${FROM},${TO}`,

@@ -64,7 +64,7 @@ const server = createServer((s) => {
 await new Promise((r) => server.listen(socket, r));
 writeFileSync(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' } } }], right_widgets: [] }));
 
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: dir, TZ: 'UTC', I3SOCK: socket };
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: dir, TZ: 'UTC', I3SOCK: socket, TILEBAR_STANDALONE: '1' };
 /** A feed as i3bar starts it: stdin a pipe kept open (clicks), stdout a pipe. */
 function feed(name) {
   const child = spawn(process.execPath, nodeArgs(bin, 'feed', 'i3bar', '--config', join(dir, 'bar.json'), '--log', join(dir, `${name}.log`), '--update-url', 'http://127.0.0.1:9/'), { env, stdio: ['pipe', 'pipe', 'ignore'] });

@@ -52,7 +52,7 @@ writeFileSync(
 );
 
 const has = (cmd) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', LANG: 'C.UTF-8' };
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), TZ: 'UTC', LANG: 'C.UTF-8', TILEBAR_STANDALONE: '1' };
 const BARE_NODE = 'bare Node, a line a second';
 const feedCommand = (b, log) => [node, ...nodeArgs(b, 'feed', 'i3bar', '--config', config, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, log))];
 const programs = [

@@ -175,7 +175,7 @@ function shellCommand(p) {
     rmSync(cache, { recursive: true, force: true });
   }
   const extra = Object.entries(p.extraEnv ?? {}).map(([k, v]) => ` ${k}=${q(v)}`).join('');
-  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(cache)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC${extra}`;
+  const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(cache)} TERM=xterm-256color COLORTERM=truecolor TZ=UTC TILEBAR_STANDALONE=1${extra}`;
   return `exec env -i ${env} ${p.command.map(q).join(' ')}`;
 }
 const cpuMs = (pid) => {

@@ -27,7 +27,7 @@ const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
 const socket = join(dir, 'tmux'); // a path (-S): a killed server leaves its socket behind
 const main = join(root, 'dist', 'bundle', 'main.js');
 const command = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${dir}`, ...nodeArgs(main, 'run', '--config', config, '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, 'tilebar.log'), ...extra)];
-const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(join(dir, 'cache'))} TERM=xterm-256color COLORTERM=truecolor TZ=UTC`;
+const env = `PATH=${q(process.env.PATH ?? '/usr/bin:/bin')} HOME=${q(dir)} XDG_CACHE_HOME=${q(join(dir, 'cache'))} TERM=xterm-256color COLORTERM=truecolor TZ=UTC TILEBAR_STANDALONE=1`;
 execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'p', '-x', '160', '-y', String(ROWS), `env -i ${env} ${command.map(q).join(' ')}; sleep 5`]);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 spawnSync('tmux', ['-S', socket, 'send-keys', '-t', 'p', 'q']);

@@ -55,7 +55,7 @@ const live = programs.map((p, i) => {
   const out = join(dir, `${i}.jsonl`);
   // As the command's #! line starts node (its flags), with the checkout's node; a variant's flags first.
   const command = [p.node, ...p.flags, ...nodeArgs(join(p.checkout, 'dist', 'bundle', 'main.js'), 'run', '--config', join(p.checkout, 'config.example.json'), '--tiler-socket-dir', dir, '--update-url', 'http://127.0.0.1:9/', '--log', join(dir, `${i}.log`))];
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CACHE_HOME: join(home, '.cache'), TERM: 'xterm-256color', COLORTERM: 'truecolor', TZ: 'UTC', NODE_OPTIONS: `--require ${probe}`, TILEBAR_PROBE_OUT: out, TILEBAR_PROBE_MEMORY: String(EVERY) };
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CACHE_HOME: join(home, '.cache'), TERM: 'xterm-256color', COLORTERM: 'truecolor', TZ: 'UTC', TILEBAR_STANDALONE: '1', NODE_OPTIONS: `--require ${probe}`, TILEBAR_PROBE_OUT: out, TILEBAR_PROBE_MEMORY: String(EVERY) };
   execFileSync('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 's', '-x', '160', '-y', String(p.rows), `exec env -i ${Object.entries(env).map(([k, v]) => `${k}=${q(v)}`).join(' ')} ${command.map(q).join(' ')}`]);
   const pid = Number(execFileSync('tmux', ['-S', socket, 'display-message', '-p', '-t', 's', '#{pane_pid}'], { encoding: 'utf8' }).trim());
   return { p, socket, out, pid };

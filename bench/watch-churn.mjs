@@ -58,6 +58,7 @@ function setUp(name) {
     XDG_STATE_HOME: join(base, 'state'),
     XDG_RUNTIME_DIR: runtime,
     TZ: 'UTC',
+    TILEBAR_STANDALONE: '1',
     LANG: 'C.UTF-8',
   };
   return { base, home, shared, env };
