@@ -26,6 +26,7 @@ import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
 import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
+import { wholeLines } from '../support/whole-lines.js';
 
 const has = (cmd: string) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).error === undefined;
 const hasWaybar = hasSway && has('waybar') && has('grim');
@@ -111,7 +112,7 @@ describe.skipIf(!hasWaybar)('tilebar feed waybar in a real Waybar (headless sway
     }, () => `a click on Touch to launch it${said()}`);
 
     // The lines Touch's module read: its command as the tooltip, and its classes.
-    const lines = readFileSync(touchLines, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { text: string; tooltip?: string; class: string[] });
+    const lines = wholeLines(readFileSync(touchLines, 'utf8')).filter(Boolean).map((l) => JSON.parse(l) as { text: string; tooltip?: string; class: string[] });
     expect(lines.at(-1)).toMatchObject({ tooltip: `touch ${touched}`, class: ['tilebar', 'applications', 'normal'] });
     expect(lines.at(-1)?.text).toContain('Touch');
 

@@ -19,6 +19,7 @@ import { stateDoc } from './fake-wm.js';
 import { eventually, until } from '../wait.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { childEnv } from '../support/child-env.js';
+import { wholeLines } from '../support/whole-lines.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -49,7 +50,7 @@ async function setUp(opts: { down?: boolean } = {}) {
     await source.close();
     await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
-  const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
+  const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? wholeLines(readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8')).map((l) => JSON.parse(l) as string[]) : []);
   /** komorebi connecting to the pipe, as it does after `subscribe-pipe`. */
   const komorebi = () =>
     new Promise<Socket>((resolve, reject) => {
@@ -268,7 +269,7 @@ describe('komorebi on Windows: named pipe + komorebic (over a Unix socket path h
       await source.close();
       await rm(dir, { recursive: true, force: true, maxRetries: 5 });
     });
-    const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
+    const calls = () => (existsSync(env.FAKE_KOMOREBIC_LOG) ? wholeLines(readFileSync(env.FAKE_KOMOREBIC_LOG, 'utf8')).map((l) => JSON.parse(l) as string[]) : []);
     await eventually(() => expect(calls()[0]?.[0]).toBe('subscribe-pipe'));
     const fresh = calls()[0]?.[1] ?? '';
     expect(fresh).toMatch(/^tilebar-/);

@@ -27,6 +27,7 @@ import { PATIENCE_MS, until } from '../wait.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
 import { ROOT, RUNNER, SKIP, consoleTitled, found, privatePrefix, q, type PrivatePrefix } from './wine.js';
 import type { I3barBlock } from '../../src/feeds/i3bar.js';
+import { wholeLines } from '../support/whole-lines.js';
 
 // Under Wine the bar's start alone takes several seconds, more when other Wine runs share the cores.
 const WINE_PATIENCE_MS = 4 * PATIENCE_MS;
@@ -83,7 +84,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`the Media and Keyboard h
     const said = () => `\nthe feed's last line:\n${JSON.stringify(lastLine())}\nfake powershell.exe's record:\n${read(record)}\ntilebar's stderr:\n${read(err)}\nlog:\n${read(log)}`;
     /** The newest whole status line the feed wrote: its blocks. */
     const lastLine = (): I3barBlock[] => {
-      const lines = read(out).split('\n').filter((l) => /^,?\[\{/.test(l));
+      const lines = wholeLines(read(out)).filter((l) => /^,?\[\{/.test(l));
       const last = lines.at(-1);
       return last ? (JSON.parse(last.replace(/^,/, '')) as I3barBlock[]) : [];
     };

@@ -27,6 +27,7 @@ import { found, q, ROOT, RUNNER, SKIP, consoleTitled } from './wine.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { tilebarArgs } from '../support/tilebar-command.js';
+import { wholeLines } from '../support/whole-lines.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -108,7 +109,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`komorebi over a Windows 
       const from = logText().length;
       return () => logText().slice(from);
     };
-    const recorded = () => (existsSync(fake.FAKE_KOMOREBIC_RECORD) ? readFileSync(fake.FAKE_KOMOREBIC_RECORD, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
+    const recorded = () => (existsSync(fake.FAKE_KOMOREBIC_RECORD) ? wholeLines(readFileSync(fake.FAKE_KOMOREBIC_RECORD, 'utf8')).map((l) => JSON.parse(l) as string[]) : []);
     /** What the next komorebi the fake starts does, what it writes, and what `komorebic state` answers meanwhile. */
     const komorebi = async (mode: string, lines: string, state = lines.split('\n')[0] ?? '') => {
       await writeFile(fake.FAKE_KOMOREBIC_NOTIFY, lines);

@@ -19,6 +19,7 @@ import { PATIENCE_MS, until } from '../wait.js';
 import { processCreations } from './process-trace.js';
 import { seaExe, type WindowsNodeWithSea } from './sea.js';
 import { ROOT, RUNNER, SKIP, consoleTitled, found, q, titledProgram } from './wine.js';
+import { wholeLines } from '../support/whole-lines.js';
 
 const WINE_PATIENCE_MS = 4 * PATIENCE_MS;
 const SYSTEM_POWERSHELL = 'C:\\windows\\system32\\WindowsPowerShell\\v1.0\\powershell.exe';
@@ -56,7 +57,7 @@ describe.skipIf(typeof found === 'string' || !hasTmux)(`programs a bar (${RUNNER
     pane = p;
     const said = () => `\nplanted programs' record:\n${read(record) || '(none)'}\nlog:\n${read(log)}\nprocesses created:\n${processCreations(read(trace)).map((c) => c.path).join('\n')}`;
     const lastLine = (): I3barBlock[] => {
-      const last = read(out).split('\n').filter((l) => /^,?\[\{/.test(l)).at(-1);
+      const last = wholeLines(read(out)).filter((l) => /^,?\[\{/.test(l)).at(-1);
       return last ? (JSON.parse(last.replace(/^,/, '')) as I3barBlock[]) : [];
     };
 
