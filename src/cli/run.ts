@@ -112,7 +112,7 @@ export async function runCommand(given: RunOptions, io: CliIo, deps: RunDeps = {
   // SIGUSR1/SIGUSR2 (bar-signals.ts); those that came while starting were kept and are answered now.
   const offUserSignals = deps.terminal ? () => undefined : answerUserSignals(bar, log);
   const look = shown.getSnapshot().look;
-  log(`running ${configPath} (${bar.origin}; ${renderer} renderer, ${look.theme.source}, ${depth} colour, ${look.icons} icons: ${icons.why})`);
+  log(`running ${configPath} (${bar.origin}; ${view.renderer} renderer, ${look.theme.source}, ${depth} colour, ${look.icons} icons: ${icons.why})`);
   const exitCode = await end.ended;
 
   offUserSignals();

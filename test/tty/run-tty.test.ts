@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cellBackgrounds, hasTmux, openPane, shellQuote, type Pane } from './tmux.js';
 import { saveConfig } from '../support/bar-config.js';
 import { tilebarCommand } from '../support/tilebar-command.js';
+import { until } from '../wait.js';
 
 const bin = tilebarCommand();
 let pane: Pane | undefined;
@@ -69,3 +70,23 @@ for (const [rows, renderer] of [
     });
   });
 }
+
+describe.skipIf(!hasTmux)('tilebar run under a Node without WebAssembly (--jitless), in a real tmux pane', () => {
+  it("draws through the direct renderer when Ink's Yoga cannot load, and its log names the renderer that draws", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-run-'));
+    const file = join(dir, 'bar.json');
+    const log = join(dir, 'tilebar.log');
+    await saveConfig(file, config('JITLESS %Y'));
+    // A hardened Node (no executable memory) has no WebAssembly, and Ink's layout engine is WebAssembly.
+    const command = `${shellQuote(process.execPath)} --jitless ${bin.slice(bin.indexOf(' ') + 1)} run --config ${shellQuote(file)} --log ${shellQuote(log)}`;
+    pane = openPane(command, { width: 80, height: 1, env: { COLORTERM: 'truecolor' } });
+    await pane.waitFor((s) => s.includes('JITLESS') && utcMinutes().some((m) => s.includes(m)));
+    const running = async () => (await readFile(log, 'utf8')).split('\n').find((l) => / running /.test(l)) ?? '';
+    await until(async () => (await running()) !== '', 'the bar to say it runs');
+    const text = await readFile(log, 'utf8');
+    expect(text).toMatch(/the ink renderer could not start \(WebAssembly is not defined\); drawing directly instead/);
+    expect(await running()).toContain('; direct renderer,');
+    pane.sendKeys('q');
+    await pane.waitFor(() => pane?.currentCommand() === 'sleep');
+  });
+});
