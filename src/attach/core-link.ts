@@ -17,12 +17,12 @@ export interface LinkRequest {
   pid: number;
 }
 
-/** Why a core was not attached to: none answers, it is not ours (a wrong proof), of another protocol, or refused. */
 /**
  * Why a core was not attached to: none answers, it is not ours (a wrong proof), of another protocol, refused, broken,
- * or `silent`: something accepted the connection and said nothing within HELLO_WITHIN_MS (a hung core).
+ * `silent`: something accepted the connection and said nothing within HELLO_WITHIN_MS (a hung core), or `replaced`:
+ * an older tilebar's core that makes way for this one's (serve/core-handover.ts).
  */
-export type LinkFailure = { kind: 'absent' | 'not-ours' | 'mismatch' | 'refused' | 'broken' | 'silent'; why: string };
+export type LinkFailure = { kind: 'absent' | 'not-ours' | 'mismatch' | 'refused' | 'broken' | 'silent' | 'replaced'; why: string };
 
 export type Attached = Extract<CoreMessage, { t: 'attached' }>;
 
@@ -90,6 +90,7 @@ export class CoreLink {
         // Nothing else comes before the attach from a core of this protocol; a tick or a log line would be harmless.
         if (m.t === 'tick' || m.t === 'log') return;
         if (m.t === 'refused') return finish({ ok: false, kind: 'refused', why: m.why });
+        if (m.t === 'bye' && m.replacedBy !== undefined) return finish({ ok: false, kind: 'replaced', why: m.reason });
         finish({ ok: false, kind: 'broken', why: `the core sent "${m.t}" before attaching` });
       };
       link.send({ t: 'hello', protocol: PROTOCOL, app: request.app, nonce });

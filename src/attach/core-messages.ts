@@ -17,8 +17,9 @@ export function coreMessageOf(value: unknown): CoreMessage | undefined {
     case 'attached':
       return typeof value.id === 'number' && typeof value.config === 'string' && typeof value.label === 'string' && typeof value.monitor === 'number' ? (value as CoreMessage) : undefined;
     case 'refused':
+      return typeof value.why === 'string' ? (value as CoreMessage) : undefined;
     case 'bye':
-      return typeof (value.why ?? value.reason) === 'string' ? (value as CoreMessage) : undefined;
+      return typeof value.reason === 'string' && (value.replacedBy === undefined || typeof value.replacedBy === 'string') ? (value as CoreMessage) : undefined;
     case 'log':
       return typeof value.line === 'string' ? (value as CoreMessage) : undefined;
     case 'tick':

@@ -72,10 +72,11 @@ export async function attachOnce(deps: Omit<FindDeps, 'start'>): Promise<Found> 
 const sleep = (timers: Timers, ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
 
 /**
- * Whether no core answers there, so that one may be started: none, one of an older key (or a squatter), or one that
- * accepts and says nothing (hung: the lock's holder ends it first, retireHung).
+ * Whether no core answers there, so that one may be started: none, one of an older key (or a squatter), one that
+ * accepts and says nothing (hung: the lock's holder ends it first, retireHung), or an older tilebar's that makes way
+ * for this one's (it stopped answering before it said so).
  */
-const startable = (found: Found): boolean => !found.ok && (found.kind === 'absent' || found.kind === 'not-ours' || found.kind === 'silent');
+const startable = (found: Found): boolean => !found.ok && (found.kind === 'absent' || found.kind === 'not-ours' || found.kind === 'silent' || found.kind === 'replaced');
 
 /** How long a hung core's end is waited for after SIGKILL (the kernel ends a stopped process at once). */
 const RETIRE_WITHIN_MS = 2_000;

@@ -17,7 +17,8 @@ import type { ClickAction } from '../../widgets/view.js';
 import { CORE_SILENT_MS, type CoreMessage, type StateMessage, type WireParts } from '../channel/protocol.js';
 import type { Attached, CoreLink, LinkFailure } from './core-link.js';
 
-export type Connect = () => Promise<{ ok: true; link: CoreLink; attached: Attached | undefined } | ({ ok: false } & LinkFailure)>;
+/** Finds the user's core and attaches; starts one where none answers only when `mayStart`. */
+export type Connect = (o: { mayStart: boolean }) => Promise<{ ok: true; link: CoreLink; attached: Attached | undefined } | ({ ok: false } & LinkFailure)>;
 
 export interface RemoteViewOptions<Look> {
   appearance: (model: BarModel) => Look;
@@ -33,6 +34,12 @@ const FIRST_STATE_WITHIN_MS = 10_000;
 const RETRY_FIRST_MS = 50;
 const RETRY_MOST_MS = 2_000;
 const WATCH_MS = 1_000;
+/**
+ * How long front ends told that a newer tilebar's core takes the place of theirs only look for it: the newer front
+ * end starts it (serve/core-handover.ts). Were they to start one too, one of them could win the start lock and start
+ * its own older core — which the newer front end would replace again.
+ */
+const HANDOVER_LOOK_MS = 3_000;
 
 type Action = Exclude<ClickAction, { kind: 'toggle-layout-picker' }>;
 
@@ -55,6 +62,8 @@ export class RemoteView<Look> {
   #retryMs = RETRY_FIRST_MS;
   #closed = false;
   #paused = false;
+  /** Until when a reconnect only looks for a core (after a newer tilebar's took over), on the timers' clock. */
+  #lookOnlyUntil = 0;
 
   private constructor(options: RemoteViewOptions<Look>, link: CoreLink, attached: Attached | undefined, first: WireParts, statuses: BarSnapshot['statuses']) {
     this.#options = options;
@@ -70,7 +79,7 @@ export class RemoteView<Look> {
 
   /** Attaches and waits for the bar's first state; or why not (the caller runs the bar in-process instead). */
   static async open<Look>(options: RemoteViewOptions<Look>): Promise<{ ok: true; view: RemoteView<Look> } | ({ ok: false } & LinkFailure)> {
-    const connected = await options.connect();
+    const connected = await options.connect({ mayStart: true });
     if (!connected.ok) return connected;
     const first = await firstState(connected.link, options.timers, options.log);
     if (!first.ok) return first;
@@ -167,7 +176,10 @@ export class RemoteView<Look> {
     this.#heardAt = this.#options.timers.now();
     if (m.t === 'state') this.#apply(m);
     else if (m.t === 'log') this.#options.log(m.line);
-    else if (m.t === 'bye') this.#link?.destroy(m.reason);
+    else if (m.t === 'bye') {
+      if (m.replacedBy !== undefined) this.#lookOnlyUntil = this.#options.timers.now() + HANDOVER_LOOK_MS;
+      this.#link?.destroy(m.reason);
+    }
   }
 
   #apply(m: StateMessage): void {
@@ -235,7 +247,7 @@ export class RemoteView<Look> {
 
   async #reconnect(): Promise<void> {
     if (this.#closed) return;
-    const connected = await this.#options.connect();
+    const connected = await this.#options.connect({ mayStart: this.#options.timers.now() >= this.#lookOnlyUntil });
     if (this.#closed) {
       if (connected.ok) connected.link.close();
       return;

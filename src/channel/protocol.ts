@@ -131,4 +131,5 @@ export type CoreMessage =
   /** A line of the front end's bar (its config, its sources, the window manager) for its log. */
   | { t: 'log'; line: string }
   | { t: 'report'; report: StatusReport }
-  | { t: 'bye'; reason: string };
+  /** The core is closing this connection. `replacedBy`: a newer tilebar attached, and its core takes this one's place. */
+  | { t: 'bye'; reason: string; replacedBy?: string };

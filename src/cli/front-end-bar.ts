@@ -58,13 +58,13 @@ export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: Front
     size: a.size,
     timers: a.timers,
     log: a.log,
-    connect: () =>
+    connect: ({ mayStart }) =>
       findCore({
         endpoint: place.endpoint,
         request,
         timers: a.timers,
         log: a.log,
-        ...(plan ? { start: () => spawnCore(plan, a.io.env, userHome(a.io.env, a.io.platform), a.logPath) } : {}),
+        ...(plan && mayStart ? { start: () => spawnCore(plan, a.io.env, userHome(a.io.env, a.io.platform), a.logPath) } : {}),
       }),
   });
   if (!opened.ok) return { ok: false, why: `${opened.kind}: ${opened.why}` };

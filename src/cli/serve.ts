@@ -147,7 +147,17 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   // too busy to answer its hello) must leave that one's key alone, or no front end could prove itself to it again.
   const key = freshCoreKey();
   const startedMs = timers.wallNow();
-  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n) });
+  // A newer tilebar's front end attached (serve/core-handover.ts): this core stops answering at once, so that the
+  // front end finds none when it looks again and starts its own, and then ends as any core does.
+  let replacedBy: string | undefined;
+  let unpublish = () => undefined as void;
+  const onNewer = (app: string) => {
+    if (replacedBy !== undefined) return;
+    replacedBy = app;
+    unpublish();
+    end.quit(EXIT.ok);
+  };
+  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n), onNewer });
   const listening = await listenForCore(server.netServer, endpoint, s.lock);
   if (!listening.ok) {
     s.lock.release();
@@ -161,6 +171,15 @@ async function serveUntilEnd(s: Serving): Promise<number> {
     return FAILED;
   }
   const published = publishCore(endpoint, { pid: process.pid, app: VERSION, protocol: PROTOCOL, startedMs, ...(endpoint.socket === undefined ? { pipe: listening.address } : {}) }, key);
+  let unpublished = false;
+  unpublish = () => {
+    if (unpublished) return;
+    unpublished = true;
+    server?.stopListening();
+    if (listening.bound) removeOwnSocket(listening.bound);
+    removeCoreInfo(endpoint.info, process.pid);
+    removeCoreKey(endpoint, key);
+  };
   s.lock.release();
   if (!published.ok) {
     log(`core: front ends cannot find it: ${published.why}`);
@@ -172,20 +191,19 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   const status = await end.ended;
   offSignals();
   idle.stop();
-  await server.close('the core is stopping');
-  if (listening.bound) removeOwnSocket(listening.bound);
+  await (replacedBy !== undefined ? server.close(`tilebar ${replacedBy} replaces this core (${VERSION})`, replacedBy) : server.close('the core is stopping'));
+  unpublish();
   await hub.close();
-  removeCoreInfo(endpoint.info, process.pid);
-  removeCoreKey(endpoint, key);
   end.dispose();
   stopCatching();
-  log(`core: stopped${status === EXIT.ok ? '' : ` (status ${status})`}`);
+  log(`core: stopped${status === EXIT.ok ? '' : ` (status ${status})`}${replacedBy !== undefined ? `: tilebar ${replacedBy}'s core takes its place` : ''}`);
   return status;
 }
 
 /** A spawned core's end: IDLE_EXIT_MS after the last front end left, or FIRST_ATTACH_WITHIN_MS with none ever. */
 class IdleExit {
   #timer: unknown;
+  #stopped = false;
 
   constructor(
     private readonly timers: Timers,
@@ -197,13 +215,16 @@ class IdleExit {
   }
 
   count(attached: number): void {
-    if (!this.armed) return;
+    // Stopped: the core is ending, and its front ends leaving as it closes must not arm it again (it kept the
+    // process 10 s past its "stopped" line).
+    if (!this.armed || this.#stopped) return;
     this.timers.clearTimeout(this.#timer);
     this.#timer = undefined;
     if (attached === 0) this.#arm(IDLE_EXIT_MS, 'its last front end left');
   }
 
   stop(): void {
+    this.#stopped = true;
     this.timers.clearTimeout(this.#timer);
   }
 

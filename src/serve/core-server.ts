@@ -26,6 +26,7 @@ import { frontMessageOf } from './inbound.js';
 import { configNamesLaunch } from './launch-check.js';
 import { nothingSent, stateSince, type SentState } from './wire-state.js';
 import { BoundedCache } from '../io/bounded-cache.js';
+import { isNewerApp } from './core-handover.js';
 
 /** Connections not yet attached, at most at once; a newcomer beyond them lets the oldest go. */
 export const MOST_UNPROVEN = 16;
@@ -78,6 +79,11 @@ export interface CoreServerDeps {
   startedMs: number;
   /** The number of attached front ends changed (the idle exit listens). */
   onAttachedCount?: (count: number) => void;
+  /**
+   * A front end of a newer tilebar proved itself (core-handover.ts): this core makes way for that version's. Called
+   * before that front end is told, so the core can stop answering first: told, it looks for a core again at once.
+   */
+  onNewer?: (app: string) => void;
 }
 
 /** A bar's latest lines, sent to a front end that attaches to it later (its config's state, the manager found). */
@@ -155,11 +161,16 @@ export class CoreServer {
     return { pid: this.#deps.pid, app: this.#deps.app, startedMs: this.#deps.startedMs, frontEnds, ...this.#deps.bars.report() };
   }
 
-  /** Stops listening and tells every front end why before closing it. */
-  async close(reason: string): Promise<void> {
+  /** Stops taking connections (those attached stay): a core making way for a newer one answers nobody new. */
+  stopListening(): void {
+    if (this.#server.listening) this.#server.close();
+  }
+
+  /** Stops listening and tells every front end why before closing it (and which tilebar replaces the core). */
+  async close(reason: string, replacedBy?: string): Promise<void> {
     this.#offTick();
-    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    for (const c of [...this.#connections]) c.leave(reason);
+    const closed = new Promise<void>((resolve) => (this.#server.listening ? this.#server.close(() => resolve()) : resolve()));
+    for (const c of [...this.#connections]) c.leave(reason, replacedBy);
     await closed;
   }
 
@@ -199,6 +210,7 @@ class Connection {
   readonly #reader = new FrameReader(MAX_IN_FRAME);
   readonly #coreNonce = newNonce();
   #frontNonce = '';
+  #front: Pick<Extract<FrontMessage, { t: 'hello' }>, 'protocol' | 'app'> = { protocol: PROTOCOL, app: '' };
   #view: ServedView | undefined;
   #offView: () => void = () => undefined;
   #role: Role | undefined;
@@ -275,11 +287,11 @@ class Connection {
     this.#wroteSinceTick = false;
   }
 
-  /** Closed by the core, with a reason the front end may show. */
-  leave(reason: string): void {
+  /** Closed by the core, with a reason the front end may show (and the newer tilebar whose core replaces it). */
+  leave(reason: string, replacedBy?: string): void {
     // One that reads nothing would never take the bye: it is only closed.
     if (this.socket.writableNeedDrain) return this.drop(`left unread as the core closed (${reason})`);
-    if (this.proven && this.#phase !== 'closed') this.#write({ t: 'bye', reason });
+    if (this.proven && this.#phase !== 'closed') this.#write({ t: 'bye', reason, ...(replacedBy !== undefined ? { replacedBy } : {}) });
     this.#hangUp();
   }
 
@@ -353,12 +365,15 @@ class Connection {
 
   #hello(m: FrontMessage): void {
     if (m.t !== 'hello') return this.drop(`sent "${m.t}" before hello`);
-    if (m.protocol !== PROTOCOL) {
+    // An older protocol cannot be spoken; a newer one proves itself first (the handshake is the same in every
+    // protocol) and then replaces this core.
+    if (m.protocol < PROTOCOL) {
       this.#write({ t: 'mismatch', protocol: PROTOCOL, app: this.deps.app });
       return this.#hangUp();
     }
     if (!isNonce(m.nonce)) return this.drop('sent a hello without a nonce');
     this.#frontNonce = m.nonce;
+    this.#front = { protocol: m.protocol, app: m.app };
     this.#phase = 'auth';
     this.#write({ t: 'welcome', protocol: PROTOCOL, app: this.deps.app, pid: this.deps.pid, nonce: this.#coreNonce, proof: coreProof(this.deps.key, this.#frontNonce, this.#coreNonce) });
   }
@@ -366,6 +381,16 @@ class Connection {
   #auth(m: FrontMessage): void {
     if (m.t !== 'auth' || !proofMatches(frontProof(this.deps.key, this.#coreNonce, this.#frontNonce), m.proof)) return this.drop('did not prove it holds the key');
     this.#phase = 'attach';
+    // What a newer protocol attaches with may not read as ours: it replaces this core before its attach is read.
+    if (this.#front.protocol > PROTOCOL) this.#makeWay();
+  }
+
+  /** A newer tilebar proved itself: the core makes way (onNewer), and then tells it so; it starts its own core. */
+  #makeWay(): void {
+    const app = this.#front.app;
+    this.deps.log(`core: a front end of tilebar ${app} (protocol ${this.#front.protocol}) attached to this core of tilebar ${this.deps.app} (protocol ${PROTOCOL}): it makes way for ${app}'s`);
+    this.deps.onNewer?.(app);
+    this.leave(`tilebar ${app} replaces this core (${this.deps.app})`, app);
   }
 
   #attach(m: FrontMessage): void {
@@ -374,6 +399,8 @@ class Connection {
     this.#pid = m.pid;
     this.#logPath = m.select.log;
     this.deps.timers.clearTimeout(this.#helloTimer);
+    // A newer bar replaces this core; `serve --status` only asks (it reports the older core, and replaces nothing).
+    if (m.role.kind !== 'status' && isNewerApp(this.#front.app, this.deps.app)) return this.#makeWay();
     if (m.role.kind === 'status') {
       this.#phase = 'status';
       return;

@@ -30,25 +30,33 @@ export interface Channel {
   /** Views the core opened, and how many it has closed since. */
   opened: { count: number; closed: number };
   serverLog: string[];
-  attachView: (opts?: { key?: Buffer; monitor?: number; role?: Role }) => Promise<RemoteView<ReturnType<typeof asciiLook>>>;
+  /** The newer tilebars the core was told to make way for (onNewer), in order. */
+  newer: string[];
+  /** What each front end's reconnects were allowed: whether they might start a core. */
+  mayStart: boolean[];
+  attachView: (opts?: { key?: Buffer; monitor?: number; role?: Role; app?: string }) => Promise<RemoteView<ReturnType<typeof asciiLook>>>;
   /** A raw peer; `allowHalfOpen`: it keeps its side open when the core ends its own (as a broken peer may). */
   raw: (opts?: { allowHalfOpen?: boolean }) => Promise<RawPeer>;
 }
 
-export async function startChannel(opts: { config?: object; readers?: SourceReaders } = {}): Promise<Channel> {
+/** `app`: the core's tilebar version ('test' unless given: no version, so nothing is newer). */
+export async function startChannel(opts: { config?: object; readers?: SourceReaders; app?: string } = {}): Promise<Channel> {
   const core = await startBar(opts);
   const dir = await mkdtemp(join(tmpdir(), 'tilebar-channel-'));
   const path = join(dir, 'core.sock');
   const key = randomBytes(32);
   const opened = { count: 0, closed: 0 };
   const serverLog: string[] = [];
+  const newer: string[] = [];
+  const mayStart: boolean[] = [];
   const server = new CoreServer({
     key,
     timers: core.timers,
     log: (line) => void serverLog.push(line),
-    app: 'test',
+    app: opts.app ?? 'test',
     pid: process.pid,
     startedMs: 0,
+    onNewer: (app) => void newer.push(app),
     bars: {
       open: async (select) => {
         opened.count++;
@@ -66,13 +74,16 @@ export async function startChannel(opts: { config?: object; readers?: SourceRead
     await server.close('test over');
     await rm(dir, { recursive: true, force: true });
   });
-  const attachView: Channel['attachView'] = async ({ key: given = key, monitor, role = { kind: 'pane' } as Role } = {}) => {
+  const attachView: Channel['attachView'] = async ({ key: given = key, monitor, role = { kind: 'pane' } as Role, app = 'test' } = {}) => {
     const opened = await RemoteView.open({
       appearance: asciiLook,
       size: { width: 160, height: 1 },
       timers: core.timers,
       log: () => undefined,
-      connect: () => CoreLink.open(connect(path), given, { role, select: monitor !== undefined ? { monitor } : {}, app: 'test', pid: process.pid }, realTimers),
+      connect: (o) => {
+        mayStart.push(o.mayStart);
+        return CoreLink.open(connect(path), given, { role, select: monitor !== undefined ? { monitor } : {}, app, pid: process.pid }, realTimers);
+      },
     });
     if (!opened.ok) throw new Error(`not attached: ${opened.kind}: ${opened.why}`);
     views.push(opened.view);
@@ -83,7 +94,7 @@ export async function startChannel(opts: { config?: object; readers?: SourceRead
     cleanups.push(() => peer.socket.destroy());
     return peer;
   };
-  return { core, server, key, path, opened, serverLog, attachView, raw };
+  return { core, server, key, path, opened, serverLog, newer, mayStart, attachView, raw };
 }
 
 /** A peer that speaks the framing by hand: for what a well-behaved front end never sends. */

@@ -13,7 +13,9 @@ import { cleanupsAfterEach } from '../support/cleanups.js';
 import { tilebarArgs } from '../support/tilebar-command.js';
 import { until } from '../wait.js';
 import { coreSession, feedLine } from './core-session.js';
-import { sessionOf } from '../../src/serve/endpoint.js';
+import { coreEndpoint, sessionOf } from '../../src/serve/endpoint.js';
+import { attachOnce } from '../../src/attach/find-core.js';
+import { realTimers } from '../../src/scheduler/timers.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -55,6 +57,29 @@ describe('the user’s core under faults', () => {
     newer.kill('SIGTERM');
     await once(newer, 'exit');
     expect(s.runFiles()).toEqual([]);
+  });
+
+  // An upgrade reaching a running core (serve/core-handover.ts): a front end of a later tilebar (this test, as
+  // one) attaches; the core stops answering, says why, and ends; its feed re-attaches to a new core.
+  it('makes way for a front end of a newer tilebar, and its own front ends move to the next core', async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
+    const [old] = s.cores();
+    const place = coreEndpoint(s.env, process.platform, s.env.HOME as string);
+    if (!place.ok) throw new Error(place.why);
+    const request = { role: { kind: 'feed', host: 'tmux' } as const, select: { config: s.config }, app: '999.0.0', pid: process.pid };
+    const found = await attachOnce({ endpoint: place.endpoint, request, timers: realTimers, log: () => undefined });
+    expect(found).toMatchObject({ ok: false, kind: 'replaced', why: expect.stringMatching(/^tilebar 999\.0\.0 replaces this core \(\d+\.\d+\.\d+/) });
+    // It stopped answering before it said so: a front end that looks now finds no core, and may start its own.
+    expect(await attachOnce({ endpoint: place.endpoint, request, timers: realTimers, log: () => undefined })).toMatchObject({ ok: false, kind: 'absent' });
+    await until(() => !s.cores().includes(old as number), 'the old core to end');
+    await until(() => feedLine(feed.out()).includes('core stopped'), () => `the feed to say its core stopped\nfeed:\n${feed.out().split('\n').map(feedLine).join('\n')}\nlog:\n${s.log()}`);
+    // No newer front end starts one here: after looking for a while, the feed starts one itself.
+    await until(() => s.cores().length === 1 && s.status()?.frontEnds.length === 1, () => `a new core serving the feed\nlog:\n${s.log()}`);
+    await until(() => /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())), 'the feed to show its bar again');
+    expect(s.log()).toMatch(/it makes way for 999\.0\.0's/);
+    expect(s.log()).toMatch(/core: stopped: tilebar 999\.0\.0's core takes its place/);
   });
 
   // A hung core (stopped, or its loop blocked) accepts connections and answers no hello: its front ends say so

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { frontProof, newNonce } from '../../src/channel/auth.js';
-import { HELLO_WITHIN_MS, PROTOCOL, type CoreMessage } from '../../src/channel/protocol.js';
+import { HELLO_WITHIN_MS, PROTOCOL, type CoreMessage, type FrontMessage } from '../../src/channel/protocol.js';
 import { MOST_UNPROVEN } from '../../src/serve/core-server.js';
 import { cpuReading } from '../app/live-bar-harness.js';
 import { until } from '../wait.js';
@@ -69,12 +69,81 @@ describe('the core’s channel', () => {
     expect(ch.opened.count).toBe(0);
   });
 
-  it('answers another protocol with its own, and nothing more', async () => {
+  it('answers an older protocol with its own, and nothing more', async () => {
     const ch = await startChannel({ config });
     const peer = await ch.raw();
-    peer.send({ t: 'hello', protocol: PROTOCOL + 1, app: 'later', nonce: newNonce() });
+    peer.send({ t: 'hello', protocol: PROTOCOL - 1, app: 'earlier', nonce: newNonce() });
     await until(() => peer.closed, 'the core to close');
     expect(peer.received).toEqual([{ t: 'mismatch', protocol: PROTOCOL, app: 'test' }]);
+    expect(ch.newer).toEqual([]);
+  });
+
+  // An upgrade reaching a running core (serve/core-handover.ts): the core runs all day, and a bar started after
+  // `npm update` must not be served by the code from before it.
+  it('makes way for a newer tilebar that proves itself, and for no other', async () => {
+    const ch = await startChannel({ config, app: '1.9.0' });
+    const same = await ch.attachView({ app: '1.9.0' });
+    await ch.attachView({ app: '1.8.5' });
+    await ch.attachView({ app: 'not a version' });
+    // serve --status of a newer tilebar only asks.
+    const asking = await ch.raw();
+    const nonce = newNonce();
+    asking.send({ t: 'hello', protocol: PROTOCOL, app: '1.10.0', nonce });
+    await until(() => asking.received.some((m) => m.t === 'welcome'), 'a welcome');
+    const welcome = asking.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
+    asking.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    asking.send({ t: 'attach', role: { kind: 'status' }, select: {}, pid: 1 });
+    asking.send({ t: 'status' });
+    await until(() => asking.received.some((m) => m.t === 'report'), 'a report');
+    // One without the key cannot make the core go.
+    await expect(ch.attachView({ app: '2.0.0', key: randomBytes(32) })).rejects.toThrow(/not-ours/);
+    expect(ch.newer).toEqual([]);
+
+    // 1.10.0 is later than 1.9.0 (as versions, not as text): the core makes way, and then tells it so.
+    await expect(ch.attachView({ app: '1.10.0' })).rejects.toThrow(/replaced: tilebar 1\.10\.0 replaces this core \(1\.9\.0\)/);
+    expect(ch.newer).toEqual(['1.10.0']);
+    expect(ch.serverLog.join('\n')).toMatch(/a front end of tilebar 1\.10\.0 \(protocol \d+\) attached to this core of tilebar 1\.9\.0/);
+
+    // Its own front ends are told who replaces it (serve.ts closes it so), and only look for a core for a while:
+    // the newer front end starts it. Then they may start one themselves.
+    ch.mayStart.length = 0;
+    await ch.server.close('tilebar 1.10.0 replaces this core (1.9.0)', '1.10.0');
+    await until(() => same.getSnapshot().message === "tilebar's core stopped; reconnecting", 'the front end to say its core went');
+    await until(async () => {
+      await ch.core.timers.advance(100);
+      return ch.mayStart.length > 0;
+    }, 'a reconnect');
+    expect(ch.mayStart[0]).toBe(false);
+    await until(async () => {
+      await ch.core.timers.advance(500);
+      return ch.mayStart.at(-1) === true;
+    }, 'a reconnect that may start a core');
+  });
+
+  it('makes way for a front end of a newer protocol once it proves itself, before reading its attach', async () => {
+    const ch = await startChannel({ config, app: '1.9.0' });
+    const peer = await ch.raw();
+    const nonce = newNonce();
+    peer.send({ t: 'hello', protocol: PROTOCOL + 1, app: '2.0.0', nonce });
+    await until(() => peer.received.some((m) => m.t === 'welcome'), 'a welcome');
+    expect(ch.newer).toEqual([]);
+    const welcome = peer.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
+    peer.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    // An attach this protocol cannot read: never read, the core has made way already.
+    peer.send({ t: 'attach', role: { kind: 'hologram' }, select: {}, pid: 1 } as unknown as FrontMessage);
+    await until(() => peer.closed, 'the core to close');
+    expect(peer.received.map((m) => m.t)).toEqual(['welcome', 'bye']);
+    expect(peer.received[1]).toEqual({ t: 'bye', reason: 'tilebar 2.0.0 replaces this core (1.9.0)', replacedBy: '2.0.0' });
+    expect(ch.newer).toEqual(['2.0.0']);
+    expect(ch.serverLog.join('\n')).not.toMatch(/dropped/);
+
+    // With a wrong proof it is dropped, and the core stays.
+    const forger = await ch.raw();
+    forger.send({ t: 'hello', protocol: PROTOCOL + 1, app: '3.0.0', nonce: newNonce() });
+    await until(() => forger.received.some((m) => m.t === 'welcome'), 'a welcome');
+    forger.send({ t: 'auth', proof: randomBytes(32).toString('base64') });
+    await until(() => forger.closed, 'the core to drop the forger');
+    expect(ch.newer).toEqual(['2.0.0']);
   });
 
   it('drops a connection that does not attach in time, and lets the oldest silent one go for a newcomer', async () => {
