@@ -124,6 +124,13 @@ const one = { cpu: sum(alone, 'cpu') / 4, hwm: sum(alone, 'hwm') / 4, pss: sum(a
 console.log(`one standalone bar (the mean of four): ${f(one.cpu)} CPU s/min, ${f(one.hwm, 1)} MB peak RSS, ${f(one.pss, 1)} MB PSS`);
 console.log(`four standalone: ${f(sum(alone, 'cpu'))} CPU s/min (${f(sum(alone, 'cpu') / one.cpu)}×), ${f(sum(alone, 'hwm'), 1)} MB peak RSS (${f(sum(alone, 'hwm') / one.hwm)}×), ${f(sum(alone, 'pss'), 1)} MB PSS (${f(sum(alone, 'pss') / one.pss)}×)`);
 console.log(`core + four attached: ${f(sum(shared, 'cpu'))} CPU s/min (${f(sum(shared, 'cpu') / one.cpu)}×, aim ≤ 2×), ${f(sum(shared, 'hwm'), 1)} MB peak RSS (${f(sum(shared, 'hwm') / one.hwm)}×, aim ≤ 3×), ${f(sum(shared, 'pss'), 1)} MB PSS (${f(sum(shared, 'pss') / one.pss)}×)`);
+// The aims' "one standalone bar" read as the bar itself, a `run` pane (the mean of the two), beside the mean of all
+// four; and what the attached set spends on its own drawing (every front end draws its own view) against the core.
+const panes = alone.filter((r) => r.name.startsWith('run '));
+const pane = { cpu: panes.reduce((t, r) => t + r.cpu, 0) / panes.length, hwm: panes.reduce((t, r) => t + r.hwm, 0) / panes.length };
+console.log(`one standalone pane (the mean of two): ${f(pane.cpu)} CPU s/min, ${f(pane.hwm, 1)} MB peak RSS; core + four attached: ${f(sum(shared, 'cpu') / pane.cpu)}× its CPU, ${f(sum(shared, 'hwm') / pane.hwm)}× its peak RSS`);
+const core = shared.filter((r) => r.name === 'core').reduce((t, r) => t + r.cpu, 0);
+console.log(`of the attached set's CPU, the core (every reading, every bar's state): ${f(core)} CPU s/min; the four front ends (drawing their own views): ${f(sum(shared, 'cpu') - core)}`);
 const extra = shared.find((r) => r.name === 'an extra feed tmux b.json');
 console.log(`an extra attached feed: ${f(extra?.cpu ?? Number.NaN)} CPU s/min (aim ≤ 0.1), ${f(extra?.hwm ?? Number.NaN, 1)} MB peak RSS, ${f(extra?.pss ?? Number.NaN, 1)} MB PSS`);
 process.exit(0);
