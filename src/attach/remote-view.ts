@@ -64,6 +64,8 @@ export class RemoteView<Look> {
   #paused = false;
   /** Until when a reconnect only looks for a core (after a newer tilebar's took over), on the timers' clock. */
   #lookOnlyUntil = 0;
+  /** The newer tilebar whose core takes the place of the one that just said goodbye: said while reconnecting. */
+  #replacedBy: string | undefined;
 
   private constructor(options: RemoteViewOptions<Look>, link: CoreLink, attached: Attached | undefined, first: WireParts, statuses: BarSnapshot['statuses']) {
     this.#options = options;
@@ -177,7 +179,10 @@ export class RemoteView<Look> {
     if (m.t === 'state') this.#apply(m);
     else if (m.t === 'log') this.#options.log(m.line);
     else if (m.t === 'bye') {
-      if (m.replacedBy !== undefined) this.#lookOnlyUntil = this.#options.timers.now() + HANDOVER_LOOK_MS;
+      if (m.replacedBy !== undefined) {
+        this.#lookOnlyUntil = this.#options.timers.now() + HANDOVER_LOOK_MS;
+        this.#replacedBy = m.replacedBy;
+      }
       this.#link?.destroy(m.reason);
     }
   }
@@ -233,7 +238,8 @@ export class RemoteView<Look> {
     if (this.#closed) return;
     this.#link = undefined;
     this.#options.log(`front end: lost the core (${why}); finding it again`);
-    this.#away = "tilebar's core stopped; reconnecting";
+    this.#away = this.#replacedBy !== undefined ? `tilebar ${this.#replacedBy} takes over; reconnecting` : "tilebar's core stopped; reconnecting";
+    this.#replacedBy = undefined;
     this.#parts = { ...this.#parts, epochMs: this.#options.timers.wallNow() };
     this.#publish();
     this.#scheduleRetry();

@@ -74,7 +74,7 @@ describe('the user’s core under faults', () => {
     // It stopped answering before it said so: a front end that looks now finds no core, and may start its own.
     expect(await attachOnce({ endpoint: place.endpoint, request, timers: realTimers, log: () => undefined })).toMatchObject({ ok: false, kind: 'absent' });
     await until(() => !s.cores().includes(old as number), 'the old core to end');
-    await until(() => feedLine(feed.out()).includes('core stopped'), () => `the feed to say its core stopped\nfeed:\n${feed.out().split('\n').map(feedLine).join('\n')}\nlog:\n${s.log()}`);
+    await until(() => feedLine(feed.out()).includes('tilebar 999.0.0 takes over; reconnecting'), () => `the feed to say which tilebar takes over\nfeed:\n${feed.out().split('\n').map(feedLine).join('\n')}\nlog:\n${s.log()}`);
     // No newer front end starts one here: after looking for a while, the feed starts one itself.
     await until(() => s.cores().length === 1 && s.status()?.frontEnds.length === 1, () => `a new core serving the feed\nlog:\n${s.log()}`);
     await until(() => /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())), 'the feed to show its bar again');

@@ -108,7 +108,7 @@ describe('the core’s channel', () => {
     // the newer front end starts it. Then they may start one themselves.
     ch.mayStart.length = 0;
     await ch.server.close('tilebar 1.10.0 replaces this core (1.9.0)', '1.10.0');
-    await until(() => same.getSnapshot().message === "tilebar's core stopped; reconnecting", 'the front end to say its core went');
+    await until(() => same.getSnapshot().message === 'tilebar 1.10.0 takes over; reconnecting', 'the front end to say which tilebar takes over');
     await until(async () => {
       await ch.core.timers.advance(100);
       return ch.mayStart.length > 0;
