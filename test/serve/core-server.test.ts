@@ -9,13 +9,18 @@ import { startChannel, type RawPeer } from './channel-harness.js';
 
 const config = { left_widgets: [{ Cpu: { enable: true, data_refresh_interval: 1 } }], right_widgets: [{ Time: { enable: true, format: 'TwentyFourHour' } }] };
 
-/** Says hello, proves the key and attaches, by hand. */
-async function handshake(peer: RawPeer, key: Buffer): Promise<void> {
+/** Says hello (as tilebar `app` of `protocol`) and proves the key, by hand; the core's welcome came first. */
+async function proveItself(peer: RawPeer, key: Buffer, hello: { protocol?: number; app?: string } = {}): Promise<void> {
   const nonce = newNonce();
-  peer.send({ t: 'hello', protocol: PROTOCOL, app: 'test', nonce });
+  peer.send({ t: 'hello', protocol: hello.protocol ?? PROTOCOL, app: hello.app ?? 'test', nonce });
   await until(() => peer.received.some((m) => m.t === 'welcome'), 'a welcome');
   const welcome = peer.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
   peer.send({ t: 'auth', proof: frontProof(key, welcome?.nonce ?? '', nonce) });
+}
+
+/** Says hello, proves the key and attaches as a feed, by hand. */
+async function handshake(peer: RawPeer, key: Buffer): Promise<void> {
+  await proveItself(peer, key);
   peer.send({ t: 'attach', role: { kind: 'feed', host: 'tmux' }, select: {}, pid: 1 });
   await until(() => peer.received.some((m) => m.t === 'state'), 'a first state');
 }
@@ -87,11 +92,7 @@ describe('the core’s channel', () => {
     await ch.attachView({ app: 'not a version' });
     // serve --status of a newer tilebar only asks.
     const asking = await ch.raw();
-    const nonce = newNonce();
-    asking.send({ t: 'hello', protocol: PROTOCOL, app: '1.10.0', nonce });
-    await until(() => asking.received.some((m) => m.t === 'welcome'), 'a welcome');
-    const welcome = asking.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
-    asking.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    await proveItself(asking, ch.key, { app: '1.10.0' });
     asking.send({ t: 'attach', role: { kind: 'status' }, select: {}, pid: 1 });
     asking.send({ t: 'status' });
     await until(() => asking.received.some((m) => m.t === 'report'), 'a report');
@@ -123,12 +124,7 @@ describe('the core’s channel', () => {
   it('makes way for a front end of a newer protocol once it proves itself, before reading its attach', async () => {
     const ch = await startChannel({ config, app: '1.9.0' });
     const peer = await ch.raw();
-    const nonce = newNonce();
-    peer.send({ t: 'hello', protocol: PROTOCOL + 1, app: '2.0.0', nonce });
-    await until(() => peer.received.some((m) => m.t === 'welcome'), 'a welcome');
-    expect(ch.newer).toEqual([]);
-    const welcome = peer.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
-    peer.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    await proveItself(peer, ch.key, { protocol: PROTOCOL + 1, app: '2.0.0' });
     // An attach this protocol cannot read: never read, the core has made way already.
     peer.send({ t: 'attach', role: { kind: 'hologram' }, select: {}, pid: 1 } as unknown as FrontMessage);
     await until(() => peer.closed, 'the core to close');
@@ -207,11 +203,7 @@ describe('the core’s channel', () => {
   it('drops a `serve --status` that keeps asking and reads none of the answers (they are not queued without end)', async () => {
     const ch = await startChannel({ config });
     const peer = await ch.raw();
-    const nonce = newNonce();
-    peer.send({ t: 'hello', protocol: PROTOCOL, app: 'test', nonce });
-    await until(() => peer.received.some((m) => m.t === 'welcome'), 'a welcome');
-    const welcome = peer.received.find((m): m is Extract<CoreMessage, { t: 'welcome' }> => m.t === 'welcome');
-    peer.send({ t: 'auth', proof: frontProof(ch.key, welcome?.nonce ?? '', nonce) });
+    await proveItself(peer, ch.key);
     peer.send({ t: 'attach', role: { kind: 'status' }, select: {}, pid: 1 });
     peer.socket.pause();
     // Within the rate, for longer than any buffer holds the answers: 40 a second for minutes.
