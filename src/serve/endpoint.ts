@@ -20,11 +20,12 @@
  * running daemon: eww #255, #451).
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, linkSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import path from 'node:path';
 import { sameStamp, stampOf, type FileStamp } from '../io/file-stamp.js';
 import { freshPipeName, windowsPipePath } from '../io/pipe-name.js';
+import { processIsGone } from '../io/process-gone.js';
 import { ensureOwnDir, ownDirRefusal, privateRuntimeDir, runtimeDirPlaces } from '../io/runtime-dir.js';
 import { currentUser, directoryRefusal } from '../io/trust.js';
 import { localAppData, pathsOf } from '../io/user-dirs.js';
@@ -269,10 +270,37 @@ async function bindLinked(server: Server, socket: string): Promise<NodeJS.ErrnoE
   }
 }
 
+/**
+ * Removes the staging names of cores killed between binding and linking (`core-new-<pid>` whose process is gone):
+ * nothing else removes them. Only sockets of this user's, beside the socket, while the start lock is held. Never
+ * throws.
+ */
+function removeDeadStagings(socket: string, uid: number | undefined): void {
+  const dir = path.dirname(socket);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^core-new-(\d{1,10})$/.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || !processIsGone(Number(pid))) continue;
+    const staging = path.join(dir, name);
+    try {
+      const stat = lstatSync(staging);
+      if (stat.isSocket() && (uid === undefined || stat.uid === uid)) unlinkSync(staging);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
 async function listenOnSocket(server: Server, socket: string, lock: Pick<StartLock, 'stillOurs'>, uid: number | undefined): Promise<Listening> {
   const stale = await removeStaleSocket(socket, lock, uid);
   if (stale.outcome === 'answers') return { ok: false, why: `a core already answers at ${socket}`, answers: true };
   if (stale.outcome === 'refused') return { ok: false, why: stale.why };
+  removeDeadStagings(socket, uid);
   const failed = await bindLinked(server, socket);
   if (failed) return { ok: false, why: `cannot listen at ${socket}: ${failed.code ?? failed.message}` };
   try {

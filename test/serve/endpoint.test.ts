@@ -4,7 +4,7 @@
  * listens and by a front end before it connects); a socket is removed only when it is stale and only under the
  * start lock; Windows' places and pipe names (pure: the pipes themselves are tested under Wine).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -305,6 +305,25 @@ describe.skipIf(!onUnix)('a stale socket', () => {
     // Still the first core's: a front end reaches it.
     await listening(join(endpoint.dir, 'unrelated.sock'));
     expect(await removeStaleSocket(endpoint.socket!, lock)).toEqual({ outcome: 'answers' });
+  });
+
+  it("takes with it the staging names of cores killed between binding and linking, and no one else's", async () => {
+    const user = userIn(tempDir(cleanups));
+    const endpoint = endpointOf(user.env, user.home);
+    // A core killed after binding its staging name (core-new-<its pid>), before linking the socket into place.
+    const killed = `require('node:net').createServer().listen(require('node:path').join(process.argv[1], 'core-new-' + process.pid), () => process.kill(process.pid, 'SIGKILL'))`;
+    expect(spawnSync(process.execPath, ['-e', killed, endpoint.dir], { env: childEnv(), stdio: 'ignore' }).signal).toBe('SIGKILL');
+    const dead = readdirSync(endpoint.dir).filter((n) => n.startsWith('core-new-'));
+    expect(dead).toHaveLength(1);
+    // A core starting now (its process lives: it is this sleep), and a file that only has the name.
+    const alive = spawn('sleep', ['60'], { stdio: 'ignore' });
+    cleanups.push(() => void alive.kill());
+    await listening(join(endpoint.dir, `core-new-${alive.pid}`));
+    writeFileSync(join(endpoint.dir, 'core-new-2147483646'), 'not a socket');
+    const core = server();
+    expect((await listenForCore(core.server, endpoint, lockOf(endpoint))).ok).toBe(true);
+    const left = readdirSync(endpoint.dir).filter((n) => n.startsWith('core-new-')).sort();
+    expect(left).toEqual([`core-new-${alive.pid}`, 'core-new-2147483646'].sort());
   });
 
   it('is never a file or a link in the socket\'s place (said, not removed)', async () => {
