@@ -6,14 +6,14 @@
  * directory removed, after each test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StatusReport } from '../../src/channel/protocol.js';
 import { childEnv } from '../support/child-env.js';
 import type { Cleanup } from '../support/cleanups.js';
-import { tilebarArgs } from '../support/tilebar-command.js';
+import { MAIN, tilebarArgs } from '../support/tilebar-command.js';
 import { until } from '../wait.js';
 
 /** A feed's config: the memory every second and a clock, so a live feed's line changes every second. */
@@ -40,7 +40,11 @@ export interface CoreSession {
   cores(): number[];
   /** `tilebar serve` in the foreground. */
   serve(): ChildProcess;
-  feed(): Feed;
+  /**
+   * A tmux feed of the built tilebar, or of `program` (another build's main.js: other-build.ts); run through a
+   * link of that name in the session's directory when `link` is given (npm's `tilebar` command is such a link).
+   */
+  feed(opts?: { program?: string; link?: string }): Feed;
   /** The names in the runtime directory. */
   runFiles(): string[];
   log(): string;
@@ -84,8 +88,15 @@ export async function coreSession(cleanups: Cleanup[]): Promise<CoreSession> {
     serve() {
       return started(spawn(process.execPath, tilebarArgs('serve'), { env, cwd: dir, stdio: 'ignore' }));
     },
-    feed() {
-      const child = started(spawn(process.execPath, tilebarArgs('feed', 'tmux', '-c', config), { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] }));
+    feed({ program, link } = {}) {
+      const main = program ?? MAIN;
+      let script = main;
+      if (link !== undefined) {
+        script = join(dir, link);
+        if (!existsSync(script)) symlinkSync(main, script);
+      }
+      const args = tilebarArgs('feed', 'tmux', '-c', config).map((a) => (a === MAIN ? script : a));
+      const child = started(spawn(process.execPath, args, { env, cwd: dir, stdio: ['pipe', 'pipe', 'ignore'] }));
       let out = '';
       child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
       return { child, out: () => out };
