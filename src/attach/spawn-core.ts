@@ -21,13 +21,16 @@ export function corePlan(spawnerPid: number, how: { sea: boolean; launchFlags: r
   const { sea, launchFlags, execPath = process.execPath, script = process.argv[1] } = how;
   const tail = ['serve', '--spawned-by', String(spawnerPid)];
   if (sea) return { file: execPath, args: tail };
-  if (script === undefined || !/\b(main|commands)\.(c?js|mjs)$/.test(script)) return undefined;
+  if (script === undefined) return undefined;
+  // Judged by the file it is, not the path it was run by: npm's `tilebar` command is a link to dist/bundle/main.js,
+  // and Node gives a script run through a link the link's path.
   let real: string;
   try {
     real = realpathSync(script);
   } catch {
     return undefined;
   }
+  if (!/\b(main|commands)\.(c?js|mjs)$/.test(real)) return undefined;
   // The flags the command's Node is started with (cli/node-launch-flags.ts: no inspector on SIGUSR1), for the core too.
   return { file: execPath, args: [...launchFlags, real, ...tail] };
 }
