@@ -36,7 +36,23 @@ export interface FindDeps {
   log: Log;
   /** Starts a core (spawn-core.ts), or says why not. Absent: this front end never starts one. */
   start?: () => Starting | { why: string };
+  /** Whether this front end may still have an older tilebar's core make way for its own; absent: it may. */
+  handover?: Handover;
 }
+
+/**
+ * A front end's one ask of an older tilebar's core to make way for its own (serve/core-handover.ts): its hello
+ * names its version only while `mayAsk`, which the first core that makes way for it ends. A front end whose own
+ * core then does not come (it cannot start, or dies at its start) finds the core its older bars start again
+ * meanwhile: it attaches to that one, as a front end of any version may, instead of ending it at each try (every
+ * bar attached to it would say its core stopped every few seconds, for good).
+ */
+export interface Handover {
+  mayAsk: boolean;
+}
+
+/** What a front end that asks no core to make way names as its version: no version (core-handover.ts). */
+export const ASKS_NO_HANDOVER = '';
 
 /** Connects to the address, resolving with the socket once connected or with why not. */
 function connectTo(address: string): Promise<{ ok: true; socket: Socket } | { ok: false; code: string }> {
@@ -66,7 +82,11 @@ export async function attachOnce(deps: Omit<FindDeps, 'start'>): Promise<Found> 
   if (!key) return { ok: false, kind: 'absent', why: 'no core key' };
   const connected = await connectTo(address);
   if (!connected.ok) return { ok: false, kind: 'absent', why: `nothing answers at ${address} (${connected.code})` };
-  return CoreLink.open(connected.socket, key, deps.request, deps.timers);
+  const handover = deps.handover;
+  const request = handover && !handover.mayAsk ? { ...deps.request, app: ASKS_NO_HANDOVER } : deps.request;
+  const found = await CoreLink.open(connected.socket, key, request, deps.timers);
+  if (handover && !found.ok && found.kind === 'replaced') handover.mayAsk = false;
+  return found;
 }
 
 const sleep = (timers: Timers, ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));

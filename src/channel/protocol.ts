@@ -61,6 +61,10 @@ export type WireAction =
 export interface Hello {
   t: 'hello';
   protocol: number;
+  /**
+   * The front end's tilebar version, for which an older core makes way (serve/core-handover.ts); empty when the
+   * front end asks no core to (it cannot start one, or asked once already: attach/find-core.ts's Handover).
+   */
   app: string;
   /** 16 random bytes, base64: the core's proof answers it. */
   nonce: string;

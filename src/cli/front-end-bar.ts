@@ -10,7 +10,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FrontEndBar } from '../app/store.js';
 import type { ViewOptions } from '../app/view-of-core.js';
-import { findCore } from '../attach/find-core.js';
+import { findCore, type Handover } from '../attach/find-core.js';
 import { RemoteView } from '../attach/remote-view.js';
 import { corePlan, spawnCore } from '../attach/spawn-core.js';
 import type { BarSelect, Role } from '../channel/protocol.js';
@@ -45,6 +45,8 @@ export interface AttachArgs {
   size: { width: number; height: number };
   /** Where a core this front end starts writes what it says before its own log is open. */
   logPath: string;
+  /** This front end's one ask of an older core to make way (find-core.ts), kept across its tries to attach. */
+  handover?: Handover;
 }
 
 /** The bar from the user's core; or why not (the caller runs it in-process). */
@@ -53,6 +55,10 @@ export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: Front
   if (!place.ok) return { ok: false, why: place.why };
   const plan = corePlan(process.pid, { sea: inSingleExecutable(), launchFlags: NODE_LAUNCH_FLAGS });
   const request = { role: a.role, select: a.select, app: VERSION, pid: process.pid };
+  const handover = a.handover ?? { mayAsk: true };
+  // One that cannot start a core never asks an older one to make way: it would leave its bars with none.
+  if (!plan) handover.mayAsk = false;
+  const asksNone: Handover = { mayAsk: false };
   const opened = await RemoteView.open({
     appearance: a.appearance,
     size: a.size,
@@ -64,6 +70,8 @@ export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: Front
         request,
         timers: a.timers,
         log: a.log,
+        // While it only looks (a newer tilebar's front end starts the core), it asks no core to make way either.
+        handover: mayStart ? handover : asksNone,
         ...(plan && mayStart ? { start: () => spawnCore(plan, a.io.env, userHome(a.io.env, a.io.platform), a.logPath) } : {}),
       }),
   });
@@ -107,7 +115,8 @@ export interface ChooseArgs {
 
 /** The bar attached to the user's core, unless the front end runs it itself (asked for, or attaching failed). */
 export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
-  const attach = (size: { width: number; height: number }) => attachedBar({ ...c.attach, appearance: c.view.appearance, size });
+  const handover: Handover = { mayAsk: true };
+  const attach = (size: { width: number; height: number }) => attachedBar({ ...c.attach, appearance: c.view.appearance, size, handover });
   if (!c.standalone) {
     const attached = await attach(c.view.size);
     if (attached.ok) return attached.bar;
