@@ -17,6 +17,8 @@ const MAX_MESSAGES = 32;
 const MAX_COMMAND = 8192;
 /** Monitors a view can name: komorebi's indices; far more than anyone has. */
 const MAX_MONITOR = 63;
+/** A tilebar version at most (semver's own bound): a nightly's carries its commit. */
+const MAX_VERSION = 256;
 
 const text = (max: number) => z.string().max(max);
 /** No control characters: these reach the core's log (a newline would forge a line of it). */
@@ -48,7 +50,8 @@ const action = z.discriminatedUnion('kind', [
 const bare = <T extends string>(t: T) => z.strictObject({ t: z.literal(t) });
 
 const frontMessage = z.discriminatedUnion('t', [
-  z.strictObject({ t: z.literal('hello'), protocol: z.int(), app: text(64), nonce: text(64) }),
+  // `app`: a version (semver's longest is 256), which a core making way for it names in its log and to its front ends.
+  z.strictObject({ t: z.literal('hello'), protocol: z.int(), app: plain(MAX_VERSION), nonce: text(64) }),
   z.strictObject({ t: z.literal('auth'), proof: text(64) }),
   z.strictObject({ t: z.literal('attach'), role, select, pid: z.int().min(0).max(2 ** 32) }),
   z.strictObject({ t: z.literal('act'), action }),
