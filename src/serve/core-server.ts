@@ -210,7 +210,8 @@ class Connection {
   readonly #reader = new FrameReader(MAX_IN_FRAME);
   readonly #coreNonce = newNonce();
   #frontNonce = '';
-  #front: Pick<Extract<FrontMessage, { t: 'hello' }>, 'protocol' | 'app'> = { protocol: PROTOCOL, app: '' };
+  /** The version the front end's hello named ('' when it asks no core to make way: attach/find-core.ts). */
+  #frontApp = '';
   #view: ServedView | undefined;
   #offView: () => void = () => undefined;
   #role: Role | undefined;
@@ -365,15 +366,16 @@ class Connection {
 
   #hello(m: FrontMessage): void {
     if (m.t !== 'hello') return this.drop(`sent "${m.t}" before hello`);
-    // An older protocol cannot be spoken; a newer one proves itself first (the handshake is the same in every
-    // protocol) and then replaces this core.
-    if (m.protocol < PROTOCOL) {
+    // Another protocol cannot be spoken, either way. A later protocol does not replace this core either: the bars
+    // attached to it could not reach the core that took its place (they would say "reconnecting" for good), so
+    // that front end runs on its own until this core's bars are gone (serve/core-handover.ts).
+    if (m.protocol !== PROTOCOL) {
       this.#write({ t: 'mismatch', protocol: PROTOCOL, app: this.deps.app });
       return this.#hangUp();
     }
     if (!isNonce(m.nonce)) return this.drop('sent a hello without a nonce');
     this.#frontNonce = m.nonce;
-    this.#front = { protocol: m.protocol, app: m.app };
+    this.#frontApp = m.app;
     this.#phase = 'auth';
     this.#write({ t: 'welcome', protocol: PROTOCOL, app: this.deps.app, pid: this.deps.pid, nonce: this.#coreNonce, proof: coreProof(this.deps.key, this.#frontNonce, this.#coreNonce) });
   }
@@ -381,14 +383,12 @@ class Connection {
   #auth(m: FrontMessage): void {
     if (m.t !== 'auth' || !proofMatches(frontProof(this.deps.key, this.#coreNonce, this.#frontNonce), m.proof)) return this.drop('did not prove it holds the key');
     this.#phase = 'attach';
-    // What a newer protocol attaches with may not read as ours: it replaces this core before its attach is read.
-    if (this.#front.protocol > PROTOCOL) this.#makeWay();
   }
 
   /** A newer tilebar proved itself: the core makes way (onNewer), and then tells it so; it starts its own core. */
   #makeWay(): void {
-    const app = this.#front.app;
-    this.deps.log(`core: a front end of tilebar ${app} (protocol ${this.#front.protocol}) attached to this core of tilebar ${this.deps.app} (protocol ${PROTOCOL}): it makes way for ${app}'s`);
+    const app = this.#frontApp;
+    this.deps.log(`core: a front end of tilebar ${app} attached to this core of tilebar ${this.deps.app}: it makes way for ${app}'s`);
     this.deps.onNewer?.(app);
     this.leave(`tilebar ${app} replaces this core (${this.deps.app})`, app);
   }
@@ -400,7 +400,7 @@ class Connection {
     this.#logPath = m.select.log;
     this.deps.timers.clearTimeout(this.#helloTimer);
     // A newer bar replaces this core; `serve --status` only asks (it reports the older core, and replaces nothing).
-    if (m.role.kind !== 'status' && isNewerApp(this.#front.app, this.deps.app)) return this.#makeWay();
+    if (m.role.kind !== 'status' && isNewerApp(this.#frontApp, this.deps.app)) return this.#makeWay();
     if (m.role.kind === 'status') {
       this.#phase = 'status';
       return;

@@ -4,26 +4,14 @@
  * must hold: the bars end up served again, by one core, and a core is not ended again and again.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, connect, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frontProof, newNonce } from '../../src/channel/auth.js';
-import { encodeFrame, FrameReader } from '../../src/channel/framing.js';
-import { MAX_IN_FRAME, MAX_OUT_FRAME, PROTOCOL, type CoreMessage } from '../../src/channel/protocol.js';
-import { publishCore, readCoreKey } from '../../src/serve/core-files.js';
-import { coreEndpoint, type CoreEndpoint } from '../../src/serve/endpoint.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { until } from '../wait.js';
-import { coreSession, feedLine, type CoreSession, type Feed } from './core-session.js';
+import { coreSession, feedLine, type Feed } from './core-session.js';
 import { otherBuild } from './other-build.js';
 
 const cleanups = cleanupsAfterEach();
-
-function endpointOf(s: CoreSession): CoreEndpoint {
-  const place = coreEndpoint(s.env, process.platform, s.env.HOME as string);
-  if (!place.ok) throw new Error(place.why);
-  return place.endpoint;
-}
 
 /** The feed shows its bar (its clock), not a message in its place. */
 const showsBar = (feed: Feed) => /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())) && !feedLine(feed.out()).includes('core stopped');
@@ -66,56 +54,5 @@ describe('a core making way for a newer tilebar', () => {
     expect(count(s.log(), /it makes way for 99\.0\.0's/g)).toBe(1);
     await until(() => showsBar(oldFeed) && showsBar(newFeed), 'both feeds to show their bars');
   });
-
-  // A later protocol's front end has the core make way (it proves itself with the handshake every protocol
-  // keeps), and starts its core, which speaks only its own protocol: the older bars are told `mismatch` by it.
-  // They must run their bars on their own (as one that starts while such a core runs does), not keep the last
-  // frame and "tilebar's core stopped; reconnecting" until they are restarted.
-  it('leaves the bars of the older protocol running on their own once a later protocol’s core took its place', async () => {
-    const s = await coreSession(cleanups);
-    const feed = s.feed();
-    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
-    await until(() => showsBar(feed), 'the feed to show its bar');
-    const endpoint = endpointOf(s);
-    const later = await laterProtocolCore(endpoint);
-    cleanups.push(() => void later.close());
-    await until(() => feedLine(feed.out()).includes('core stopped'), 'the feed to say its core went');
-    await until(() => s.log().includes('mismatch'), () => `the feed to find the later protocol's core\nlog:\n${s.log()}`);
-    await until(() => showsBar(feed), () => `the feed to show its bar again\nfeed: ${feedLine(feed.out())}\nlog:\n${s.log()}`);
-  });
 });
 
-/**
- * What a tilebar of the next protocol does: its front end proves itself to the running core (which makes way),
- * and its core takes the place, answering every hello of another protocol with `mismatch`.
- */
-async function laterProtocolCore(endpoint: CoreEndpoint): Promise<Server> {
-  const key = readCoreKey(endpoint);
-  if (!key || endpoint.socket === undefined) throw new Error('no core to replace');
-  const path = endpoint.socket;
-  const socket = connect(path);
-  const reader = new FrameReader(MAX_OUT_FRAME);
-  const nonce = newNonce();
-  const received: CoreMessage[] = [];
-  socket.on('data', (chunk: Buffer) => {
-    for (const m of reader.push(chunk).values as CoreMessage[]) {
-      received.push(m);
-      if (m.t === 'welcome') socket.write(encodeFrame({ t: 'auth', proof: frontProof(key, m.nonce, nonce) }, MAX_IN_FRAME) as Buffer);
-    }
-  });
-  socket.on('error', () => undefined);
-  socket.write(encodeFrame({ t: 'hello', protocol: PROTOCOL + 1, app: '99.0.0', nonce }, MAX_IN_FRAME) as Buffer);
-  await until(() => received.some((m) => m.t === 'bye'), () => `the core to make way; it said ${JSON.stringify(received.map((m) => m.t))}`);
-  socket.destroy();
-  const server = createServer((c) => {
-    c.on('error', () => undefined);
-    c.once('data', () => c.end(encodeFrame({ t: 'mismatch', protocol: PROTOCOL + 1, app: '99.0.0' }, MAX_OUT_FRAME) as Buffer));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(path, () => resolve());
-  });
-  const published = publishCore(endpoint, { pid: process.pid, app: '99.0.0', protocol: PROTOCOL + 1, startedMs: Date.now() });
-  if (!published.ok) throw new Error(published.why);
-  return server;
-}
