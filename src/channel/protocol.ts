@@ -34,7 +34,11 @@ export const TICK_MS = 1_000;
 export const CORE_SILENT_MS = 2_500;
 
 /** Which front end attaches: a pane (`run`), a feed for a host bar, or `serve --status`, which shows no bar. */
-export type Role = { kind: 'pane' } | { kind: 'feed'; host: string } | { kind: 'status' };
+/**
+ * Who attaches: a pane, a feed, `serve --status` (it only asks), or `core`: a `tilebar serve` in the foreground
+ * (a unit's) claiming the session from a core a bar started, or from an older one (serve/core-handover.ts).
+ */
+export type Role = { kind: 'pane' } | { kind: 'feed'; host: string } | { kind: 'status' } | { kind: 'core' };
 
 /** Which bar a front end shows: the core finds the config the way the command line would. */
 export interface BarSelect {

@@ -50,6 +50,12 @@ export const FIRST_ATTACH_WITHIN_MS = 30_000;
 const FAILED = 1;
 /** `serve --status` when no core runs. */
 export const NO_CORE_STATUS = 3;
+/**
+ * A foreground core that made way for a newer tilebar's (EX_TEMPFAIL): a unit that restarts on failure (the
+ * README's) starts `tilebar serve` again — the upgraded one — which takes the session from the core the newer bar
+ * started. A spawned core that made way ends with 0: nothing restarts it.
+ */
+export const REPLACED_STATUS = 75;
 
 export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDeps = {}): Promise<number> {
   const home = userHome(io.env, io.platform);
@@ -65,11 +71,16 @@ export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDep
   const spawned = opts.spawnedBy !== undefined;
   // In the foreground the core says what it does on stderr too; a spawned one has only the log.
   const log: Log = spawned ? fileLogger : (line) => (fileLogger(line), io.err(`${line}\n`));
-  const running = await runningCore(place.endpoint, timers);
-  if (running) {
-    if (spawned) return EXIT.ok;
-    io.err(`tilebar serve: a core is already running for this session (pid ${running.pid}, tilebar ${running.app}); \`tilebar serve --status\` says what it serves\n`);
-    return FAILED;
+  if (spawned) {
+    if (await runningCore(place.endpoint, timers)) return EXIT.ok;
+  } else {
+    // In the foreground (a unit's core): a core a bar started, or an older tilebar's, makes way for this one.
+    const claimed = await claimSession(place.endpoint, timers);
+    if (claimed.kind === 'refused') {
+      io.err(`tilebar serve: ${claimed.why}; \`tilebar serve --status\` says what it serves\n`);
+      return FAILED;
+    }
+    if (claimed.kind === 'replaced') log(`core: the core that ran (${claimed.why}) made way for this one`);
   }
   const lock = lockFor(place.endpoint, opts.spawnedBy, timers);
   if (!lock.ok) {
@@ -82,6 +93,21 @@ export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDep
 
 /** The core that answers now, attached to as `serve --status` (no bar); it never starts one. */
 const statusLink = (endpoint: CoreEndpoint, timers: Timers) => attachOnce({ endpoint, request: { role: { kind: 'status' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+
+/**
+ * A foreground `serve` claims the session from the core that answers (core-server.ts says which make way): `absent`
+ * when none answers, `replaced` when it made way, `refused` when one stays (a unit's, or a later tilebar's).
+ */
+async function claimSession(endpoint: CoreEndpoint, timers: Timers): Promise<{ kind: 'absent' | 'replaced' | 'refused'; why: string }> {
+  const found = await attachOnce({ endpoint, request: { role: { kind: 'core' }, select: {}, app: VERSION, pid: process.pid }, timers, log: () => undefined });
+  if (found.ok) {
+    // A core of before the claim attaches it as it would a pane: it stays.
+    found.link.close();
+    return { kind: 'refused', why: `a core is already running for this session (pid ${found.link.corePid}, tilebar ${found.link.coreApp})` };
+  }
+  if (found.kind === 'replaced' || found.kind === 'refused' || found.kind === 'mismatch') return { kind: found.kind === 'replaced' ? 'replaced' : 'refused', why: found.why };
+  return { kind: 'absent', why: found.why };
+}
 
 /** The core that answers now, if any (its pid and version). */
 async function runningCore(endpoint: CoreEndpoint, timers: Timers): Promise<{ pid: number; app: string } | undefined> {
@@ -155,9 +181,9 @@ async function serveUntilEnd(s: Serving): Promise<number> {
     if (replacedBy !== undefined) return;
     replacedBy = app;
     unpublish();
-    end.quit(EXIT.ok);
+    end.quit(s.spawned ? EXIT.ok : REPLACED_STATUS);
   };
-  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n), onNewer });
+  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n), onNewer, spawned: s.spawned });
   const listening = await listenForCore(server.netServer, endpoint, s.lock);
   if (!listening.ok) {
     s.lock.release();

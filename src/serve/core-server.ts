@@ -84,6 +84,8 @@ export interface CoreServerDeps {
    * before that front end is told, so the core can stop answering first: told, it looks for a core again at once.
    */
   onNewer?: (app: string) => void;
+  /** This core was started by a front end (`serve --spawned-by`): a `tilebar serve` in the foreground takes its place. */
+  spawned?: boolean;
 }
 
 /** A bar's latest lines, sent to a front end that attaches to it later (its config's state, the manager found). */
@@ -385,6 +387,17 @@ class Connection {
     this.#phase = 'attach';
   }
 
+  /**
+   * A `tilebar serve` in the foreground (a unit's) claims the session: a core a bar started makes way for it unless
+   * it is of an older tilebar, and any core makes way for a newer one; else it is refused (one already stays).
+   */
+  #claimed(): void {
+    const takes = isNewerApp(this.#frontApp, this.deps.app) || (this.deps.spawned === true && !isNewerApp(this.deps.app, this.#frontApp));
+    if (takes) return this.#makeWay();
+    this.#write({ t: 'refused', why: `a core already runs for this session (pid ${this.deps.pid}, tilebar ${this.deps.app}${this.deps.spawned ? ', started by a bar, of a later tilebar' : ', a tilebar serve'})` });
+    this.#hangUp();
+  }
+
   /** A newer tilebar proved itself: the core makes way (onNewer), and then tells it so; it starts its own core. */
   #makeWay(): void {
     const app = this.#frontApp;
@@ -400,6 +413,7 @@ class Connection {
     this.#logPath = m.select.log;
     this.deps.timers.clearTimeout(this.#helloTimer);
     // A newer bar replaces this core; `serve --status` only asks (it reports the older core, and replaces nothing).
+    if (m.role.kind === 'core') return this.#claimed();
     if (m.role.kind !== 'status' && isNewerApp(this.#frontApp, this.deps.app)) return this.#makeWay();
     if (m.role.kind === 'status') {
       this.#phase = 'status';

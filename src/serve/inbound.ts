@@ -29,6 +29,7 @@ const role = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('pane') }),
   z.strictObject({ kind: z.literal('feed'), host: z.string().regex(/^[a-z0-9-]{1,32}$/, 'expected a host bar’s name') }),
   z.strictObject({ kind: z.literal('status') }),
+  z.strictObject({ kind: z.literal('core') }),
 ]);
 
 const select = z.strictObject({

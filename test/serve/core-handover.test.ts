@@ -3,6 +3,7 @@
  * two versions (other-build.ts): what the user's other bars live through when a newer tilebar's bar comes. What
  * must hold: the bars end up served again, by one core, and a core is not ended again and again.
  */
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,44 @@ describe('a core making way for a newer tilebar', () => {
     }, () => `both feeds served by a core of the older tilebar\nlog:\n${s.log()}`);
     expect(count(s.log(), /it makes way for 99\.0\.0's/g)).toBe(1);
     await until(() => showsBar(oldFeed) && showsBar(newFeed), 'both feeds to show their bars');
+  });
+  // A unit's core (`tilebar serve` in the foreground, the README's systemd unit) is the one that stays: it takes
+  // the session from a core a bar started (a bar came first at login, or while the unit restarted), and one that
+  // made way for a newer tilebar's bar ends with a failure, so that the unit starts `tilebar serve` again — the
+  // upgraded one — which takes the session back from the core that bar started.
+  it("is the unit's: a foreground serve takes the session from a bar's core, and one replaced by a newer bar ends for its unit to restart it", async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, () => `the feed to start its core\nlog:\n${s.log()}`);
+    const [barsCore] = s.cores();
+    const unit = s.serve();
+    await until(() => s.status()?.pid === unit.pid && s.status()?.frontEnds.length === 1, () => `the foreground core to serve the feed\nlog:\n${s.log()}`);
+    await until(() => !s.cores().includes(barsCore as number), "the bar's core to end");
+    expect(s.log()).toMatch(/made way for this one/);
+    await until(() => showsBar(feed), 'the feed to show its bar');
+
+    // A second foreground serve is refused: one stays already.
+    const second = s.serve();
+    const [code] = (await once(second, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(s.status()?.pid).toBe(unit.pid);
+
+    // The unit's core is of an older tilebar; a newer bar comes.
+    unit.kill('SIGTERM');
+    await once(unit, 'exit');
+    const oldDir = join(s.dir, 'old');
+    mkdirSync(oldDir);
+    const olderUnit = s.serve({ program: otherBuild(oldDir, '0.0.1') });
+    await until(() => s.status()?.app === '0.0.1' && s.status()?.pid === olderUnit.pid && s.status()?.frontEnds.length === 1, () => `the older unit's core to serve the feed\nlog:\n${s.log()}`);
+    const newer = s.feed();
+    const [status] = (await once(olderUnit, 'exit')) as [number | null];
+    expect(status, 'the status a unit restarts on').toBe(75);
+    await until(() => s.status()?.app !== '0.0.1' && s.status()?.frontEnds.length === 2, () => `the newer bar's core to serve both feeds\nlog:\n${s.log()}`);
+    // The unit restarts it (the upgraded tilebar): it takes the session back.
+    const restarted = s.serve();
+    await until(() => s.status()?.pid === restarted.pid && s.status()?.frontEnds.length === 2, () => `the restarted unit's core to serve both feeds\nlog:\n${s.log()}`);
+    await until(() => s.cores().length === 1, 'one core');
+    await until(() => showsBar(feed) && showsBar(newer), 'both feeds to show their bars');
   });
 });
 

@@ -38,8 +38,8 @@ export interface CoreSession {
   status(): StatusReport | undefined;
   /** The pids of this home's `tilebar serve` processes. */
   cores(): number[];
-  /** `tilebar serve` in the foreground. */
-  serve(): ChildProcess;
+  /** `tilebar serve` in the foreground; `program`: another build's main.js (other-build.ts). */
+  serve(opts?: { program?: string }): ChildProcess;
   /**
    * A tmux feed of the built tilebar, or of `program` (another build's main.js: other-build.ts); run through a
    * link of that name in the session's directory when `link` is given (npm's `tilebar` command is such a link).
@@ -85,8 +85,9 @@ export async function coreSession(cleanups: Cleanup[]): Promise<CoreSession> {
       return r.status === 0 ? (JSON.parse(r.stdout) as StatusReport) : undefined;
     },
     cores: () => coresOf(home),
-    serve() {
-      return started(spawn(process.execPath, tilebarArgs('serve'), { env, cwd: dir, stdio: 'ignore' }));
+    serve({ program } = {}) {
+      const args = tilebarArgs('serve').map((a) => (a === MAIN ? (program ?? MAIN) : a));
+      return started(spawn(process.execPath, args, { env, cwd: dir, stdio: 'ignore' }));
     },
     feed({ program, link } = {}) {
       const main = program ?? MAIN;
