@@ -18,6 +18,7 @@
 import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, openSync, readdirSync, readSync, unlinkSync, watch, type FSWatcher, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processIsGone } from '../io/process-gone.js';
+import { removeDeadProcessFiles } from '../io/dead-process-files.js';
 
 /** More than any burst of clicks; a bigger file is not ours to read (dropped whole, said once). */
 export const MAX_INBOX_BYTES = 64 * 1024;
@@ -231,21 +232,13 @@ const NAMED_AFTER_PROCESS = [/^[a-z]+-\d{1,10}(?:-[a-z]+)?\.clicks\.claim\.(\d{1
 
 /** Removes the inboxes in `dir` whose process is gone (a feed killed before it could remove its own). Never throws. */
 export function removeStaleInboxes(dir: string, isGone: (pid: number) => boolean = processIsGone): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = NAMED_AFTER_PROCESS.map((named) => named.exec(name)?.[1]).find((p) => p !== undefined);
-    if (pid === undefined || !isGone(Number(pid))) continue;
-    try {
-      unlinkSync(join(dir, name));
-    } catch {
-      // Gone meanwhile, or not ours to remove.
-    }
-  }
+  removeDeadProcessFiles(dir, {
+    pidOf: (name) => {
+      const pid = NAMED_AFTER_PROCESS.map((named) => named.exec(name)?.[1]).find((p) => p !== undefined);
+      return pid === undefined ? undefined : Number(pid);
+    },
+    isGone,
+  });
 }
 
 /**

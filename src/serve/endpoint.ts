@@ -20,12 +20,12 @@
  * running daemon: eww #255, #451).
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { connect, type Server } from 'node:net';
 import path from 'node:path';
 import { sameStamp, stampOf, type FileStamp } from '../io/file-stamp.js';
 import { freshPipeName, windowsPipePath } from '../io/pipe-name.js';
-import { processIsGone } from '../io/process-gone.js';
+import { removeDeadProcessFiles } from '../io/dead-process-files.js';
 import { ensureOwnDir, ownDirRefusal, privateRuntimeDir, runtimeDirPlaces } from '../io/runtime-dir.js';
 import { currentUser, directoryRefusal } from '../io/trust.js';
 import { localAppData, pathsOf } from '../io/user-dirs.js';
@@ -276,24 +276,16 @@ async function bindLinked(server: Server, socket: string): Promise<NodeJS.ErrnoE
  * throws.
  */
 function removeDeadStagings(socket: string, uid: number | undefined): void {
-  const dir = path.dirname(socket);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = /^core-new-(\d{1,10})$/.exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || !processIsGone(Number(pid))) continue;
-    const staging = path.join(dir, name);
-    try {
+  removeDeadProcessFiles(path.dirname(socket), {
+    pidOf: (name) => {
+      const pid = /^core-new-(\d{1,10})$/.exec(name)?.[1];
+      return pid === undefined ? undefined : Number(pid);
+    },
+    mayRemove: (staging) => {
       const stat = lstatSync(staging);
-      if (stat.isSocket() && (uid === undefined || stat.uid === uid)) unlinkSync(staging);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
+      return stat.isSocket() && (uid === undefined || stat.uid === uid);
+    },
+  });
 }
 
 async function listenOnSocket(server: Server, socket: string, lock: Pick<StartLock, 'stillOurs'>, uid: number | undefined): Promise<Listening> {
