@@ -15,7 +15,7 @@ export function coreMessageOf(value: unknown): CoreMessage | undefined {
     case 'mismatch':
       return typeof value.protocol === 'number' && typeof value.app === 'string' ? (value as CoreMessage) : undefined;
     case 'attached':
-      return typeof value.id === 'number' && typeof value.config === 'string' && typeof value.label === 'string' && typeof value.monitor === 'number' ? (value as CoreMessage) : undefined;
+      return typeof value.id === 'number' && typeof value.config === 'string' && typeof value.label === 'string' && typeof value.monitor === 'number' && (value.pipe === undefined || typeof value.pipe === 'string') ? (value as CoreMessage) : undefined;
     case 'refused':
       return typeof value.why === 'string' ? (value as CoreMessage) : undefined;
     case 'bye':

@@ -17,8 +17,10 @@ import type { KeyboardStatus } from '../keyboard/status.js';
 import type { MediaCommand, MediaStatus } from '../media/player.js';
 import type { TilerState } from '../tiler/state.js';
 import type { SourceStatus } from '../../widgets/view.js';
+import type { IconSet } from '../../widgets/icons.js';
 
-export const PROTOCOL = 1;
+/** 2: thin feeds (a feed's `pipe`, the attached's `pipe`). */
+export const PROTOCOL = 2;
 
 /** Largest frame a front end may send: an attach with a long config path is ~5 KiB; a click's messages less. */
 export const MAX_IN_FRAME = 64 * 1024;
@@ -38,7 +40,22 @@ export const CORE_SILENT_MS = 2_500;
  * Who attaches: a pane, a feed, `serve --status` (it only asks), or `core`: a `tilebar serve` in the foreground
  * (a unit's) claiming the session from a core a bar started, or from an older one (serve/core-handover.ts).
  */
-export type Role = { kind: 'pane' } | { kind: 'feed'; host: string } | { kind: 'status' } | { kind: 'core' };
+export type Role = { kind: 'pane' } | { kind: 'feed'; host: string; pipe?: PipeFeed } | { kind: 'status' } | { kind: 'core' };
+
+/**
+ * A thin feed (serve/hosted-feeds.ts): the host reads a named pipe itself (its shell's `cat`), and the core runs the
+ * host's feed, writing its lines there; the front end that asked only prints the pipe's path and ends.
+ */
+export interface PipeFeed {
+  /** The icon set the front end chose for its host (`--icons`, $TILEBAR_ICONS, detection): the core has no terminal of the host's. */
+  icons: IconSet;
+  /** tmux's place (`line`, `right`, `left`). */
+  place?: string;
+  /** The pid of the tmux server running it (from `$TMUX`): which click inbox is its (feeds/tmux.ts). */
+  tmuxPid?: number;
+  /** The host's shell that reads the pipe (the front end's parent): named in `serve --status`. */
+  reader: number;
+}
 
 /** Which bar a front end shows: the core finds the config the way the command line would. */
 export interface BarSelect {
@@ -132,7 +149,8 @@ export interface StatusReport {
 export type CoreMessage =
   | { t: 'welcome'; protocol: number; app: string; pid: number; nonce: string; proof: string }
   | { t: 'mismatch'; protocol: number; app: string }
-  | { t: 'attached'; id: number; config: string; label: string; monitor: number }
+  /** `pipe`: a thin feed's named pipe, which its host reads (the core then closes this connection). */
+  | { t: 'attached'; id: number; config: string; label: string; monitor: number; pipe?: string }
   | { t: 'refused'; why: string }
   | StateMessage
   | { t: 'tick'; wall: number }

@@ -24,6 +24,7 @@ import { resolveVariables } from '../tiler/variables.js';
 import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WindowManager } from '../tiler/managers.js';
+import type { BarSelect } from '../channel/protocol.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
@@ -46,6 +47,8 @@ export interface FeedOptions {
   standalone?: boolean;
   /** `--monitor N`: the bar of monitor N (monitor-config.ts). */
   monitor?: number;
+  /** `--pipe`: a thin feed (thin-feed.ts): the core's pipe for this host, its path printed. */
+  pipe?: boolean;
 }
 
 export interface FeedDeps {
@@ -88,6 +91,11 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   // A host bar draws text in its own font: Nerd Font glyphs only when asked for or detected.
   const icons = chooseIconSet(opts.icons, io.env, false);
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
+  if (opts.pipe) {
+    const status = await thinFront(entry, opts, { io, timers, log, icons: icons.set, place: tmuxPlace, select: selectOf({ ...opts, ...chosen }, io.cwd, logPath), logPath });
+    stopCatching();
+    return status;
+  }
   // The host's view of the bar: the model's monitor, in the host's icons; nothing is fitted (the host lays out
   // its own line). `--print-config` prints from the in-process bar: it reads the config once and ends.
   const bar = await frontEndBar({
@@ -154,6 +162,21 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   stopCatching();
   log(`feed to ${host} stopped${status === 0 ? '' : ` (status ${status})`}`);
   return status;
+}
+
+/** `--pipe`: a thin feed's front end (thin-feed.ts), for a host that reads the core's pipe itself. */
+async function thinFront(entry: FeedHost, opts: FeedOptions, a: { io: CliIo; timers: Timers; log: Log; icons: IconSet; place: TmuxPlace; select: BarSelect; logPath: string }): Promise<number> {
+  const host = entry.name;
+  if (!entry.thin) throw new UsageError(`feed: --pipe: ${host} reads no pipe of its own; its config runs \`tilebar feed ${host}\` (see --print-config)`);
+  if (opts.printConfig) throw new UsageError('feed: --pipe and --print-config: choose one (the lines --print-config prints run --pipe)');
+  if (opts.standalone) {
+    a.io.err(`tilebar feed ${host} --pipe: no pipe: --standalone asks for a bar in its own process\n`);
+    return 1;
+  }
+  const { thinFeed } = await import('./thin-feed.js');
+  const tmuxPid = Number(a.io.env.TMUX?.split(',')[1]);
+  const pipe = { icons: a.icons, place: a.place, ...(Number.isInteger(tmuxPid) && tmuxPid > 0 ? { tmuxPid } : {}), reader: process.ppid };
+  return thinFeed({ io: a.io, timers: a.timers, log: a.log, host, pipe, select: a.select, logPath: a.logPath });
 }
 
 const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) });

@@ -12,7 +12,13 @@ import { fileLog, type Log } from '../io/log.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
 import { userHome } from '../io/user-dirs.js';
 import { realTimers, type Timers } from '../scheduler/timers.js';
-import { coreBars } from '../serve/core-bars.js';
+import { coreBars, thinBars, type SettingsFor } from '../serve/core-bars.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
+import { ThinFeeds } from '../serve/thin-feeds.js';
+import { BUILTIN_HOSTS } from '../feeds/hosts.js';
+import { privateRuntimeDir, runtimeDirPlaces } from '../io/runtime-dir.js';
+import { resolveVariables } from '../tiler/variables.js';
+import { existsSync } from 'node:fs';
 import { freshCoreKey, publishCore, removeCoreInfo, removeCoreKey } from '../serve/core-files.js';
 import { CoreServer } from '../serve/core-server.js';
 import { coreEndpoint, listenForCore, removeOwnSocket, type CoreEndpoint } from '../serve/endpoint.js';
@@ -183,11 +189,15 @@ async function serveUntilEnd(s: Serving): Promise<number> {
     unpublish();
     end.quit(s.spawned ? EXIT.ok : REPLACED_STATUS);
   };
-  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: (n) => idle.count(n), onNewer, spawned: s.spawned });
+  // Thin feeds (a host's own `cat` reading a pipe this core writes) count as front ends for the idle exit.
+  const counted = () => idle.count((server?.attached ?? 0) + thin.count);
+  const thin = thinFeedsOf(io, { hub, settingsFor, widgets, timers, log, onCount: counted });
+  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: counted, onNewer, spawned: s.spawned, thin });
   const listening = await listenForCore(server.netServer, endpoint, s.lock);
   if (!listening.ok) {
     s.lock.release();
     idle.stop();
+    thin.close('the core did not start');
     await server.close('the core did not start');
     await hub.close();
     stopCatching();
@@ -217,6 +227,7 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   const status = await end.ended;
   offSignals();
   idle.stop();
+  thin.close(replacedBy !== undefined ? `tilebar ${replacedBy} replaces this core` : 'the core is stopping');
   await (replacedBy !== undefined ? server.close(`tilebar ${replacedBy} replaces this core (${VERSION})`, replacedBy) : server.close('the core is stopping'));
   unpublish();
   await hub.close();
@@ -224,6 +235,21 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   stopCatching();
   log(`core: stopped${status === EXIT.ok ? '' : ` (status ${status})`}${replacedBy !== undefined ? `: tilebar ${replacedBy}'s core takes its place` : ''}`);
   return status;
+}
+
+/** The core's thin feeds (serve/thin-feeds.ts): pipes in the user's private runtime directory, the built-in hosts. */
+function thinFeedsOf(io: CliIo, p: { hub: Hub; settingsFor: SettingsFor; widgets: WidgetRegistry; timers: Timers; log: Log; onCount: () => void }): ThinFeeds {
+  return new ThinFeeds({
+    runtime: privateRuntimeDir(runtimeDirPlaces(io.env, io.platform, userHome(io.env, io.platform))),
+    hosts: BUILTIN_HOSTS,
+    platform: io.platform,
+    openBar: thinBars(p.hub, p.settingsFor, p.widgets),
+    timers: p.timers,
+    log: p.log,
+    version: VERSION,
+    tilerOptions: { exists: (path: string) => existsSync(path), resolvePath: (path: string) => resolveVariables(path, io.env, io.platform) },
+    onCount: p.onCount,
+  });
 }
 
 /** A spawned core's end: IDLE_EXIT_MS after the last front end left, or FIRST_ATTACH_WITHIN_MS with none ever. */
@@ -290,7 +316,8 @@ async function statusOf(endpoint: CoreEndpoint, io: CliIo, timers: Timers, json:
 export function statusText(r: StatusReport, now: number): string {
   const lines = [`core: pid ${r.pid}, tilebar ${r.app}, up ${Math.max(0, Math.round((now - r.startedMs) / 1000))} s`];
   lines.push(`front ends (${r.frontEnds.length}):`);
-  for (const f of r.frontEnds) lines.push(`  ${f.role.kind === 'feed' ? `feed ${f.role.host}` : f.role.kind}  pid ${f.pid}  monitor ${f.monitor}  ${f.config}`);
+  // A thin feed's pid is its host's shell, which reads its pipe (serve/thin-feeds.ts).
+  for (const f of r.frontEnds) lines.push(`  ${f.role.kind === 'feed' ? `feed ${f.role.host}${f.role.pipe ? ' (thin)' : ''}` : f.role.kind}  pid ${f.pid}  monitor ${f.monitor}  ${f.config}`);
   lines.push(`bars (${r.bars.length}):`);
   for (const b of r.bars) lines.push(`  ${b.config}  (${b.users} front end${b.users === 1 ? '' : 's'})`);
   lines.push(`sources (${r.sources.length}), each read once for all:`);

@@ -41,6 +41,11 @@ export interface HostFeedContext {
    * again, to learn whether its host is still there.
    */
   ticks?: Heartbeats;
+  /**
+   * A thin feed's (serve/thin-feeds.ts): its host has had lines before, from the feed before it (its loop attached
+   * again), and i3bar's header and first line from the loop itself, once.
+   */
+  continues?: boolean;
 }
 
 const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);
@@ -121,5 +126,5 @@ export function waybarFeed(c: HostFeedContext): Feed {
 
 /** i3bar and swaybar: the protocol's JSON lines on stdout, clicks on stdin. */
 export function i3barFeed(c: HostFeedContext): Feed {
-  return startI3barFeed({ ...feedBase(c), in: c.in, ...clickDeps(c), log: c.log });
+  return startI3barFeed({ ...feedBase(c), in: c.in, ...clickDeps(c), log: c.log, ...(c.continues ? { continues: true } : {}) });
 }

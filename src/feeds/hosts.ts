@@ -39,6 +39,13 @@ export interface FeedHost {
    * went, its stop and continue signals are the protocol's, and the feed makes no click directory.
    */
   clicksOnStdin: boolean;
+  /**
+   * The host reads a named pipe itself, so its config runs a shell loop and `cat` (`thinLoop`), not a Node process:
+   * the loop's `tilebar feed <host> --pipe` attaches, the user's core runs this host's feed and writes its lines
+   * into the pipe (serve/thin-feeds.ts). A host whose feed needs the feed's own process (Waybar's pipes, Polybar's
+   * inbox named after it) has none.
+   */
+  thin?: boolean;
   /** The lines to put in the host's config for this bar. */
   printConfig(input: PrintConfigInput): string | Promise<string>;
   /** Its feed, started over the live bar. */
@@ -70,13 +77,14 @@ export const BUILTIN_HOSTS: readonly FeedHost[] = [
   {
     name: 'tmux',
     clicksOnStdin: false,
+    thin: true,
     help: `tmux (~/.tmux.conf): the bar as a second status line, redrawn as it changes (at most once a second), clicks
 included (tmux 3.3 and later), painted in the theme across the whole line; "tilebar feed tmux --print-config"
 prints these lines with your own runtime directory in place of /run/user/1000/tilebar (--place right or left:
 the lines for status-right or status-left instead):
   set -g mouse on
   set -g status 2
-  set -g status-format[1] '#(tilebar feed tmux --place line)'
+  set -g status-format[1] '#(while :; do if f=\`tilebar feed tmux --place line --pipe\`; then cat "$f"; else tilebar feed tmux --place line; fi; sleep 1; done)'
   bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
   bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
   bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
@@ -84,7 +92,7 @@ the lines for status-right or status-left instead):
   bind -n WheelDownStatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 5 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""`,
     async printConfig(p) {
       const { tmuxConfLines } = await import('./tmux.js');
-      const lines = tmuxConfLines(p.place, `tilebar feed tmux --place ${p.place}${p.configArgument}`, p.runtime.ok ? p.runtime.path : undefined);
+      const lines = tmuxConfLines(p.place, thinLoop(`tilebar feed tmux --place ${p.place}${p.configArgument}`), p.runtime.ok ? p.runtime.path : undefined);
       return `${[...lines, ...(p.runtime.ok ? [] : [`# clicks cannot be read: ${p.runtime.why}`])].join('\n')}\n`;
     },
     start: async (c) => (await import('./host-feeds.js')).tmuxFeed(c),
@@ -115,6 +123,17 @@ your config and merge them into ~/.config/waybar/config:
     start: async (c) => (await import('./host-feeds.js')).waybarFeed(c),
   },
 ];
+
+/**
+ * A thin feed's shell loop (run by the host's `sh -c`): `--pipe` attaches and prints the pipe the core writes, which
+ * `cat` reads until the core closes it (it stopped, or was replaced); then, a second later, the loop attaches again,
+ * and a core is started when none answers. Where no pipe can be had (`--standalone`, a core of another protocol,
+ * no private directory) the feed runs in a process of its own, as without the loop. No parenthesis: tmux's `#()`
+ * would end at the first; the command substitution is in backquotes.
+ */
+export function thinLoop(command: string): string {
+  return `while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; sleep 1; done`;
+}
 
 export function hostNamed(name: string, hosts: readonly FeedHost[] = BUILTIN_HOSTS): FeedHost | undefined {
   return hosts.find((h) => h.name === name);

@@ -28,6 +28,8 @@ export interface I3barFeedOptions {
   log(line: string): void;
   /** The bar's heartbeats: at one with nothing written since the one before, a blank line is written, to learn whether the bar still reads (line-feed.ts). */
   ticks?: Heartbeats;
+  /** A thin feed's (serve/thin-feeds.ts): its loop wrote the header and a first line; every line here follows a comma. */
+  continues?: boolean;
 }
 
 export function startI3barFeed(o: I3barFeedOptions): Feed {
@@ -45,7 +47,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   // the comma goes before each line as it is written (the writer's), not as it is made, so the first one written
   // has none whichever it is. The heartbeat's probe is a blank line, whitespace inside the array: swaybar redraws
   // nothing for it, where the last line again would be a redraw.
-  const out = new NewestLineWriter(o.out, { head: i3barHeader(), separator: ',', probe: '\n', ...(o.ticks ? { ticks: o.ticks } : {}) });
+  const out = new NewestLineWriter(o.out, { ...(o.continues ? { continues: true } : { head: i3barHeader() }), separator: ',', probe: '\n', ...(o.ticks ? { ticks: o.ticks } : {}) });
   const write = () => {
     const s = o.store.getSnapshot();
     // Only what is shown can be clicked: an open picker's line (menuOverlay) is the blocks a click is looked up in.

@@ -39,6 +39,8 @@ export interface NewestLineWriterOptions {
   head?: string;
   /** Written before every line but the first that reaches the host (the i3bar protocol's comma between lines). */
   separator?: string;
+  /** The host has had lines before this writer's (a thin feed's: serve/thin-feeds.ts): the separator goes before every line. */
+  continues?: boolean;
   /** The bar's heartbeats: at one with nothing written since the one before, the probe is written; none when undefined. */
   ticks?: Heartbeats;
   /** What the heartbeat writes: by default the last line again, as it was written. */
@@ -63,6 +65,7 @@ export class NewestLineWriter {
     private readonly options: NewestLineWriterOptions = {},
   ) {
     this.#queueBytes = options.queueBytes ?? HOST_QUEUE_BYTES;
+    this.#sentLine = options.continues === true;
     this.#offTicks = options.ticks?.(() => this.#beat());
     if (options.head !== undefined) this.#send(options.head);
   }

@@ -8,28 +8,11 @@
  * pipes. Nothing here blocks: a pipe that cannot be made or opened is said once and skipped, and its module stays
  * empty.
  */
-import { execFileSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { findProgramHere } from '../io/program-path.js';
-
-/** A program by its full path, found on PATH's absolute entries, never in the current directory (io/program-path.ts). */
-function program(name: string): string {
-  const found = findProgramHere(name, process.env);
-  if (!found.ok) throw new Error(found.problem);
-  return found.path;
-}
+import { makeFifoSync, pipeRefusal } from '../io/fifo.js';
 
 const OPEN_FLAGS = constants.O_RDWR | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0);
-
-/** Why a pipe opened at a module's path is not one to write its lines to: checked on the opened descriptor. */
-function pipeRefusal(stat: Stats): string | undefined {
-  if (!stat.isFIFO()) return 'something other than a pipe is in its place';
-  const uid = process.getuid?.();
-  if (uid !== undefined && stat.uid !== uid) return `the pipe belongs to another user (uid ${stat.uid})`;
-  if ((stat.mode & 0o077) !== 0) return `others can open the pipe (mode ${(stat.mode & 0o777).toString(8)})`;
-  return undefined;
-}
 
 export class LatestLinePipes {
   readonly #fds = new Map<string, number>();
@@ -84,7 +67,7 @@ export class LatestLinePipes {
     const path = join(this.dir, slot);
     try {
       const stat = lstatSync(path, { throwIfNoEntry: false });
-      if (!stat) execFileSync(program('mkfifo'), ['-m', '600', path], { stdio: 'ignore' });
+      if (!stat) makeFifoSync(path);
       else if (!stat.isFIFO()) throw new Error('something other than a pipe is in its place');
       const fd = openSync(path, OPEN_FLAGS);
       const why = pipeRefusal(fstatSync(fd));

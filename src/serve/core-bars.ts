@@ -5,7 +5,10 @@
  * its own: the front end makes the look.
  */
 import type { LiveBarSettings } from '../app/live-bar.js';
-import type { BarSelect, Role, StatusReport } from '../channel/protocol.js';
+import type { BarSelect, PipeFeed, Role, StatusReport } from '../channel/protocol.js';
+import { appearanceOf } from '../view/appearance.js';
+import type { WidgetRegistry } from '../../widgets/registry.js';
+import type { ThinBar } from './thin-feeds.js';
 import type { CoreBars } from './core-server.js';
 import type { Hub } from './hub.js';
 import { servedView } from './served-view.js';
@@ -30,5 +33,26 @@ export function coreBars(hub: Hub, settingsFor: SettingsFor): CoreBars {
       };
     },
     onTick: (listener) => hub.onTick(listener),
+  };
+}
+
+/**
+ * A thin feed's bar (thin-feeds.ts): opened as a front end's, but with the look its host's feed draws in (the
+ * icons its front end chose), since the feed runs here; the host lays out its own line, so nothing is fitted.
+ */
+export function thinBars(hub: Hub, settingsFor: SettingsFor, widgets: WidgetRegistry) {
+  return async (select: BarSelect, pipe: PipeFeed): Promise<{ ok: true; bar: ThinBar } | { ok: false; why: string }> => {
+    const made = settingsFor(select, { kind: 'feed', host: 'thin' });
+    if (!made.ok) return made;
+    const handle = await hub.open(made.settings, select.updateUrl !== undefined ? { updateUrl: select.updateUrl } : {});
+    const view = handle.bar.openView({
+      appearance: (model) => appearanceOf(model, { widgets, icons: pipe.icons }),
+      size: { width: 1000, height: 1 },
+      ...(select.monitor !== undefined ? { monitor: select.monitor } : {}),
+    });
+    return {
+      ok: true,
+      bar: { view, config: made.settings.configPath, label: made.settings.label, monitor: () => view.monitor, ticks: handle.bar.onTick, release: () => handle.release() },
+    };
   };
 }

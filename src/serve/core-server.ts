@@ -21,12 +21,13 @@ import type { Log } from '../io/log.js';
 import type { Timers } from '../scheduler/timers.js';
 import { coreProof, frontProof, isNonce, newNonce, proofMatches } from '../channel/auth.js';
 import { encodeFrame, FrameReader } from '../channel/framing.js';
-import { HELLO_WITHIN_MS, MAX_IN_FRAME, MAX_OUT_FRAME, PROTOCOL, TICK_MS, type BarSelect, type CoreMessage, type FrontMessage, type Role, type StatusReport, type WireAction } from '../channel/protocol.js';
+import { HELLO_WITHIN_MS, MAX_IN_FRAME, MAX_OUT_FRAME, PROTOCOL, TICK_MS, type BarSelect, type CoreMessage, type FrontMessage, type PipeFeed, type Role, type StatusReport, type WireAction } from '../channel/protocol.js';
 import { frontMessageOf } from './inbound.js';
 import { configNamesLaunch } from './launch-check.js';
 import { nothingSent, stateSince, type SentState } from './wire-state.js';
 import { BoundedCache } from '../io/bounded-cache.js';
 import { isNewerApp } from './core-handover.js';
+import type { ThinOpened } from './thin-feeds.js';
 
 /** Connections not yet attached, at most at once; a newcomer beyond them lets the oldest go. */
 export const MOST_UNPROVEN = 16;
@@ -86,6 +87,14 @@ export interface CoreServerDeps {
   onNewer?: (app: string) => void;
   /** This core was started by a front end (`serve --spawned-by`): a `tilebar serve` in the foreground takes its place. */
   spawned?: boolean;
+  /** The thin feeds (thin-feeds.ts): a feed attaching with a `pipe` gets one, and its connection ends. Absent: refused. */
+  thin?: ThinFeedsOpener;
+}
+
+/** What the server needs of the thin feeds. */
+export interface ThinFeedsOpener {
+  open(select: BarSelect, host: string, pipe: PipeFeed): Promise<ThinOpened>;
+  frontEnds(): StatusReport['frontEnds'];
 }
 
 /** A bar's latest lines, sent to a front end that attaches to it later (its config's state, the manager found). */
@@ -159,7 +168,7 @@ export class CoreServer {
   }
 
   report(): StatusReport {
-    const frontEnds = [...this.#connections].flatMap((c) => c.described ?? []);
+    const frontEnds = [...[...this.#connections].flatMap((c) => c.described ?? []), ...(this.#deps.thin?.frontEnds() ?? [])];
     return { pid: this.#deps.pid, app: this.#deps.app, startedMs: this.#deps.startedMs, frontEnds, ...this.#deps.bars.report() };
   }
 
@@ -420,10 +429,25 @@ class Connection {
       return;
     }
     this.#phase = 'opening';
+    if (m.role.kind === 'feed' && m.role.pipe) return this.#thin(m.select, m.role.host, m.role.pipe);
     void this.deps.bars.open(m.select, m.role).then(
       (opened) => this.#opened(opened),
       (e: unknown) => this.#opened({ ok: false, why: e instanceof Error ? e.message : String(e) }),
     );
+  }
+
+  /** A thin feed: the core makes its pipe and runs its host's feed; this connection only carries the pipe's path. */
+  #thin(select: BarSelect, host: string, pipe: PipeFeed): void {
+    const thin = this.deps.thin;
+    const opening = thin ? thin.open(select, host, pipe) : Promise.resolve<ThinOpened>({ ok: false, why: 'this core makes no pipes for feeds' });
+    void opening
+      .catch((e: unknown): ThinOpened => ({ ok: false, why: e instanceof Error ? e.message : String(e) }))
+      .then((opened) => {
+        if (this.#phase === 'closed') return;
+        if (!opened.ok) this.#write({ t: 'refused', why: opened.why });
+        else this.#write({ t: 'attached', id: this.id, config: opened.config, label: opened.label, monitor: opened.monitor, pipe: opened.pipe });
+        this.#hangUp();
+      });
   }
 
   #opened(opened: Awaited<ReturnType<CoreBars['open']>>): void {

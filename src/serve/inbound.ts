@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { MOUSE_TRIGGERS } from '../config/schema/mouse.js';
 import { socketMessage } from '../config/schema/socket-message.js';
 import { VARIANTS } from '../config/variant.js';
+import { ICON_SETS } from '../../widgets/icons.js';
 import type { FrontMessage } from '../channel/protocol.js';
 
 const MAX_PATH = 4096;
@@ -27,7 +28,11 @@ const absolutePath = plain(MAX_PATH).refine((p) => p.startsWith('/') || /^[A-Za-
 
 const role = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('pane') }),
-  z.strictObject({ kind: z.literal('feed'), host: z.string().regex(/^[a-z0-9-]{1,32}$/, 'expected a host bar’s name') }),
+  z.strictObject({
+    kind: z.literal('feed'),
+    host: z.string().regex(/^[a-z0-9-]{1,32}$/, 'expected a host bar’s name'),
+    pipe: z.strictObject({ icons: z.enum(ICON_SETS), place: z.string().regex(/^[a-z]{1,16}$/).optional(), tmuxPid: z.int().min(1).max(2 ** 32).optional(), reader: z.int().min(0).max(2 ** 32) }).optional(),
+  }),
   z.strictObject({ kind: z.literal('status') }),
   z.strictObject({ kind: z.literal('core') }),
 ]);

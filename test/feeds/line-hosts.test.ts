@@ -14,6 +14,7 @@ import { appendClickCommand, clickToken, parseClickLine } from '../../src/feeds/
 import { i3barBlocks, i3barLine, i3barStatusBytes, type I3barBlock, type I3barLook } from '../../src/feeds/i3bar.js';
 import { polybarLine } from '../../src/feeds/polybar.js';
 import { resolveTmuxClick, tmuxConfLines, tmuxSpans, tmuxStatus } from '../../src/feeds/tmux.js';
+import { thinLoop } from '../../src/feeds/hosts.js';
 import { childEnv } from '../support/child-env.js';
 import { tilebarArgs } from '../support/tilebar-command.js';
 
@@ -93,7 +94,7 @@ describe('tmux', () => {
     const help = execFileSync(process.execPath, tilebarArgs('feed', '--help'), { encoding: 'utf8' });
     const readme = readFileSync('README.md', 'utf8');
     // As printed for a user whose runtime directory is /run/user/1000 (the README's and the help's example).
-    for (const line of tmuxConfLines('line', 'tilebar feed tmux --place line', '/run/user/1000/tilebar')) {
+    for (const line of tmuxConfLines('line', thinLoop('tilebar feed tmux --place line'), '/run/user/1000/tilebar')) {
       expect(help).toContain(`  ${line}\n`);
       expect(readme).toContain(`${line}\n`);
     }
@@ -105,7 +106,9 @@ describe('tmux', () => {
       writeFileSync(join(dir, 'bar.json'), '{ "right_widgets": [] }');
       const env = childEnv({ HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CACHE_HOME: dir, TZ: 'UTC' });
       const printed = execFileSync(process.execPath, tilebarArgs('feed', 'tmux', '--print-config', '--config', 'bar.json'), { encoding: 'utf8', cwd: dir, env });
-      expect(printed).toContain(`set -g status-format[1] '#(tilebar feed tmux --place line --config ${join(dir, 'bar.json')})'`);
+      // A thin feed: the loop's `--pipe` attaches, `cat` reads the core's pipe; a feed of its own where it cannot.
+      const command = `tilebar feed tmux --place line --config ${join(dir, 'bar.json')}`;
+      expect(printed).toContain(`set -g status-format[1] '#(while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; sleep 1; done)'`);
       expect(printed).not.toContain('status-right');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { processIsGone } from '../../src/io/process-gone.js';
 import { childEnv } from '../support/child-env.js';
+import { readFileSync } from 'node:fs';
+import { eventually } from '../wait.js';
 
 describe('processIsGone', () => {
   it('is false for a running process, ours or not, and true once it has ended', async () => {
@@ -17,6 +19,20 @@ describe('processIsGone', () => {
     child.kill('SIGKILL');
     await ended;
     expect(processIsGone(pid)).toBe(true);
+  });
+
+  it.skipIf(process.platform !== 'linux')('takes a process that ended but was not reaped yet (a zombie) as gone', async () => {
+    // The shell starts `sleep` and becomes another `sleep` that never reaps it: killed, the first stays a zombie.
+    const parent = spawn('/bin/sh', ['-c', 'sleep 60 & echo $!; exec sleep 60'], { env: childEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((r) => parent.stdout.once('data', (b: Buffer) => r(b.toString()))));
+      expect(processIsGone(pid)).toBe(false);
+      process.kill(pid, 'SIGKILL');
+      await eventually(() => expect(readFileSync(`/proc/${pid}/stat`, 'latin1')).toMatch(/\) Z /));
+      expect(processIsGone(pid)).toBe(true);
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('takes a number that cannot name one process as gone (0 and -1 would ask about a group, or every process)', () => {

@@ -1,0 +1,115 @@
+/**
+ * Thin feeds (issue 44: "where a host can read a pipe itself, its attached front end need not be a Node process at
+ * all"): the tmux lines `feed tmux --print-config` prints run a shell loop and `cat` in a real tmux status line. The
+ * bar shows there from the user's core with no Node process of the feed's left running, a click acts, the core
+ * killed is replaced and the line comes back from the new one, and tmux gone leaves no pipe and no bar in the core.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { StatusReport } from '../../src/channel/protocol.js';
+import { thinLoop } from '../../src/feeds/hosts.js';
+import { tmuxConfLines } from '../../src/feeds/tmux.js';
+import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
+import { childEnv } from '../support/child-env.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { MAIN, tilebarArgs } from '../support/tilebar-command.js';
+import { hasTmux, openPane, shellQuote } from '../tty/tmux.js';
+import { until } from '../wait.js';
+import { coresOf } from './core-session.js';
+
+const cleanups = cleanupsAfterEach();
+
+/** The processes whose command line names `dir` and runs a tilebar `feed` (Node front ends of the test's). */
+function nodeFeeds(dir: string): string[] {
+  return readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      const cmd = spawnSync('cat', [`/proc/${pid}/cmdline`], { encoding: 'utf8' }).stdout.split('\0');
+      return cmd.includes(MAIN) && cmd.includes('feed') && cmd.some((a) => a.includes(dir)) ? [cmd.join(' ')] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed: a shell loop and cat reading the core’s pipe', () => {
+  it('shows the bar with no Node process of its own, takes clicks, survives its core, and leaves nothing when tmux ends', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-'));
+    const home = join(dir, 'home');
+    const run = join(home, 'run');
+    await rm(run, { recursive: true, force: true });
+    spawnSync('mkdir', ['-p', '-m', '700', run]);
+    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
+    const inner = join(dir, 'inner');
+    cleanups.push(async () => {
+      spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
+      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
+      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
+      await rm(dir, { recursive: true, force: true });
+    });
+    const clicked = join(dir, 'clicked');
+    const bar = join(dir, 'bar.json');
+    await writeFile(
+      bar,
+      JSON.stringify({
+        left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Left', command: 'true' }] } }],
+        right_widgets: [
+          { Time: { enable: true, format: { Custom: 'T %H:%M:%S' } } },
+          { Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch ${clicked}` }] } },
+        ],
+      }),
+    );
+    const tilebar = `env ${Object.entries({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC' }).map(([k, v]) => `${k}=${v}`).join(' ')} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN}`;
+    const command = `${tilebar} feed tmux --place line --config ${bar}`;
+    await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', thinLoop(command), join(run, 'tilebar')), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
+    const height = 6;
+    const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session -c ${shellQuote(dir)} 'sleep 600'`, { width: 100, height, env: { ...env, TILEBAR_STANDALONE: undefined } });
+    cleanups.push(() => pane.close());
+    const last = (screen: string) => screen.split('\n').slice(0, height).at(-1) ?? '';
+    const status = (): StatusReport | undefined => {
+      const r = spawnSync(process.execPath, tilebarArgs('serve', '--status', '--json'), { env, encoding: 'utf8' });
+      return r.status === 0 ? (JSON.parse(r.stdout) as StatusReport) : undefined;
+    };
+
+    // The bar, its clock running, from the core the loop started.
+    const line = last(await pane.waitFor((s) => last(s).includes('Touch') && /T \d\d:\d\d:\d\d/.test(last(s))));
+    expect(line.startsWith('Left')).toBe(true);
+    const seconds = /T (\d\d:\d\d:\d\d)/.exec(line)?.[1];
+    await pane.waitFor((s) => (/T (\d\d:\d\d:\d\d)/.exec(last(s))?.[1] ?? seconds) !== seconds);
+    // One core, attached to by the thin feed; no Node process of the feed stays (the loop's `--pipe` ended).
+    const first = coresOf(home);
+    expect(first).toHaveLength(1);
+    await until(() => nodeFeeds(dir).length === 0, () => `no Node feed to run: ${nodeFeeds(dir).join(' | ')}`);
+    const report = status();
+    expect(report?.frontEnds.map((f) => [f.role.kind, f.role.kind === 'feed' ? f.role.host : '', f.role.kind === 'feed' && f.role.pipe !== undefined])).toEqual([['feed', 'tmux', true]]);
+    expect(readdirSync(join(run, 'tilebar')).filter((f) => f.endsWith('.pipe'))).toHaveLength(1);
+
+    // A click on Touch: the tmux binding appends it to the inbox, which the core's feed reads.
+    const column = line.indexOf('Touch') + 2;
+    pane.sendText(`\u001b[<0;${column};${height}M\u001b[<0;${column};${height}m`);
+    await until(() => existsSync(clicked), 'the click on Touch to launch its command');
+
+    // The core killed: cat reads the pipe's end, the loop attaches again, a new core starts and the line goes on.
+    process.kill(first[0] as number, 'SIGKILL');
+    await until(() => coresOf(home).length === 1 && coresOf(home)[0] !== first[0], 'a new core to start');
+    const before = last(pane.capture());
+    await pane.waitFor((s) => last(s).includes('Touch') && last(s) !== before);
+    await until(() => status()?.frontEnds.length === 1, 'the thin feed to attach to the new core');
+    // The dead core's pipe is gone (the new core removes those of dead cores): one pipe, the new core's.
+    await until(() => readdirSync(join(run, 'tilebar')).filter((f) => f.endsWith('.pipe')).length === 1, () => `one pipe: ${readdirSync(join(run, 'tilebar')).join(' ')}`);
+
+    // tmux gone: its job's cat dies at the next line; the core lets the bar go and removes the pipe.
+    spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
+    await until(() => {
+      const names = existsSync(join(run, 'tilebar')) ? readdirSync(join(run, 'tilebar')) : [];
+      return !names.some((f) => f.endsWith('.pipe'));
+    }, 'the pipe to be removed');
+    const after = status();
+    // The core ends 10 s after its last front end; until then it serves nobody.
+    if (after) expect(after.frontEnds).toEqual([]);
+  });
+});

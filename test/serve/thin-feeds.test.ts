@@ -1,0 +1,179 @@
+/**
+ * The core's side of thin feeds (src/serve/thin-feeds.ts) over real named pipes and real readers (`cat`): the host's
+ * lines reach the reader, a pipe nobody opens is given up and removed, a reader that goes ends the feed and frees its
+ * bar, a `cat` left waiting by a dead core is woken, and nothing planted at a pipe's name is written or followed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { FrontEndView } from '../../src/app/store.js';
+import type { FeedHost } from '../../src/feeds/hosts.js';
+import { makeFifoSync } from '../../src/io/fifo.js';
+import { realTimers } from '../../src/scheduler/timers.js';
+import { READER_WITHIN_MS, removeDeadThinPipes, ThinFeeds, type ThinBar } from '../../src/serve/thin-feeds.js';
+import { childEnv } from '../support/child-env.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { FakeTimers } from '../scheduler/fake-timers.js';
+import { until } from '../wait.js';
+
+const cleanups = cleanupsAfterEach();
+
+/** A host whose feed writes the words it is given, a line each, and says when it stops. */
+function echoHost(lines: PassThrough, stopped: string[]): FeedHost {
+  return {
+    name: 'echo',
+    clicksOnStdin: false,
+    thin: true,
+    help: '',
+    printConfig: () => '',
+    start: (c) => {
+      const onLine = (b: Buffer) => c.out.write(b);
+      lines.on('data', onLine);
+      return { stop: () => (lines.off('data', onLine), stopped.push('stopped')) };
+    },
+  };
+}
+
+interface Rig {
+  dir: string;
+  thin: ThinFeeds;
+  released: string[];
+  log: string[];
+  lines: PassThrough;
+  stopped: string[];
+}
+
+async function rig(timers = realTimers, pid = process.pid): Promise<Rig> {
+  const dir = await mkdtemp(join(tmpdir(), 'tb-thin-feeds-'));
+  mkdirSync(join(dir, 'run'), { mode: 0o700 });
+  const released: string[] = [];
+  const log: string[] = [];
+  const lines = new PassThrough();
+  const stopped: string[] = [];
+  const bar: ThinBar = {
+    view: { subscribe: () => () => undefined, close: () => released.push('view') } as unknown as FrontEndView,
+    config: '/bar.json',
+    label: 'bar.json',
+    monitor: () => 0,
+    ticks: () => () => undefined,
+    release: () => released.push('bar'),
+  };
+  const thin = new ThinFeeds({
+    runtime: { ok: true, path: join(dir, 'run') },
+    hosts: [echoHost(lines, stopped)],
+    platform: process.platform,
+    openBar: async () => ({ ok: true, bar }),
+    timers,
+    log: (line) => log.push(line),
+    version: 'test',
+    tilerOptions: { exists: () => false, resolvePath: (p) => p },
+    pid,
+  });
+  cleanups.push(async () => {
+    thin.close('test over');
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { dir, thin, released, log, lines, stopped };
+}
+
+/** `cat` of a pipe, what it read so far, and whether it ended. */
+function reader(path: string): { child: ChildProcess; out(): string; ended: () => boolean } {
+  const child = spawn('cat', [path], { env: childEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  let ended = false;
+  child.stdout?.on('data', (b: Buffer) => (out += b.toString()));
+  child.once('exit', () => (ended = true));
+  cleanups.push(() => void child.kill('SIGKILL'));
+  return { child, out: () => out, ended: () => ended };
+}
+
+describe.skipIf(process.platform === 'win32')('thin feeds: the core writes a host’s lines into a pipe its own cat reads', () => {
+  it('writes the lines to the pipe’s reader; the reader gone, the feed stops, its bar is let go and its pipe removed', async () => {
+    const r = await rig();
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 4242 });
+    if (!opened.ok) throw new Error(opened.why);
+    expect(opened.pipe).toBe(join(r.dir, 'run', `thin-${process.pid}-1.pipe`));
+    expect(r.thin.frontEnds()).toEqual([{ id: -1, role: { kind: 'feed', host: 'echo', pipe: { icons: 'ascii', reader: 4242 } }, pid: 4242, config: '/bar.json', monitor: 0 }]);
+    const cat = reader(opened.pipe);
+    await until(() => r.log.some((l) => l.includes('thin feed echo (read by pid 4242) shows')), 'the feed to start once cat reads');
+    r.lines.write('one\n');
+    await until(() => cat.out() === 'one\n', () => `cat to read the line: ${JSON.stringify(cat.out())}`);
+    cat.child.kill('SIGKILL');
+    await until(() => cat.ended(), 'cat to end');
+    // The next line finds nobody reading (EPIPE): the feed closes.
+    r.lines.write('two\n');
+    await until(() => r.thin.count === 0, 'the feed to close');
+    expect(r.stopped).toEqual(['stopped']);
+    expect(r.released).toEqual(['view', 'bar']);
+    expect(existsSync(opened.pipe)).toBe(false);
+    expect(r.log.at(-1)).toMatch(/closed: its host left/);
+  });
+
+  it('gives a pipe nobody opens up after READER_WITHIN_MS, removing it and letting its bar go', async () => {
+    const timers = new FakeTimers();
+    const r = await rig(timers);
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    if (!opened.ok) throw new Error(opened.why);
+    await timers.advance(READER_WITHIN_MS - 100);
+    expect(r.thin.count).toBe(1);
+    expect(existsSync(opened.pipe)).toBe(true);
+    await timers.advance(200);
+    expect(r.thin.count).toBe(0);
+    expect(existsSync(opened.pipe)).toBe(false);
+    expect(r.released).toEqual(['view', 'bar']);
+    expect(r.log.at(-1)).toMatch(/nothing opened its pipe within 10 s/);
+  });
+
+  it('closing (the core stops) ends every reader’s cat, so its loop attaches again', async () => {
+    const r = await rig();
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    if (!opened.ok) throw new Error(opened.why);
+    const cat = reader(opened.pipe);
+    await until(() => r.thin.count === 1 && r.log.some((l) => l.includes('shows')), 'the feed to start');
+    r.thin.close('the core is stopping');
+    await until(() => cat.ended(), 'cat to read the end');
+    expect(existsSync(opened.pipe)).toBe(false);
+    expect((await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 })).ok).toBe(false);
+  });
+
+  it('wakes a cat a dead core left waiting in its open, and removes that core’s pipes (not a live one’s)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-dead-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    // A pid that is gone: a process that ran and ended.
+    const dead = spawnSync('/bin/sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim();
+    const stale = join(dir, `thin-${dead}-3.pipe`);
+    const live = join(dir, `thin-${process.pid}-1.pipe`);
+    makeFifoSync(stale);
+    makeFifoSync(live);
+    const waiting = reader(stale);
+    // cat blocks in its open: no writer will ever come.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(waiting.ended()).toBe(false);
+    removeDeadThinPipes(dir);
+    await until(() => waiting.ended(), 'the waiting cat to be woken');
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+
+  it('refuses a pipe’s name where something was planted, and neither follows nor removes it', async () => {
+    const r = await rig(realTimers, 777_777);
+    const target = join(r.dir, 'target');
+    writeFileSync(target, 'mine');
+    const planted = join(r.dir, 'run', 'thin-777777-1.pipe');
+    symlinkSync(target, planted);
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    expect(opened).toMatchObject({ ok: false, why: expect.stringMatching(/its pipe could not be made/) });
+    expect(readlinkSync(planted)).toBe(target);
+    expect(r.released).toEqual([]);
+    expect(r.thin.count).toBe(0);
+  });
+
+  it('refuses hosts without a thin feed', async () => {
+    const r = await rig();
+    expect(await r.thin.open({}, 'polybar', { icons: 'ascii', reader: 1 })).toEqual({ ok: false, why: 'polybar has no thin feed' });
+  });
+});
