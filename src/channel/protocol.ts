@@ -18,6 +18,7 @@ import type { MediaCommand, MediaStatus } from '../media/player.js';
 import type { TilerState } from '../tiler/state.js';
 import type { SourceStatus } from '../../widgets/view.js';
 import type { IconSet } from '../../widgets/icons.js';
+import type { LoopPart } from '../feeds/loop-part.js';
 
 /** 2: thin feeds (a feed's `pipe`, the attached's `pipe`). */
 export const PROTOCOL = 2;
@@ -55,6 +56,8 @@ export interface PipeFeed {
   tmuxPid?: number;
   /** The host's shell that reads the pipe (the front end's parent): named in `serve --status`. */
   reader: number;
+  /** Which part of its loop's stream this is (feeds/hosts.ts's LoopPart): i3bar's header is written once. */
+  part?: LoopPart;
 }
 
 /** Which bar a front end shows: the core finds the config the way the command line would. */

@@ -25,6 +25,7 @@ import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WindowManager } from '../tiler/managers.js';
 import type { BarSelect } from '../channel/protocol.js';
+import { LOOP_PARTS, type LoopPart } from '../feeds/loop-part.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import { UsageError, type CliIo } from './io.js';
 import { frontEndBar, selectOf, wantsStandalone } from './front-end-bar.js';
@@ -49,6 +50,8 @@ export interface FeedOptions {
   monitor?: number;
   /** `--pipe`: a thin feed (thin-feed.ts): the core's pipe for this host, its path printed. */
   pipe?: boolean;
+  /** `--part first|next`: which part of its `--print-config` loop's stream this feed is (feeds/loop-part.ts). */
+  part?: string;
 }
 
 export interface FeedDeps {
@@ -73,6 +76,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   if (!entry) throw new UsageError(`feed: unknown host "${hostName}"; expected one of ${names}`);
   const host = entry.name;
   const tmuxPlace = placeOf(given.place);
+  const part = partOf(given.part);
   const out = deps.out ?? process.stdout;
   const input = deps.in ?? process.stdin;
   // `--monitor N`: the bar komorebi.json's bar_configurations lists for monitor N, shown for that monitor.
@@ -92,7 +96,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   const icons = chooseIconSet(opts.icons, io.env, false);
   const widgets = deps.widgets ?? BUILTIN_WIDGETS;
   if (opts.pipe) {
-    const status = await thinFront(entry, opts, { io, timers, log, icons: icons.set, place: tmuxPlace, select: selectOf({ ...opts, ...chosen }, io.cwd, logPath), logPath });
+    const status = await thinFront(entry, opts, { io, timers, log, icons: icons.set, place: tmuxPlace, ...(part ? { part } : {}), select: selectOf({ ...opts, ...chosen }, io.cwd, logPath), logPath });
     stopCatching();
     return status;
   }
@@ -137,7 +141,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   // why), so a host that closed our stdout ends the feed within a second or two, however quiet the bar; a bar
   // showing seconds, which writes every second, never needs it. A quieter one gives its host a line it already has
   // (tmux and Polybar compare it and draw nothing; i3bar and swaybar get a blank line, Waybar its module's line).
-  const feed = await entry.start({ view, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, ticks: bar.onTick });
+  const feed = await entry.start({ view, out, in: input, env: io.env, runtime, version: VERSION, tilerOptions, log, tmuxPlace, ticks: bar.onTick, ...(part ? { part } : {}) });
   await bar.start();
   // Signals that came while starting were kept (io/run-end.ts) and are answered now, in order.
   const offUserSignals = stdinTellsHost ? answerHostSignals(bar, host, log) : answerUserSignals(bar, log);
@@ -165,7 +169,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
 }
 
 /** `--pipe`: a thin feed's front end (thin-feed.ts), for a host that reads the core's pipe itself. */
-async function thinFront(entry: FeedHost, opts: FeedOptions, a: { io: CliIo; timers: Timers; log: Log; icons: IconSet; place: TmuxPlace; select: BarSelect; logPath: string }): Promise<number> {
+async function thinFront(entry: FeedHost, opts: FeedOptions, a: { io: CliIo; timers: Timers; log: Log; icons: IconSet; place: TmuxPlace; part?: LoopPart; select: BarSelect; logPath: string }): Promise<number> {
   const host = entry.name;
   if (!entry.thin) throw new UsageError(`feed: --pipe: ${host} reads no pipe of its own; its config runs \`tilebar feed ${host}\` (see --print-config)`);
   if (opts.printConfig) throw new UsageError('feed: --pipe and --print-config: choose one (the lines --print-config prints run --pipe)');
@@ -175,7 +179,7 @@ async function thinFront(entry: FeedHost, opts: FeedOptions, a: { io: CliIo; tim
   }
   const { thinFeed } = await import('./thin-feed.js');
   const tmuxPid = Number(a.io.env.TMUX?.split(',')[1]);
-  const pipe = { icons: a.icons, place: a.place, ...(Number.isInteger(tmuxPid) && tmuxPid > 0 ? { tmuxPid } : {}), reader: process.ppid };
+  const pipe = { icons: a.icons, place: a.place, ...(a.part ? { part: a.part } : {}), ...(Number.isInteger(tmuxPid) && tmuxPid > 0 ? { tmuxPid } : {}), reader: process.ppid };
   return thinFeed({ io: a.io, timers: a.timers, log: a.log, host, pipe, select: a.select, logPath: a.logPath });
 }
 
@@ -188,6 +192,11 @@ const tilerOptionsOf = (io: CliIo) => ({ exists: (path: string) => existsSync(pa
 function configArgument(opts: FeedOptions, configPath: string): string {
   const word = (s: string) => (/^[\w./:=+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`);
   return `${opts.config ? ` --config ${word(configPath)}` : ''}${opts.monitor !== undefined ? ` --monitor ${opts.monitor}` : ''}`;
+}
+
+function partOf(part: string | undefined): LoopPart | undefined {
+  if (part === undefined || (LOOP_PARTS as readonly string[]).includes(part)) return part as LoopPart | undefined;
+  throw new UsageError(`feed: --part "${part}" is not a part of a loop's stream; expected one of ${LOOP_PARTS.join(', ')}`);
 }
 
 function placeOf(place: string | undefined): TmuxPlace {

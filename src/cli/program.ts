@@ -353,6 +353,7 @@ function feedCommandLine(ctx: CommandLine): void {
     .option('--place <where>', "tmux: 'line' (a status line of its own, aligned as the pane), 'right' or 'left' (status-right/-left)", 'line')
     .addOption(monitorOption())
     .option('--standalone', 'feed from a bar in this process instead of attaching to your tilebar core; also TILEBAR_STANDALONE=1')
+    .option('--part <part>', "first or next: which part of its --print-config loop's stream the feed is (i3bar's header is the first's)")
     .option('--pipe', "a thin feed: your core writes the host's lines into a pipe, whose path is printed (the --print-config loop reads it with cat); 1 when no pipe can be had")
     .addHelpText(
       'after',

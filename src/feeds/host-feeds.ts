@@ -23,6 +23,7 @@ import { columnsOf } from '../render/cells.js';
 import { startWaybarFeed } from './waybar-feed.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 import type { Heartbeats } from './newest-line-writer.js';
+import type { LoopPart } from './loop-part.js';
 
 export interface HostFeedContext {
   /** The feed's view of the live bar: what it shows, and where its clicks go. */
@@ -41,11 +42,8 @@ export interface HostFeedContext {
    * again, to learn whether its host is still there.
    */
   ticks?: Heartbeats;
-  /**
-   * A thin feed's (serve/thin-feeds.ts): its host has had lines before, from the feed before it (its loop attached
-   * again), and i3bar's header and first line from the loop itself, once.
-   */
-  continues?: boolean;
+  /** The feed is a part of its host's `--print-config` loop (loop-part.ts): i3bar's header is the first part's. */
+  part?: LoopPart;
 }
 
 const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);
@@ -126,5 +124,5 @@ export function waybarFeed(c: HostFeedContext): Feed {
 
 /** i3bar and swaybar: the protocol's JSON lines on stdout, clicks on stdin. */
 export function i3barFeed(c: HostFeedContext): Feed {
-  return startI3barFeed({ ...feedBase(c), in: c.in, ...clickDeps(c), log: c.log, ...(c.continues ? { continues: true } : {}) });
+  return startI3barFeed({ ...feedBase(c), in: c.in, ...clickDeps(c), log: c.log, ...(c.part ? { part: c.part } : {}) });
 }

@@ -53,8 +53,9 @@ export interface FeedHost {
 }
 
 const I3BAR_HELP = `i3 and sway (~/.config/i3/config, ~/.config/sway/config); "tilebar feed i3bar --print-config" (or swaybar)
-prints this block for your config, with "workspace_buttons no" when its Tiler widget shows the workspaces (the
-bar's own buttons would show them a second time):
+prints a block for your config whose status command is a shell loop and cat reading your tilebar core's pipe
+(no Node process stays), with "workspace_buttons no" when its Tiler widget shows the workspaces (the bar's own
+buttons would show them a second time). The simplest, a Node process of its own attached to the core:
   bar {
       status_command tilebar feed i3bar
       workspace_buttons no
@@ -63,10 +64,11 @@ bar's own buttons would show them a second time):
 const i3barLike = (name: 'i3bar' | 'swaybar'): FeedHost => ({
   name,
   clicksOnStdin: true,
+  thin: true,
   help: I3BAR_HELP,
   async printConfig(p) {
     const { i3barConfigBlock, workspaceWidgets } = await import('./i3bar.js');
-    return i3barConfigBlock(`tilebar feed ${name}${p.configArgument}`, workspaceWidgets(p.model, p.widgets));
+    return i3barConfigBlock(thinLoopWithClicks(`tilebar feed ${name}${p.configArgument}`), workspaceWidgets(p.model, p.widgets));
   },
   start: async (c) => (await import('./host-feeds.js')).i3barFeed(c),
 });
@@ -133,6 +135,19 @@ your config and merge them into ~/.config/waybar/config:
  */
 export function thinLoop(command: string): string {
   return `while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; sleep 1; done`;
+}
+
+/**
+ * The thin loop of a host that sends its clicks on our stdin and reads one stream for its life (i3bar, swaybar):
+ * stdin kept as descriptor 3 (a command run in the background would get /dev/null), a `cat` forwarding it into the
+ * pipe's `.clicks` pipe while the other `cat` reads the bar's lines, and each feed told which part of the stream it
+ * is (loop-part.ts: the header is the first's). Nothing quoted: sway's config parser strips quotes, so the pipe's
+ * path is plain characters (the core makes no other: serve/thin-feeds.ts), and the variables are tilebar's own
+ * names (i3 and sway replace `$name` where the config `set` it).
+ */
+export function thinLoopWithClicks(command: string): string {
+  const part = `${command} --part $tilebar_part`;
+  return `tilebar_part=first; exec 3<&0; while :; do if tilebar_pipe=\`${part} --pipe\`; then tilebar_part=next; cat <&3 >$tilebar_pipe.clicks & tilebar_cat=$!; cat $tilebar_pipe; kill $tilebar_cat 2>/dev/null; else ${part} <&3; tilebar_part=next; fi; sleep 1; done`;
 }
 
 export function hostNamed(name: string, hosts: readonly FeedHost[] = BUILTIN_HOSTS): FeedHost | undefined {

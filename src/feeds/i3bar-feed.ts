@@ -13,6 +13,7 @@ import { feedBlocks, type FeedBlock } from './blocks.js';
 import { FeedClicks } from './feed-clicks.js';
 import { NewestLineWriter, type Heartbeats } from './newest-line-writer.js';
 import type { Feed } from './line-feed.js';
+import type { LoopPart } from './loop-part.js';
 import { i3barHeader, i3barLookOf, i3barStatusBytes, menuOverlay, parseI3barClick } from './i3bar.js';
 
 export const MAX_CLICK_LINE = 64 * 1024;
@@ -28,8 +29,11 @@ export interface I3barFeedOptions {
   log(line: string): void;
   /** The bar's heartbeats: at one with nothing written since the one before, a blank line is written, to learn whether the bar still reads (line-feed.ts). */
   ticks?: Heartbeats;
-  /** A thin feed's (serve/thin-feeds.ts): its loop wrote the header and a first line; every line here follows a comma. */
-  continues?: boolean;
+  /**
+   * A part of the `--print-config` loop (loop-part.ts): the first writes a header without stop and continue signals
+   * (they would reach the loop's shell, which would die of them), the next ones none: every line follows a comma.
+   */
+  part?: LoopPart;
 }
 
 export function startI3barFeed(o: I3barFeedOptions): Feed {
@@ -47,7 +51,7 @@ export function startI3barFeed(o: I3barFeedOptions): Feed {
   // the comma goes before each line as it is written (the writer's), not as it is made, so the first one written
   // has none whichever it is. The heartbeat's probe is a blank line, whitespace inside the array: swaybar redraws
   // nothing for it, where the last line again would be a redraw.
-  const out = new NewestLineWriter(o.out, { ...(o.continues ? { continues: true } : { head: i3barHeader() }), separator: ',', probe: '\n', ...(o.ticks ? { ticks: o.ticks } : {}) });
+  const out = new NewestLineWriter(o.out, { ...(o.part === 'next' ? { continues: true } : { head: i3barHeader({ signals: o.part === undefined }) }), separator: ',', probe: '\n', ...(o.ticks ? { ticks: o.ticks } : {}) });
   const write = () => {
     const s = o.store.getSnapshot();
     // Only what is shown can be clicked: an open picker's line (menuOverlay) is the blocks a click is looked up in.

@@ -27,8 +27,10 @@ export const I3BAR_STOP_SIGNAL = 'SIGUSR1';
 export const I3BAR_CONT_SIGNAL = 'SIGUSR2';
 
 /** The header and the opening of the endless array. */
-export function i3barHeader(): string {
-  return `${JSON.stringify({ version: 1, click_events: true, stop_signal: osSignal(I3BAR_STOP_SIGNAL), cont_signal: osSignal(I3BAR_CONT_SIGNAL) })}\n[\n`;
+export function i3barHeader({ signals = true }: { signals?: boolean } = {}): string {
+  // Without signals, the bar sends its defaults (SIGSTOP, SIGCONT): a loop's shell and cat stop and go on.
+  const declared = signals ? { stop_signal: osSignal(I3BAR_STOP_SIGNAL), cont_signal: osSignal(I3BAR_CONT_SIGNAL) } : {};
+  return `${JSON.stringify({ version: 1, click_events: true, ...declared })}\n[\n`;
 }
 
 const osSignal = (name: 'SIGUSR1' | 'SIGUSR2') => constants.signals[name];

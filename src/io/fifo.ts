@@ -59,9 +59,13 @@ export function openFifoForWriting(path: string): number | 'no-reader' {
   return checked(fd);
 }
 
-/** Opens a FIFO's read end without blocking (it opens whether or not a writer has it), checked as above. */
-export function openFifoForReading(path: string): number {
-  return checked(openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | NOFOLLOW));
+/**
+ * Opens a FIFO to read from, for as long as the reader likes, checked as above. Read and write: a read end alone
+ * reads the end of the stream whenever no writer has the pipe open (before the first opens it, after each one
+ * closes), and a stream that ended is closed; holding a write end ourselves, reads wait for the next writer instead.
+ */
+export function openFifoToRead(path: string): number {
+  return checked(openSync(path, constants.O_RDWR | constants.O_NONBLOCK | NOFOLLOW));
 }
 
 function checked(fd: number): number {

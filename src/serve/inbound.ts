@@ -10,6 +10,7 @@ import { MOUSE_TRIGGERS } from '../config/schema/mouse.js';
 import { socketMessage } from '../config/schema/socket-message.js';
 import { VARIANTS } from '../config/variant.js';
 import { ICON_SETS } from '../../widgets/icons.js';
+import { LOOP_PARTS } from '../feeds/loop-part.js';
 import type { FrontMessage } from '../channel/protocol.js';
 
 const MAX_PATH = 4096;
@@ -31,7 +32,7 @@ const role = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('feed'),
     host: z.string().regex(/^[a-z0-9-]{1,32}$/, 'expected a host bar’s name'),
-    pipe: z.strictObject({ icons: z.enum(ICON_SETS), place: z.string().regex(/^[a-z]{1,16}$/).optional(), tmuxPid: z.int().min(1).max(2 ** 32).optional(), reader: z.int().min(0).max(2 ** 32) }).optional(),
+    pipe: z.strictObject({ icons: z.enum(ICON_SETS), place: z.string().regex(/^[a-z]{1,16}$/).optional(), tmuxPid: z.int().min(1).max(2 ** 32).optional(), reader: z.int().min(0).max(2 ** 32), part: z.enum(LOOP_PARTS).optional() }).optional(),
   }),
   z.strictObject({ kind: z.literal('status') }),
   z.strictObject({ kind: z.literal('core') }),

@@ -23,9 +23,9 @@ import type { FeedHost } from '../feeds/hosts.js';
 import type { Feed } from '../feeds/line-feed.js';
 import { TMUX_PLACES, type TmuxPlace } from '../feeds/tmux.js';
 import { removeDeadProcessFiles } from '../io/dead-process-files.js';
-import { makeFifo, openFifoForReading, openFifoForWriting, wakeFifoReader } from '../io/fifo.js';
+import { makeFifo, openFifoForWriting, openFifoToRead, wakeFifoReader } from '../io/fifo.js';
 import type { Log } from '../io/log.js';
-import type { RuntimeDir } from '../io/runtime-dir.js';
+import { PLAIN_PATH, type RuntimeDir } from '../io/runtime-dir.js';
 import type { Timers } from '../scheduler/timers.js';
 import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 
@@ -66,8 +66,8 @@ export interface ThinFeedsDeps {
 
 export type ThinOpened = { ok: true; pipe: string; config: string; label: string; monitor: number } | { ok: false; why: string };
 
-/** The names of this core's pipes: `thin-<core pid>-<n>.pipe`, and `.clicks` for a host that sends clicks on stdin. */
-const THIN_NAME = /^thin-(\d{1,10})-\d{1,10}\.(pipe|clicks)$/;
+/** The names of this core's pipes: `thin-<core pid>-<n>.pipe`, and `<that>.clicks` for a host that sends clicks on stdin. */
+const THIN_NAME = /^thin-(\d{1,10})-\d{1,10}\.pipe(\.clicks)?$/;
 
 /** Removes the pipes of cores that are gone, first waking any `cat` still waiting to open one. Never throws. */
 export function removeDeadThinPipes(dir: string): void {
@@ -115,7 +115,9 @@ export class ThinFeeds {
     const place = placeOf(pipe.place);
     const n = this.#next++;
     const path = join(d.runtime.path, `thin-${d.pid ?? process.pid}-${n}.pipe`);
-    const clicksPath = entry.clicksOnStdin ? path.replace(/\.pipe$/, '.clicks') : undefined;
+    const clicksPath = entry.clicksOnStdin ? `${path}.clicks` : undefined;
+    // The loops name the pipe unquoted (sway's config would strip the quotes): a path of plain characters only.
+    if (!PLAIN_PATH.test(path)) return { ok: false, why: `its pipe's path has characters a shell would split or expand: ${JSON.stringify(path)}` };
     // Only what this core made is removed: whatever mkfifo found at a name (it never replaces one) stays as it was.
     const made: string[] = [];
     try {
@@ -222,8 +224,7 @@ class ThinFeed {
     let input: Socket | PassThrough = new PassThrough();
     if (this.p.clicksPath) {
       try {
-        const clicks = new Socket({ fd: openFifoForReading(this.p.clicksPath), readable: true, writable: false });
-        // A writer that closes (the loop's `cat` of the host's clicks, ended with its attachment) ends nothing here.
+        const clicks = new Socket({ fd: openFifoToRead(this.p.clicksPath), readable: true, writable: false });
         clicks.on('error', () => undefined);
         this.#in = clicks;
         input = clicks;
@@ -245,7 +246,7 @@ class ThinFeed {
         log: deps.log,
         tmuxPlace: this.p.place,
         ticks: bar.ticks,
-        continues: true,
+        ...(this.p.pipe.part ? { part: this.p.pipe.part } : {}),
       });
     } catch (e) {
       return this.close(`its feed did not start: ${e instanceof Error ? e.message : String(e)}`);

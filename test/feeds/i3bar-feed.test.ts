@@ -16,6 +16,7 @@ import { eventually } from '../wait.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { collectingWritable } from '../support/collecting-writable.js';
 import { childEnv } from '../support/child-env.js';
+import { thinLoopWithClicks } from '../../src/feeds/hosts.js';
 
 const readers = { cpu: async () => ({ percent: 95 }) };
 
@@ -164,7 +165,7 @@ describe('tilebar feed i3bar', () => {
     expect(await printedFor(host, { left_widgets: [workspaces], right_widgets: [{ Cpu: { enable: true } }] })).toBe(
       [
         'bar {',
-        `    status_command tilebar feed ${host} --config DIR/bar.json`,
+        `    status_command ${thinLoopWithClicks(`tilebar feed ${host} --config DIR/bar.json`)}`,
         "    # tilebar's Tiler widget (left[0]) shows the workspaces: the bar's own buttons would show them twice",
         '    workspace_buttons no',
         '}',
@@ -174,7 +175,7 @@ describe('tilebar feed i3bar', () => {
     // No Tiler widget, or one that shows no workspaces: the bar keeps its buttons.
     for (const left of [[], [{ Komorebi: { workspaces: { enable: false, hide_empty_workspaces: false, display: 'Text' }, layout: { enable: true, display: 'Icon' } } }]]) {
       const printed = await printedFor(host, { left_widgets: left, right_widgets: [{ Cpu: { enable: true } }] });
-      expect(printed).toBe(`bar {\n    status_command tilebar feed ${host} --config DIR/bar.json\n}\n`);
+      expect(printed).toBe(`bar {\n    status_command ${thinLoopWithClicks(`tilebar feed ${host} --config DIR/bar.json`)}\n}\n`);
     }
   });
 

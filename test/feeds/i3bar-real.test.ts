@@ -148,7 +148,8 @@ function printedBar(host: 'i3bar' | 'swaybar', dir: string): string {
   });
   expect(print.stderr).toBe('');
   expect(print.stdout).toContain('    workspace_buttons no\n');
-  return print.stdout.replace('bar {\n', 'bar {\n    position top\n').replace('status_command tilebar ', `status_command env HOME=${q(dir)} TZ=UTC ${tilebarCommand()} `);
+  // The printed loop (a thin feed: hosts.ts's thinLoopWithClicks) names tilebar twice: each is this build.
+  return print.stdout.replace('bar {\n', 'bar {\n    position top\n').replaceAll('tilebar feed ', `env HOME=${q(dir)} TZ=UTC ${tilebarCommand()} feed `);
 }
 
 /** A column of a box's last glyph: just before its right padding. */

@@ -5,20 +5,23 @@
  * killed is replaced and the line comes back from the new one, and tmux gone leaves no pipe and no bar in the core.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { SESSION_VARIABLES } from '../../src/serve/endpoint.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/channel/protocol.js';
-import { thinLoop } from '../../src/feeds/hosts.js';
+import { thinLoop, thinLoopWithClicks } from '../../src/feeds/hosts.js';
+import { hasI3, openX11Window, startI3 } from '../tiler/real-wm.js';
+import { openX11Screen } from '../feeds/x11-screen.js';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 import { childEnv } from '../support/child-env.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { MAIN, tilebarArgs } from '../support/tilebar-command.js';
 import { hasTmux, openPane, shellQuote } from '../tty/tmux.js';
-import { until } from '../wait.js';
+import { eventually, until } from '../wait.js';
 import { coresOf } from './core-session.js';
 
 const cleanups = cleanupsAfterEach();
@@ -111,5 +114,97 @@ describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed: a s
     const after = status();
     // The core ends 10 s after its last front end; until then it serves nobody.
     if (after) expect(after.frontEnds).toEqual([]);
+  });
+});
+
+/** A Custom theme whose selected fill (the focused workspace) is easy to find on the screen. */
+const SELECTED = '#ff00ff';
+const I3_CONFIG = {
+  theme: { palette: 'Custom', colours: Object.fromEntries(['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '0a', '0b', '0c', '0d', '0e', '0f'].map((k, i) => [`base_${k}`, k === '02' ? SELECTED : `#${(i * 16 + 1).toString(16).padStart(2, '0')}4020`])), accent: 'Base0D' },
+  left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' } } }],
+  right_widgets: [{ Time: { enable: true, format: { Custom: '%H:%M:%S' } } }],
+};
+
+describe.skipIf(!hasI3)('a thin i3bar feed: the printed loop on a real i3 (Xvfb)', () => {
+  it('draws the workspaces from the core with no Node process of its own, takes clicks, and goes on from a new core after its core is killed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-i3-'));
+    const home = join(dir, 'home');
+    const run = join(home, 'run');
+    spawnSync('mkdir', ['-p', '-m', '700', run]);
+    await writeFile(join(dir, 'bar.json'), JSON.stringify(I3_CONFIG));
+    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
+    // The block as `feed i3bar --print-config` prints it, its two `tilebar`s this build's, attached (no TILEBAR_STANDALONE).
+    const printed = spawnSync(process.execPath, tilebarArgs('feed', 'i3bar', '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')), { cwd: dir, env, encoding: 'utf8' }).stdout;
+    expect(printed).toContain(`status_command ${thinLoopWithClicks(`tilebar feed i3bar --config ${join(dir, 'bar.json')}`)}`);
+    const tilebar = `env -u TILEBAR_STANDALONE HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed `;
+    const wm = await startI3(printed.replace('bar {\n', 'bar {\n    position top\n').replaceAll('tilebar feed ', tilebar));
+    cleanups.push(async () => {
+      await wm.stop();
+      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
+      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
+      await rm(dir, { recursive: true, force: true });
+    });
+    await wm.command('workspace 2');
+    const window = await openX11Window(wm.display, 'kept', 'tbtest');
+    cleanups.push(() => window.close());
+    await eventually(async () => expect(JSON.stringify(await wm.ask(4))).toContain('kept'));
+    await wm.command('workspace 1');
+    const screen = await openX11Screen(wm.display);
+    cleanups.push(() => screen.close());
+
+    /** The focused workspace's block on the bar's rows, once a block is drawn after it (workspace 2's). */
+    const selected = async () => {
+      let at: { x: number; y: number; width: number } | undefined;
+      await eventually(async () => {
+        const rows = await screen.pixels(0, 0, 1280, 20);
+        at = undefined;
+        for (const [y, row] of rows.entries()) {
+          const first = row.indexOf(SELECTED);
+          if (first >= 0) at = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
+        }
+        expect(at).toBeDefined();
+        const after = new Set(rows.filter((row) => row.includes(SELECTED)).flatMap((row) => row.slice((at?.x ?? 0) + (at?.width ?? 0))));
+        expect(after.size).toBeGreaterThan(2);
+      });
+      return at ?? { x: 0, y: 0, width: 0 };
+    };
+    /** Clicks the columns right of the focused block until i3 focuses `name` (the block right of it). */
+    const clickOnto = async (name: string) => {
+      await eventually(async () => {
+        // Found again at each try: a line drawn before the focus moved has the fill on the other block.
+        const at = await selected();
+        for (let x = at.x + at.width + 2; x < at.x + at.width + 60; x += 4) {
+          await screen.click(x, at.y);
+          if ((await wm.workspaces()).find((w) => w.focused)?.name === name) break;
+        }
+        expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe(name);
+      });
+    };
+
+    await selected();
+    const first = coresOf(home);
+    expect(first).toHaveLength(1);
+    await until(() => nodeFeeds(dir).length === 0, () => `no Node feed to run: ${nodeFeeds(dir).join(' | ')}`);
+    // Asked from i3's session, as the bar's loop sees it (its display, socket, bus: the core is the session's, endpoint.ts).
+    const session = Object.fromEntries(
+      readFileSync(`/proc/${first[0]}/environ`, 'utf8')
+        .split('\0')
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])
+        .filter(([k]) => (SESSION_VARIABLES as readonly string[]).includes(k ?? '')),
+    );
+    const statusText = () => {
+      const r = spawnSync(process.execPath, tilebarArgs('serve', '--status'), { env: { ...env, ...session }, encoding: 'utf8' });
+      return r.stdout + r.stderr;
+    };
+    await until(() => /feed i3bar \(thin\)/.test(statusText()), () => `the core to list the thin feed: ${statusText()}`);
+    // A click, through the loop's cat into the core's clicks pipe: workspace 2.
+    await clickOnto('2');
+
+    // The core killed: the loop attaches again (the next part: no second header), and the bar goes on taking clicks.
+    process.kill(first[0] as number, 'SIGKILL');
+    await until(() => coresOf(home).length === 1 && coresOf(home)[0] !== first[0], 'a new core to start');
+    await until(() => /feed i3bar \(thin\)/.test(statusText()), 'the loop to attach to the new core');
+    await wm.command('workspace 1');
+    await clickOnto('2');
   });
 });
