@@ -27,6 +27,12 @@ export interface RemoteViewOptions<Look> {
   log: Log;
   /** Finds the user's core (starting one when none answers) and attaches: a new link each call. */
   connect: Connect;
+  /**
+   * The core that answers now speaks another protocol (a tilebar of another version took the session's place):
+   * this view can never attach to it, so it stops trying and its owner runs the bar on its own (cli/fallback-bar.ts).
+   * Absent: it keeps trying.
+   */
+  onStranded?: (why: string) => void;
 }
 
 /** How long the first state may take after the attach (the core opens the bar first: a config to read). */
@@ -259,6 +265,10 @@ export class RemoteView<Look> {
       return;
     }
     if (!connected.ok) {
+      if (connected.kind === 'mismatch' && this.#options.onStranded) {
+        this.#options.log(`front end: the core that answers cannot serve this front end (${connected.why})`);
+        return this.#options.onStranded(connected.why);
+      }
       this.#options.log(`front end: no core yet (${connected.why})`);
       return this.#scheduleRetry();
     }

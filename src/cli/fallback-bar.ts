@@ -57,26 +57,41 @@ class SwitchView implements FrontEndView {
   }
 }
 
-/** The in-process bar `alone`, which moves to the user's core as soon as `attach` gives one. */
+export interface FallbackDeps {
+  /** The user's core's bar, or undefined while none can be attached to. */
+  attach: () => Promise<FrontEndBar | undefined>;
+  /** The bar in this process (its modules imported only when it is first needed). */
+  alone: () => Promise<FrontEndBar>;
+  timers: Timers;
+  log: Log;
+}
+
+/**
+ * A front end's bar, attached or on its own, moving between the two: on its own it keeps trying to attach and
+ * moves to the core once one answers; attached, it moves to a bar of its own when told it is stranded (the core
+ * that answers speaks another protocol: remote-view.ts), and keeps trying from there.
+ */
 export class FallbackBar implements FrontEndBar {
   #bar: FrontEndBar;
+  #attached: boolean;
   readonly #view: SwitchView;
   readonly #ticks = new Set<() => void>();
   #offTick: () => void;
   #retry: unknown;
   #wait = RETRY_FIRST_MS;
   #paused = false;
+  #started = false;
   #stopped = false;
+  #stranding = false;
 
   constructor(
-    alone: FrontEndBar,
-    private readonly attach: () => Promise<FrontEndBar | undefined>,
-    private readonly timers: Timers,
-    private readonly log: Log,
+    first: { attached: FrontEndBar } | { alone: FrontEndBar },
+    private readonly deps: FallbackDeps,
   ) {
-    this.#bar = alone;
-    this.#view = new SwitchView(alone.view);
-    this.#offTick = alone.onTick(() => this.#tick());
+    this.#attached = 'attached' in first;
+    this.#bar = 'attached' in first ? first.attached : first.alone;
+    this.#view = new SwitchView(this.#bar.view);
+    this.#offTick = this.#bar.onTick(() => this.#tick());
   }
 
   get view(): FrontEndView {
@@ -88,8 +103,9 @@ export class FallbackBar implements FrontEndBar {
   }
 
   async start(): Promise<void> {
+    this.#started = true;
     await this.#bar.start();
-    this.#schedule();
+    if (!this.#attached) this.#schedule();
   }
 
   readonly onTick = (listener: () => void): (() => void) => {
@@ -121,7 +137,7 @@ export class FallbackBar implements FrontEndBar {
 
   stopUpdates(): void {
     this.#stopped = true;
-    this.timers.clearTimeout(this.#retry);
+    this.deps.timers.clearTimeout(this.#retry);
     this.#offTick();
     this.#bar.stopUpdates();
   }
@@ -130,32 +146,62 @@ export class FallbackBar implements FrontEndBar {
     return this.#bar.close();
   }
 
+  /**
+   * The attached bar can never reach the core that answers now: the bar runs in this process from here on (its
+   * last frame stays until the new one is drawn), and tries to attach again, backing off.
+   */
+  async strand(why: string): Promise<void> {
+    if (!this.#attached || this.#stopped || this.#stranding) return;
+    this.#stranding = true;
+    try {
+      const alone = await this.deps.alone();
+      if (this.#stopped) {
+        alone.stopUpdates();
+        await alone.close();
+        return;
+      }
+      await this.#switchTo(alone, false);
+      if (this.#started) await alone.start();
+      this.deps.log(`front end: runs its bar in its own process now (${why}); it attaches again once a core of its own tilebar answers`);
+      this.#wait = RETRY_FIRST_MS;
+      this.#schedule();
+    } finally {
+      this.#stranding = false;
+    }
+  }
+
   #tick(): void {
     for (const listener of this.#ticks) listener();
   }
 
   #schedule(): void {
     if (this.#stopped) return;
-    this.#retry = this.timers.setTimeout(() => void this.#try(), this.#wait);
+    this.#retry = this.deps.timers.setTimeout(() => void this.#try(), this.#wait);
     this.#wait = Math.min(RETRY_MOST_MS, this.#wait * 2);
   }
 
   async #try(): Promise<void> {
-    const attached = await this.attach().catch(() => undefined);
+    const attached = await this.deps.attach().catch(() => undefined);
     if (this.#stopped) {
       attached?.stopUpdates();
       await attached?.close();
       return;
     }
     if (!attached) return this.#schedule();
-    const alone = this.#bar;
-    this.#bar = attached;
+    await this.#switchTo(attached, true);
+    this.deps.log(`front end: attached to tilebar's core now (${attached.origin}); the bar it ran on its own is closed`);
+  }
+
+  /** Shows `next` from now on, and closes the bar shown before. */
+  async #switchTo(next: FrontEndBar, attached: boolean): Promise<void> {
+    const before = this.#bar;
+    this.#bar = next;
+    this.#attached = attached;
     this.#offTick();
-    this.#offTick = attached.onTick(() => this.#tick());
-    if (this.#paused) attached.pause();
-    this.#view.switchTo(attached.view);
-    alone.stopUpdates();
-    await alone.close();
-    this.log(`front end: attached to tilebar's core now (${attached.origin}); the bar it ran on its own is closed`);
+    this.#offTick = next.onTick(() => this.#tick());
+    if (this.#paused) next.pause();
+    this.#view.switchTo(next.view);
+    before.stopUpdates();
+    await before.close();
   }
 }

@@ -47,6 +47,8 @@ export interface AttachArgs {
   logPath: string;
   /** This front end's one ask of an older core to make way (find-core.ts), kept across its tries to attach. */
   handover?: Handover;
+  /** The core that answers a reconnect speaks another protocol: the bar must run on its own (remote-view.ts). */
+  stranded?: (why: string) => void;
 }
 
 /** The bar from the user's core; or why not (the caller runs it in-process). */
@@ -60,6 +62,7 @@ export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: Front
   if (!plan) handover.mayAsk = false;
   const asksNone: Handover = { mayAsk: false };
   const opened = await RemoteView.open({
+    ...(a.stranded ? { onStranded: a.stranded } : {}),
     appearance: a.appearance,
     size: a.size,
     timers: a.timers,
@@ -113,24 +116,27 @@ export interface ChooseArgs {
   attach: Omit<AttachArgs, 'appearance' | 'size'>;
 }
 
-/** The bar attached to the user's core, unless the front end runs it itself (asked for, or attaching failed). */
+/**
+ * The bar attached to the user's core, unless the front end runs it itself: asked for, or attaching failed — and
+ * then it keeps trying to attach (fallback-bar.ts) — or, attached, the core that answers after its own went speaks
+ * another protocol (a tilebar of another version took the session): then it runs on its own, and keeps trying.
+ */
 export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
+  const alone = async () => (await import('./standalone-bar.js')).inProcessBar(c.inProcess, c.attach.io, c.view);
+  if (c.standalone) return alone();
   const handover: Handover = { mayAsk: true };
-  const attach = (size: { width: number; height: number }) => attachedBar({ ...c.attach, appearance: c.view.appearance, size, handover });
-  if (!c.standalone) {
-    const attached = await attach(c.view.size);
-    if (attached.ok) return attached.bar;
-    c.attach.log(`front end: runs its bar in its own process until a core answers: no core to attach to (${attached.why})`);
-  }
-  const { inProcessBar } = await import('./standalone-bar.js');
-  const alone = await inProcessBar(c.inProcess, c.attach.io, c.view);
-  if (c.standalone) return alone;
+  let switching: import('./fallback-bar.js').FallbackBar | undefined;
+  const stranded = (why: string) => void switching?.strand(why);
+  // Each try at the first size: the switch gives the bar it moves to the size the front end set last.
+  const attach = async () => {
+    const attached = await attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size, handover, stranded });
+    return attached.ok ? attached.bar : undefined;
+  };
+  const first = await attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size, handover, stranded });
+  if (!first.ok) c.attach.log(`front end: runs its bar in its own process until a core answers: no core to attach to (${first.why})`);
   const { FallbackBar } = await import('./fallback-bar.js');
-  // It keeps trying, at the first size: the switch gives the bar it moves to the size the front end set last.
-  return new FallbackBar(alone, async () => {
-    const again = await attach(c.view.size);
-    return again.ok ? again.bar : undefined;
-  }, c.attach.timers, c.attach.log);
+  switching = new FallbackBar(first.ok ? { attached: first.bar } : { alone: await alone() }, { attach, alone, timers: c.attach.timers, log: c.attach.log });
+  return switching;
 }
 
 /** What a front end asks the core for: the bar the command line names, the way the core will find it. */

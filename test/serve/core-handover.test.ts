@@ -4,7 +4,11 @@
  * must hold: the bars end up served again, by one core, and a core is not ended again and again.
  */
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { encodeFrame } from '../../src/channel/framing.js';
+import { MAX_OUT_FRAME, PROTOCOL } from '../../src/channel/protocol.js';
+import { coreEndpoint } from '../../src/serve/endpoint.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupsAfterEach } from '../support/cleanups.js';
@@ -95,3 +99,44 @@ describe('a core making way for a newer tilebar', () => {
   });
 });
 
+
+describe('a core of another protocol in the place of the one a bar was attached to', () => {
+  // A tilebar of another protocol took the session (its `serve` unit restarted after an upgrade, say): the bars of
+  // the old core can never attach to it. They run their bars on their own, as one that starts beside such a core
+  // does, rather than keep their last frame and "reconnecting" until someone restarts them.
+  it('leaves its bars running on their own, not reconnecting for good', async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
+    await until(() => showsBar(feed), 'the feed to show its bar');
+    const [core] = s.cores();
+    const place = coreEndpoint(s.env, process.platform, s.env.HOME as string);
+    if (!place.ok || place.endpoint.socket === undefined) throw new Error('no endpoint');
+    // The other protocol's core, in place before the old one dies: its socket renamed over the old one's.
+    const other = await otherProtocolCore(place.endpoint.socket);
+    cleanups.push(() => void other.close());
+    process.kill(core as number, 'SIGKILL');
+    await until(() => s.log().includes('cannot serve this front end'), () => `the feed to find the other protocol's core\nlog:\n${s.log()}`);
+    await until(() => s.log().includes('runs its bar in its own process now'), () => `the feed to run its bar itself\nlog:\n${s.log()}`);
+    await until(() => showsBar(feed), () => `the feed to show its bar again\nfeed: ${feedLine(feed.out())}\nlog:\n${s.log()}`);
+    // It runs its bar: its clock goes on.
+    const shown = feedLine(feed.out());
+    await until(() => feedLine(feed.out()) !== shown && showsBar(feed), 'the clock to go on');
+  });
+});
+
+/** A core of the next protocol: it answers every hello with `mismatch`, as a core of any protocol does to another. */
+async function otherProtocolCore(path: string): Promise<Server> {
+  const staging = `${path}.other`;
+  const server = createServer((c) => {
+    c.on('error', () => undefined);
+    c.once('data', () => c.end(encodeFrame({ t: 'mismatch', protocol: PROTOCOL + 1, app: '99.0.0' }, MAX_OUT_FRAME) as Buffer));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(staging, () => resolve());
+  });
+  chmodSync(staging, 0o600);
+  renameSync(staging, path);
+  return server;
+}
