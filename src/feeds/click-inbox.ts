@@ -228,7 +228,7 @@ export function openClickInbox(path: string, onLine: (line: string) => void, log
  * `polybar-<feed pid>.clicks`) or its claim (`….clicks.claim`), or a feed's socket on its way to the claim's name
  * (`….clicks.claim.<feed pid>.<n>`, inbox-claim.ts): the process's pid.
  */
-const NAMED_AFTER_PROCESS = [/^[a-z]+-\d{1,10}(?:-[a-z]+)?\.clicks\.claim\.(\d{1,10})\.\d{1,10}$/, /^[a-z]+-(\d{1,10})(?:-[a-z]+)?\.clicks(?:\.claim)?$/];
+const NAMED_AFTER_PROCESS = [/^[a-z]+-\d{1,10}(?:-[a-z0-9]+)?\.clicks\.claim\.(\d{1,10})\.\d{1,10}$/, /^[a-z]+-(\d{1,10})(?:-[a-z0-9]+)?\.clicks(?:\.claim)?$/];
 
 /** Removes the inboxes in `dir` whose process is gone (a feed killed before it could remove its own). Never throws. */
 export function removeStaleInboxes(dir: string, isGone: (pid: number) => boolean = processIsGone): void {

@@ -44,6 +44,11 @@ export interface HostFeedContext {
   ticks?: Heartbeats;
   /** The feed is a part of its host's `--print-config` loop (loop-part.ts): i3bar's header is the first part's. */
   part?: LoopPart;
+  /**
+   * The feed's name among those this process runs (a thin feed's: `thin<n>`, letters and digits), for what is named
+   * after the feed's process: Polybar's inbox. Absent: the process runs one feed.
+   */
+  name?: string;
 }
 
 const gapOf = (s: BarSnapshot) => columnsOf(s.model.widgetSpacing, s.look.metrics.cell);
@@ -99,7 +104,7 @@ export function tmuxFeed(c: HostFeedContext): Feed {
 
 export function polybarFeed(c: HostFeedContext): Feed {
   const dir = clicksDir(c, 'polybar');
-  const inbox = dir === undefined ? undefined : join(dir, `polybar-${process.pid}.clicks`);
+  const inbox = dir === undefined ? undefined : join(dir, `polybar-${process.pid}${c.name !== undefined && /^[a-z0-9]{1,16}$/.test(c.name) ? `-${c.name}` : ''}.clicks`);
   const resolve: LineFeedClicks['resolve'] = (line, blocks) => {
     const click = parseClickLine(line);
     return click ? { block: blocks.find((b) => clickToken(b.instance) === click.token), button: click.button } : undefined;

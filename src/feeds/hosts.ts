@@ -42,8 +42,8 @@ export interface FeedHost {
   /**
    * The host reads a named pipe itself, so its config runs a shell loop and `cat` (`thinLoop`), not a Node process:
    * the loop's `tilebar feed <host> --pipe` attaches, the user's core runs this host's feed and writes its lines
-   * into the pipe (serve/thin-feeds.ts). A host whose feed needs the feed's own process (Waybar's pipes, Polybar's
-   * inbox named after it) has none.
+   * into the pipe (serve/thin-feeds.ts). Waybar has none: its modules already read pipes the feed keeps across
+   * restarts, and its feed is their writer (waybar-feed.ts).
    */
   thin?: boolean;
   /** The lines to put in the host's config for this bar. */
@@ -103,6 +103,7 @@ the lines for status-right or status-left instead):
     name: 'polybar',
     title: 'Polybar',
     clicksOnStdin: false,
+    thin: true,
     help: `Polybar (~/.config/polybar/config.ini), a module with the whole bar, its left, centre and right where the pane
 puts them; its clicks need no setup. Your other modules go before it in modules-left or in modules-right, none in
 modules-center (they would cover tilebar's centre and right):
@@ -110,8 +111,10 @@ modules-center (they would cover tilebar's centre and right):
   [module/tilebar]
   type = custom/script
   exec = tilebar feed polybar
-  tail = true`,
-    printConfig: async (p) => (await import('./polybar.js')).polybarConfig(`tilebar feed polybar${p.configArgument}`),
+  tail = true
+"tilebar feed polybar --print-config" prints these lines with an exec that runs a shell loop and cat reading your
+tilebar core's pipe instead (no Node process stays).`,
+    printConfig: async (p) => (await import('./polybar.js')).polybarConfig(thinLoop(`tilebar feed polybar${p.configArgument}`)),
     start: async (c) => (await import('./host-feeds.js')).polybarFeed(c),
   },
   {

@@ -247,6 +247,8 @@ class ThinFeed {
         tmuxPlace: this.p.place,
         ticks: bar.ticks,
         ...(this.p.pipe.part ? { part: this.p.pipe.part } : {}),
+        // What is named after the feed's process (Polybar's inbox) is named after this feed too: the core runs many.
+        name: `thin${this.id}`,
       });
     } catch (e) {
       return this.close(`its feed did not start: ${e instanceof Error ? e.message : String(e)}`);

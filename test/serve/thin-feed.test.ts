@@ -4,7 +4,7 @@
  * bar shows there from the user's core with no Node process of the feed's left running, a click acts, the core
  * killed is replaced and the line comes back from the new one, and tmux gone leaves no pipe and no bar in the core.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { SESSION_VARIABLES } from '../../src/serve/endpoint.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +22,7 @@ import { cleanupsAfterEach } from '../support/cleanups.js';
 import { MAIN, tilebarArgs } from '../support/tilebar-command.js';
 import { hasTmux, openPane, shellQuote } from '../tty/tmux.js';
 import { eventually, until } from '../wait.js';
+import { hasXvfb, startXvfb, stopChild } from '../xvfb.js';
 import { coresOf } from './core-session.js';
 
 const cleanups = cleanupsAfterEach();
@@ -206,5 +207,52 @@ describe.skipIf(!hasI3)('a thin i3bar feed: the printed loop on a real i3 (Xvfb)
     await until(() => /feed i3bar \(thin\)/.test(statusText()), 'the loop to attach to the new core');
     await wm.command('workspace 1');
     await clickOnto('2');
+  });
+});
+
+const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'ignore' }).error === undefined;
+
+describe.skipIf(!hasPolybar)('a thin Polybar feed: the printed exec in a real Polybar (Xvfb)', () => {
+  it('draws the bar from the core with no Node process of its own, and a click launches an item', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-polybar-'));
+    const home = join(dir, 'home');
+    const run = join(home, 'run');
+    spawnSync('mkdir', ['-p', '-m', '700', run]);
+    const touched = join(dir, 'touched');
+    await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch ${touched}` }] } }], right_widgets: [] }));
+    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
+    const printed = spawnSync(process.execPath, tilebarArgs('feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json')), { cwd: dir, env, encoding: 'utf8' }).stdout;
+    expect(printed).toContain(`exec = ${thinLoop(`tilebar feed polybar --config ${join(dir, 'bar.json')}`)}`);
+    const tilebar = `env -u TILEBAR_STANDALONE HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed `;
+    await writeFile(join(dir, 'polybar.ini'), ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', printed.replaceAll('tilebar feed ', tilebar)].join('\n'));
+    const x = await startXvfb(['-screen', '0', '1280x200x24']);
+    const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: childEnv({ DISPLAY: x.display, XDG_RUNTIME_DIR: run }), stdio: 'ignore' });
+    cleanups.push(async () => {
+      await stopChild(polybar);
+      await x.stop();
+      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
+      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
+      await rm(dir, { recursive: true, force: true });
+    });
+    const screen = await openX11Screen(x.display);
+    cleanups.push(() => screen.close());
+    // The item drawn: something other than Polybar's black on the bar's middle row.
+    let span = { from: -1, to: -1 };
+    await until(async () => {
+      const row = (await screen.pixels(0, 12, 1280, 1))[0] ?? [];
+      const lit = row.flatMap((c, i) => (c === '#000000' ? [] : [i]));
+      span = { from: lit[0] ?? -1, to: lit.at(-1) ?? -1 };
+      return span.to - span.from > 20;
+    }, 'the item on the bar');
+    expect(coresOf(home)).toHaveLength(1);
+    await until(() => nodeFeeds(dir).length === 0, () => `no Node feed to run: ${nodeFeeds(dir).join(' | ')}`);
+    // A click on it: Polybar runs the action, which appends to the thin feed's inbox in the core.
+    await until(async () => {
+      await screen.click(Math.round((span.from + span.to) / 2), 12);
+      for (let i = 0; i < 10 && !existsSync(touched); i++) await new Promise((r) => setTimeout(r, 100));
+      return existsSync(touched);
+    }, 'a click on Touch to launch it');
+    // Its inbox is the thin feed's, named after the core and the feed.
+    expect(readdirSync(join(run, 'tilebar')).filter((f) => /^polybar-\d+-thin\d+\.clicks$/.test(f))).toHaveLength(1);
   });
 });
