@@ -139,6 +139,9 @@ export class ThinFeeds {
     const feed = new ThinFeed(n, { path, clicksPath, entry, place, pipe, bar: opened.bar, deps: d, gone: () => this.#gone(feed) });
     this.#feeds.add(feed);
     d.onCount?.(this.#feeds.size);
+    // Counted first: a pipe refused at once closes the feed, which takes it out again.
+    feed.waitForReader();
+    if (!this.#feeds.has(feed)) return { ok: false, why: 'its pipe was refused (see the core’s log)' };
     return { ok: true, pipe: path, config: opened.bar.config, label: opened.bar.label, monitor: opened.bar.monitor() };
   }
 
@@ -190,14 +193,14 @@ class ThinFeed {
     private readonly p: ThinFeedParts,
   ) {
     this.#since = p.deps.timers.now();
-    this.#waitForReader();
   }
 
   get described(): StatusReport['frontEnds'][number] {
     return { id: -this.id, role: { kind: 'feed', host: this.p.entry.name, pipe: this.p.pipe }, pid: this.p.pipe.reader, config: this.p.bar.config, monitor: this.p.bar.monitor() };
   }
 
-  #waitForReader(): void {
+  /** Opens the pipe's write end once its reader has opened it, trying every READER_POLL_MS until READER_WITHIN_MS. */
+  waitForReader(): void {
     const { deps, path } = this.p;
     let fd: number | 'no-reader';
     try {
@@ -207,7 +210,7 @@ class ThinFeed {
     }
     if (fd === 'no-reader') {
       if (deps.timers.now() - this.#since >= READER_WITHIN_MS) return this.close(`nothing opened its pipe within ${READER_WITHIN_MS / 1000} s`);
-      this.#waitTimer = deps.timers.setTimeout(() => this.#waitForReader(), READER_POLL_MS);
+      this.#waitTimer = deps.timers.setTimeout(() => this.waitForReader(), READER_POLL_MS);
       return;
     }
     void this.#start(fd);

@@ -47,7 +47,7 @@ interface Rig {
   stopped: string[];
 }
 
-async function rig(timers = realTimers, pid = process.pid): Promise<Rig> {
+async function rig(timers = realTimers, pid = process.pid, makeFifo?: (path: string) => Promise<void>): Promise<Rig> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-thin-feeds-'));
   mkdirSync(join(dir, 'run'), { mode: 0o700 });
   const released: string[] = [];
@@ -72,6 +72,7 @@ async function rig(timers = realTimers, pid = process.pid): Promise<Rig> {
     version: 'test',
     tilerOptions: { exists: () => false, resolvePath: (p) => p },
     pid,
+    ...(makeFifo ? { makeFifo } : {}),
   });
   cleanups.push(async () => {
     thin.close('test over');
@@ -170,6 +171,16 @@ describe.skipIf(process.platform === 'win32')('thin feeds: the core writes a hos
     expect(readlinkSync(planted)).toBe(target);
     expect(r.released).toEqual([]);
     expect(r.thin.count).toBe(0);
+  });
+
+  it('counts no feed whose pipe is refused at once (not a pipe where one was just made), and lets its bar go', async () => {
+    const r = await rig(realTimers, process.pid, async (path) => writeFileSync(path, ''));
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    expect(opened).toEqual({ ok: false, why: 'its pipe was refused (see the core’s log)' });
+    expect(r.thin.count).toBe(0);
+    expect(r.thin.frontEnds()).toEqual([]);
+    expect(r.released).toEqual(['view', 'bar']);
+    expect(r.log.at(-1)).toMatch(/its pipe is refused: something other than a pipe is in its place/);
   });
 
   it('refuses hosts without a thin feed', async () => {
