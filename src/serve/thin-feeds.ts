@@ -87,6 +87,7 @@ export class ThinFeeds {
   readonly #deps: ThinFeedsDeps;
   readonly #feeds = new Set<ThinFeed>();
   #next = 1;
+  #opening = 0;
   #closed = false;
 
   constructor(deps: ThinFeedsDeps) {
@@ -105,13 +106,23 @@ export class ThinFeeds {
 
   /** A thin feed for a front end's select: its pipe made and its bar opened; the feed starts once its `cat` reads. */
   async open(select: BarSelect, host: string, pipe: PipeFeed): Promise<ThinOpened> {
+    // Those still being opened count too: many asked at once cannot pass the bound together.
+    if (this.#feeds.size + this.#opening >= MOST_THIN) return { ok: false, why: `the core feeds ${MOST_THIN} thin feeds already` };
+    this.#opening++;
+    try {
+      return await this.#open(select, host, pipe);
+    } finally {
+      this.#opening--;
+    }
+  }
+
+  async #open(select: BarSelect, host: string, pipe: PipeFeed): Promise<ThinOpened> {
     const d = this.#deps;
     if (this.#closed) return { ok: false, why: 'the core is stopping' };
     if (d.platform === 'win32') return { ok: false, why: 'Windows has no named pipes a host could cat' };
     if (!d.runtime.ok) return { ok: false, why: `no private directory for its pipe: ${d.runtime.why}` };
     const entry = d.hosts.find((h) => h.name === host);
     if (!entry?.thin) return { ok: false, why: `${host} has no thin feed` };
-    if (this.#feeds.size >= MOST_THIN) return { ok: false, why: `the core feeds ${MOST_THIN} thin feeds already` };
     const place = placeOf(pipe.place);
     const n = this.#next++;
     const path = join(d.runtime.path, `thin-${d.pid ?? process.pid}-${n}.pipe`);
