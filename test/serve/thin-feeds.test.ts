@@ -14,7 +14,7 @@ import type { FrontEndView } from '../../src/app/store.js';
 import type { FeedHost } from '../../src/feeds/hosts.js';
 import { makeFifoSync } from '../../src/io/fifo.js';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { READER_WITHIN_MS, removeDeadThinPipes, ThinFeeds, type ThinBar } from '../../src/serve/thin-feeds.js';
+import { MOST_THIN, READER_WITHIN_MS, removeDeadThinPipes, ThinFeeds, type ThinBar } from '../../src/serve/thin-feeds.js';
 import { childEnv } from '../support/child-env.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
@@ -181,6 +181,21 @@ describe.skipIf(process.platform === 'win32')('thin feeds: the core writes a hos
     expect(r.thin.frontEnds()).toEqual([]);
     expect(r.released).toEqual(['view', 'bar']);
     expect(r.log.at(-1)).toMatch(/its pipe is refused: something other than a pipe is in its place/);
+  });
+
+  it(`makes at most MOST_THIN pipes, those asked for at once included`, async () => {
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const r = await rig(realTimers, process.pid, async (path) => {
+      await gate;
+      makeFifoSync(path);
+    });
+    const asks = Array.from({ length: MOST_THIN + 3 }, () => r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 }));
+    open();
+    const answers = await Promise.all(asks);
+    expect(answers.filter((a) => a.ok)).toHaveLength(MOST_THIN);
+    expect(answers.filter((a) => !a.ok).map((a) => (a.ok ? '' : a.why))).toEqual(Array(3).fill(`the core feeds ${MOST_THIN} thin feeds already`));
+    expect(r.thin.count).toBe(MOST_THIN);
   });
 
   it('refuses hosts without a thin feed', async () => {
