@@ -86,7 +86,7 @@ prints these lines with your own runtime directory in place of /run/user/1000/ti
 the lines for status-right or status-left instead):
   set -g mouse on
   set -g status 2
-  set -g status-format[1] '#(while :; do if f=\`tilebar feed tmux --place line --pipe\`; then cat "$f"; else tilebar feed tmux --place line; fi; sleep 1; done)'
+  set -g status-format[1] '#(while :; do if f=\`tilebar feed tmux --place line --pipe\`; then cat "$f"; else tilebar feed tmux --place line; fi; kill -0 $PPID 2>/dev/null || exit; sleep 1; done)'
   bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
   bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
   bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
@@ -130,14 +130,25 @@ your config and merge them into ~/.config/waybar/config:
 ];
 
 /**
+ * Ends a thin loop whose host is gone. The host started the loop's shell (tmux, i3bar and swaybar run their
+ * command's `sh -c` themselves), so `$PPID` is the host's pid; once that is gone, nobody reads what the loop writes.
+ * A builtin: nothing is started to ask.
+ */
+const HOST_GONE = 'kill -0 $PPID 2>/dev/null || exit';
+
+/**
  * A thin feed's shell loop (run by the host's `sh -c`): `--pipe` attaches and prints the pipe the core writes, which
  * `cat` reads until the core closes it (it stopped, or was replaced); then, a second later, the loop attaches again,
  * and a core is started when none answers. Where no pipe can be had (`--standalone`, a core of another protocol,
  * no private directory) the feed runs in a process of its own, as without the loop. No parenthesis: tmux's `#()`
  * would end at the first; the command substitution is in backquotes.
+ *
+ * The loop ends once its host has gone (`HOST_GONE`): a host that ends its job kills the shell, but one killed
+ * outright (a crash, the OOM killer) kills nothing, and the loop, handed to init, attached again every second for
+ * good, its `cat` failing at the first line, the core kept alive by it.
  */
 export function thinLoop(command: string): string {
-  return `while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; sleep 1; done`;
+  return `while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; ${HOST_GONE}; sleep 1; done`;
 }
 
 /**
@@ -146,11 +157,11 @@ export function thinLoop(command: string): string {
  * pipe's `.clicks` pipe while the other `cat` reads the bar's lines, and each feed told which part of the stream it
  * is (loop-part.ts: the header is the first's). Nothing quoted: sway's config parser strips quotes, so the pipe's
  * path is plain characters (the core makes no other: serve/thin-feeds.ts), and the variables are tilebar's own
- * names (i3 and sway replace `$name` where the config `set` it).
+ * names and the shell's `$PPID` (i3 and sway replace `$name` where the config `set` it).
  */
 export function thinLoopWithClicks(command: string): string {
   const part = `${command} --part $tilebar_part`;
-  return `tilebar_part=first; exec 3<&0; while :; do if tilebar_pipe=\`${part} --pipe\`; then tilebar_part=next; cat <&3 >$tilebar_pipe.clicks & tilebar_cat=$!; cat $tilebar_pipe; kill $tilebar_cat 2>/dev/null; else ${part} <&3; tilebar_part=next; fi; sleep 1; done`;
+  return `tilebar_part=first; exec 3<&0; while :; do if tilebar_pipe=\`${part} --pipe\`; then tilebar_part=next; cat <&3 >$tilebar_pipe.clicks & tilebar_cat=$!; cat $tilebar_pipe; kill $tilebar_cat 2>/dev/null; else ${part} <&3; tilebar_part=next; fi; ${HOST_GONE}; sleep 1; done`;
 }
 
 export function hostNamed(name: string, hosts: readonly FeedHost[] = BUILTIN_HOSTS): FeedHost | undefined {

@@ -118,6 +118,55 @@ describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed: a s
   });
 });
 
+/** The shell loops (`sh -c 'while :; …'`) whose command line names `dir`: a thin feed's loop, wherever its parent went. */
+function loopsOf(dir: string): number[] {
+  return readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return cmd.some((a) => a.startsWith('while :;') && a.includes(dir)) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed whose tmux is killed outright', () => {
+  it('ends its loop (it attached again for good before, every second, keeping the core), and the core lets the bar go and ends', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-orphan-'));
+    const home = join(dir, 'home');
+    const run = join(home, 'run');
+    spawnSync('mkdir', ['-p', '-m', '700', run]);
+    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
+    const inner = join(dir, 'inner');
+    cleanups.push(async () => {
+      spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
+      for (const pid of loopsOf(dir)) process.kill(pid, 'SIGKILL');
+      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
+      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
+      await rm(dir, { recursive: true, force: true });
+    });
+    const bar = join(dir, 'bar.json');
+    await writeFile(bar, JSON.stringify({ left_widgets: [{ Time: { enable: true, format: { Custom: 'T %H:%M:%S' } } }], right_widgets: [] }));
+    const tilebar = `env HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN}`;
+    await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', thinLoop(`${tilebar} feed tmux --place line --config ${bar}`), join(run, 'tilebar')), 'set -g status-interval 1'].join('\n'));
+    const height = 6;
+    const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session -c ${shellQuote(dir)} 'sleep 600'`, { width: 100, height, env: { ...env, TILEBAR_STANDALONE: undefined } });
+    cleanups.push(() => pane.close());
+    await pane.waitFor((s) => /T \d\d:\d\d:\d\d/.test(s.split('\n').slice(0, height).at(-1) ?? ''));
+    expect(loopsOf(dir)).toHaveLength(1);
+    expect(coresOf(home)).toHaveLength(1);
+
+    // tmux killed outright (a crash, the OOM killer): nothing ends its job's loop for it, and its cat's next line fails.
+    const server = Number(spawnSync('tmux', ['-S', inner, 'display', '-p', '#{pid}'], { encoding: 'utf8' }).stdout.trim());
+    process.kill(server, 'SIGKILL');
+    await until(() => loopsOf(dir).length === 0, () => `the loop to end: ${loopsOf(dir).join(' ')} still runs`);
+    // Nothing attaches again: the core serves nobody, removes the pipes, and ends (a spawned core, 10 s after its last front end).
+    await until(() => coresOf(home).length === 0, 'the core to end with nobody attached');
+    expect(readdirSync(join(run, 'tilebar')).filter((f) => f.includes('.pipe'))).toEqual([]);
+  });
+});
+
 /** A Custom theme whose selected fill (the focused workspace) is easy to find on the screen. */
 const SELECTED = '#ff00ff';
 const I3_CONFIG = {
