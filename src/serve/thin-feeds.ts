@@ -156,10 +156,13 @@ export class ThinFeeds {
     return { ok: true, pipe: path, config: opened.bar.config, label: opened.bar.label, monitor: opened.bar.monitor() };
   }
 
-  /** Every thin feed closed: their `cat`s read the end and their loops attach again (to the next core). */
+  /**
+   * Every thin feed closed: their `cat`s read the end and their loops attach again (to the next core). A line
+   * begun in a pipe is finished first (ThinFeed.close says why), so the process may live on until its reader reads.
+   */
   close(why: string): void {
     this.#closed = true;
-    for (const f of [...this.#feeds]) f.close(why);
+    for (const f of [...this.#feeds]) f.close(why, { finishLine: true });
   }
 
   #gone(feed: ThinFeed): void {
@@ -274,13 +277,21 @@ class ThinFeed {
     deps.log(`core: thin feed ${entry.name} (read by pid ${this.p.pipe.reader}) shows ${bar.label}, monitor ${bar.monitor()}`);
   }
 
-  close(why: string): void {
+  /**
+   * `finishLine`: the core is stopping, the host is still there. A line the pipe took only the start of (its reader
+   * is slow, or stopped: a hidden i3bar stops its loop) is written to its end before the write end closes: cut
+   * short, it would be followed by the next core's first line, which for i3bar and swaybar is JSON they cannot parse
+   * again, for good. Nothing more is written; a reader that never reads again keeps the process until a second
+   * signal ends it (run-end.ts).
+   */
+  close(why: string, how: { finishLine?: boolean } = {}): void {
     if (this.#closed) return;
     this.#closed = true;
     const { deps, entry, path, clicksPath, bar } = this.p;
     deps.timers.clearTimeout(this.#waitTimer);
     this.#feed?.stop();
-    this.#out?.destroy();
+    if (how.finishLine && this.#out && this.#out.writableLength > 0) this.#out.end();
+    else this.#out?.destroy();
     this.#in?.destroy();
     bar.view.close();
     bar.release();

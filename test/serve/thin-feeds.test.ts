@@ -141,6 +141,25 @@ describe.skipIf(process.platform === 'win32')('thin feeds: the core writes a hos
     expect((await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 })).ok).toBe(false);
   });
 
+  it('a core stopping while its reader is stopped (a hidden i3bar stops its loop) finishes the line it began before the reader reads the end', async () => {
+    const r = await rig();
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    if (!opened.ok) throw new Error(opened.why);
+    const cat = reader(opened.pipe);
+    await until(() => r.log.some((l) => l.includes('shows')), 'the feed to start');
+    cat.child.kill('SIGSTOP');
+    // Longer than the pipe holds: the pipe takes its start, the rest waits for the reader.
+    const line = `${'x'.repeat(1024 * 1024)}\n`;
+    r.lines.write(line);
+    r.thin.close('the core is stopping');
+    cat.child.kill('SIGCONT');
+    await until(() => cat.ended(), 'cat to read the end');
+    // A line cut short would be followed by the next core's first: for i3bar, JSON it cannot parse again, for good.
+    expect(cat.out().length).toBe(line.length);
+    expect(cat.out().endsWith('\n')).toBe(true);
+    expect(existsSync(opened.pipe)).toBe(false);
+  });
+
   it('wakes a cat a dead core left waiting in its open, and removes that core’s pipes (not a live one’s)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tb-thin-dead-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
