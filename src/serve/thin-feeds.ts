@@ -142,7 +142,10 @@ export class ThinFeeds {
     }
     const opened = await d.openBar(select, pipe).catch((e: unknown) => ({ ok: false as const, why: e instanceof Error ? e.message : String(e) }));
     if (!opened.ok || this.#closed) {
-      if (opened.ok) opened.bar.release();
+      if (opened.ok) {
+        opened.bar.view.close();
+        opened.bar.release();
+      }
       removeQuietly(path);
       if (clicksPath) removeQuietly(clicksPath);
       return { ok: false, why: opened.ok ? 'the core is stopping' : opened.why };
