@@ -62,7 +62,9 @@ function differences(linux: readonly Result[], windows: readonly Result[]): stri
     const field = w === undefined ? 'missing' : (['status', 'out', 'bytes', 'err'] as const).find((k) => !same(k));
     if (field === undefined || differing.has(l.config)) continue;
     const shown = (r: Result | undefined) => (r === undefined || field === 'missing' ? 'nothing' : JSON.stringify(String(r[field] ?? '')).slice(0, 300));
-    differing.set(l.config, `${l.config}: ${l.command} ${field} differs:\n  Linux:   ${shown(l)}\n  Windows: ${shown(w)}`);
+    // A status alone says little: what each side said on stderr goes with it (a Wine fault shows there).
+    const said = field === 'status' ? `\n  stderr on Linux: ${JSON.stringify(l.err.slice(0, 300))}\n  stderr on Windows: ${JSON.stringify((w?.err ?? '').slice(0, 600))}` : '';
+    differing.set(l.config, `${l.config}: ${l.command} ${field} differs:\n  Linux:   ${shown(l)}\n  Windows: ${shown(w)}${said}`);
   }
   return [...differing.values()];
 }
