@@ -91,6 +91,8 @@ export class CoreLink {
         if (m.t === 'tick' || m.t === 'log') return;
         if (m.t === 'refused') return finish({ ok: false, kind: 'refused', why: m.why });
         if (m.t === 'bye' && m.replacedBy !== undefined) return finish({ ok: false, kind: 'replaced', why: m.reason });
+        // `serve --stop` is answered with the core's goodbye: what it asked for.
+        if (m.t === 'bye' && request.role.kind === 'stop') return finish({ ok: true, link, attached: undefined });
         finish({ ok: false, kind: 'broken', why: `the core sent "${m.t}" before attaching` });
       };
       link.send({ t: 'hello', protocol: PROTOCOL, app: request.app, nonce });

@@ -20,7 +20,7 @@ import type { SourceStatus } from '../../widgets/view.js';
 import type { IconSet } from '../../widgets/icons.js';
 import type { LoopPart } from '../feeds/loop-part.js';
 
-/** 2: thin feeds (a feed's `pipe`, the attached's `pipe`). */
+/** 2: thin feeds (a feed's `pipe`, the attached's `pipe`); `serve --stop` (the role `stop`). */
 export const PROTOCOL = 2;
 
 /** Largest frame a front end may send: an attach with a long config path is ~5 KiB; a click's messages less. */
@@ -38,10 +38,11 @@ export const CORE_SILENT_MS = 2_500;
 
 /** Which front end attaches: a pane (`run`), a feed for a host bar, or `serve --status`, which shows no bar. */
 /**
- * Who attaches: a pane, a feed, `serve --status` (it only asks), or `core`: a `tilebar serve` in the foreground
- * (a unit's) claiming the session from a core a bar started, or from an older one (serve/core-handover.ts).
+ * Who attaches: a pane, a feed, `serve --status` (it only asks), `core`: a `tilebar serve` in the foreground
+ * (a unit's) claiming the session from a core a bar started, or from an older one (serve/core-handover.ts), or
+ * `stop`: `serve --stop`, which ends the core (its bars find or start another: a rebuilt tilebar's, say).
  */
-export type Role = { kind: 'pane' } | { kind: 'feed'; host: string; pipe?: PipeFeed } | { kind: 'status' } | { kind: 'core' };
+export type Role = { kind: 'pane' } | { kind: 'feed'; host: string; pipe?: PipeFeed } | { kind: 'status' } | { kind: 'core' } | { kind: 'stop' };
 
 /**
  * A thin feed (serve/hosted-feeds.ts): the host reads a named pipe itself (its shell's `cat`), and the core runs the

@@ -380,6 +380,7 @@ function serveCommandLine(ctx: CommandLine): void {
     .description('run your tilebar core in the foreground: every `run` and `feed` of this session attaches to it (one started for them otherwise)')
     .option('--status', 'say what the running core serves (front ends, bars, sources) and exit; 3 when none runs')
     .option('--json', 'with --status: as JSON')
+    .option('--stop', 'end the running core and exit (its bars find or start another: after rebuilding tilebar, say); 3 when none runs')
     .option('--log <file>', 'where the core logs (default: the bar log, as for run)')
     .addOption(new Option('--spawned-by <pid>').hideHelp())
     .addHelpText(
@@ -392,6 +393,7 @@ the core listens on a named pipe with a random name, published in %LOCALAPPDATA%
 
 Examples:
   tilebar serve --status
+  tilebar serve --stop
   systemctl --user start tilebar   (see the README for the unit)`,
     )
     .action(async (opts) => {

@@ -6,7 +6,8 @@
  */
 import { resolve } from 'node:path';
 import type { LiveBarSettings } from '../app/live-bar.js';
-import { attachOnce } from '../attach/find-core.js';
+import { ASKS_NO_HANDOVER, attachOnce } from '../attach/find-core.js';
+import { processIsGone } from '../io/process-gone.js';
 import { PROTOCOL, type BarSelect, type StatusReport } from '../channel/protocol.js';
 import { fileLog, type Log } from '../io/log.js';
 import { catchStrays, runEnd } from '../io/run-end.js';
@@ -35,6 +36,8 @@ import type { WindowManager } from '../tiler/managers.js';
 
 export interface ServeOptions {
   status?: boolean;
+  /** `--stop`: end the running core (its bars find or start another). */
+  stop?: boolean;
   json?: boolean;
   /** The front end that started this core (its pid): the core takes over its start lock and ends when idle. */
   spawnedBy?: string;
@@ -72,6 +75,7 @@ export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDep
     return FAILED;
   }
   if (opts.status) return statusOf(place.endpoint, io, timers, opts.json === true);
+  if (opts.stop) return stopCore(place.endpoint, io, timers);
   const logPath = opts.log ?? tilebarLogPath(io.env, io.platform, home);
   const fileLogger = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
   const spawned = opts.spawnedBy !== undefined;
@@ -192,7 +196,8 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   // Thin feeds (a host's own `cat` reading a pipe this core writes) count as front ends for the idle exit.
   const counted = () => idle.count((server?.attached ?? 0) + thin.count);
   const thin = thinFeedsOf(io, { hub, settingsFor, widgets, timers, log, onCount: counted });
-  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: counted, onNewer, spawned: s.spawned, thin });
+  const onStop = () => end.quit(EXIT.ok);
+  server = new CoreServer({ key, bars: coreBars(hub, settingsFor), timers, log, logPath: s.logPath, app: VERSION, pid: process.pid, startedMs, onAttachedCount: counted, onNewer, onStop, spawned: s.spawned, thin });
   const listening = await listenForCore(server.netServer, endpoint, s.lock);
   if (!listening.ok) {
     s.lock.release();
@@ -286,6 +291,34 @@ class IdleExit {
       this.exit();
     }, ms);
   }
+}
+
+/** How long `serve --stop` waits for the core it asked to end. */
+const STOP_WITHIN_MS = 10_000;
+
+/**
+ * `serve --stop`: the running core, proved to be this user's, is asked to end, and waited for. Its bars say their core
+ * stopped and find or start another (this tilebar's: after a rebuild of the same version, say). NO_CORE_STATUS when
+ * none runs; FAILED when it did not end in time.
+ */
+async function stopCore(endpoint: CoreEndpoint, io: CliIo, timers: Timers): Promise<number> {
+  const found = await attachOnce({ endpoint, request: { role: { kind: 'stop' }, select: {}, app: ASKS_NO_HANDOVER, pid: process.pid }, timers, log: () => undefined });
+  if (!found.ok) {
+    io.err(`tilebar serve --stop: no core is running for this session (${found.why})\n`);
+    return NO_CORE_STATUS;
+  }
+  const { corePid, coreApp } = found.link;
+  found.link.close();
+  const until = timers.now() + STOP_WITHIN_MS;
+  while (!processIsGone(corePid)) {
+    if (timers.now() >= until) {
+      io.err(`tilebar serve --stop: the core (pid ${corePid}) was asked to stop and still runs after ${STOP_WITHIN_MS / 1000} s\n`);
+      return FAILED;
+    }
+    await new Promise<void>((resolve) => timers.setTimeout(resolve, 50));
+  }
+  io.out(`tilebar serve --stop: stopped the core (pid ${corePid}, tilebar ${coreApp}); its bars find or start another\n`);
+  return EXIT.ok;
 }
 
 /** `serve --status`: asks the running core; NO_CORE_STATUS when none answers (it never starts one). */

@@ -68,7 +68,7 @@ const holder: Holder = ((globalThis as { [HOLDER]?: Holder })[HOLDER] ??= { from
 /** Whether `argv` (after node and the script) runs a command that lives on: `run`, `feed` or `serve` (v8-flags.ts asks too). */
 export function isLongRunning(argv: readonly string[]): boolean {
   const command = argv.find((a) => !a.startsWith('-'));
-  return command === 'run' || command === 'feed' || (command === 'serve' && !argv.includes('--status'));
+  return command === 'run' || command === 'feed' || (command === 'serve' && !argv.includes('--status') && !argv.includes('--stop'));
 }
 
 function onEndSignal(s: EndSignal): void {

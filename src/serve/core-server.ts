@@ -87,6 +87,8 @@ export interface CoreServerDeps {
   onNewer?: (app: string) => void;
   /** This core was started by a front end (`serve --spawned-by`): a `tilebar serve` in the foreground takes its place. */
   spawned?: boolean;
+  /** `serve --stop` proved itself and asked: the core ends (after telling it so). */
+  onStop?: () => void;
   /** The thin feeds (thin-feeds.ts): a feed attaching with a `pipe` gets one, and its connection ends. Absent: refused. */
   thin?: ThinFeedsOpener;
 }
@@ -407,6 +409,14 @@ class Connection {
     this.#hangUp();
   }
 
+  /** `serve --stop`, proved: it is told the core stops, and the core ends as on a signal (its front ends are told). */
+  #stopAsked(): void {
+    this.deps.log(`core: asked to stop by tilebar serve --stop (pid ${this.#pid})`);
+    this.#write({ t: 'bye', reason: 'stopped by tilebar serve --stop' });
+    this.#hangUp();
+    this.deps.onStop?.();
+  }
+
   /** A newer tilebar proved itself: the core makes way (onNewer), and then tells it so; it starts its own core. */
   #makeWay(): void {
     const app = this.#frontApp;
@@ -423,6 +433,7 @@ class Connection {
     this.deps.timers.clearTimeout(this.#helloTimer);
     // A newer bar replaces this core; `serve --status` only asks (it reports the older core, and replaces nothing).
     if (m.role.kind === 'core') return this.#claimed();
+    if (m.role.kind === 'stop') return this.#stopAsked();
     if (m.role.kind !== 'status' && isNewerApp(this.#frontApp, this.deps.app)) return this.#makeWay();
     if (m.role.kind === 'status') {
       this.#phase = 'status';

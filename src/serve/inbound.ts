@@ -36,6 +36,7 @@ const role = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('status') }),
   z.strictObject({ kind: z.literal('core') }),
+  z.strictObject({ kind: z.literal('stop') }),
 ]);
 
 const select = z.strictObject({

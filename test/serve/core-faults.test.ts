@@ -97,6 +97,32 @@ describe('the user’s core under faults', () => {
     expect(s.log()).toMatch(/ended the core that accepted connections and answered none/);
   });
 
+  // After a rebuild of the same version nothing asks the running core to make way: `serve --stop` ends it, proved
+  // to be the user's, and its bars start the next one.
+  it('ends the running core on `serve --stop`; its bars start another; with none running it says so with 3', async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
+    const [first] = s.cores();
+    const stopped = spawnSync(process.execPath, tilebarArgs('serve', '--stop'), { env: s.env, encoding: 'utf8' });
+    expect(stopped.stderr).toBe('');
+    expect(stopped.status).toBe(0);
+    expect(stopped.stdout).toMatch(new RegExp(`stopped the core \\(pid ${first}, tilebar `));
+    expect(s.cores()).not.toContain(first);
+    expect(s.log()).toMatch(new RegExp(`asked to stop by tilebar serve --stop \\(pid \\d+\\)`));
+    // The feed said so, and is served by a new core.
+    await until(() => s.status()?.frontEnds.length === 1 && s.status()?.pid !== first, () => `the feed to attach to a new core\nlog:\n${s.log()}`);
+    const before = feed.out().length;
+    await until(() => feed.out().length > before && feedLine(feed.out()).includes('A '), 'the feed to go on writing from the new core');
+    // No core: nothing to stop.
+    for (const pid of s.cores()) process.kill(pid, 'SIGKILL');
+    feed.child.kill('SIGKILL');
+    await until(() => s.cores().length === 0, 'the cores to end');
+    const none = spawnSync(process.execPath, tilebarArgs('serve', '--stop'), { env: s.env, encoding: 'utf8' });
+    expect(none.status).toBe(3);
+    expect(none.stderr).toMatch(/^tilebar serve --stop: no core is running for this session/);
+  });
+
   // A front end that found no core in time runs its bar in its own process, and keeps trying: once a core
   // answers, it moves to it and closes its own bar. Here the start lock is held by a live process of the user's that
   // starts nothing, until the lock is old enough to be taken over (LOCK_STALE_MS).
