@@ -45,7 +45,7 @@ export const CORE_SILENT_MS = 2_500;
 export type Role = { kind: 'pane' } | { kind: 'feed'; host: string; pipe?: PipeFeed } | { kind: 'status' } | { kind: 'core' } | { kind: 'stop' };
 
 /**
- * A thin feed (serve/hosted-feeds.ts): the host reads a named pipe itself (its shell's `cat`), and the core runs the
+ * A thin feed (serve/thin-feeds.ts): the host reads a named pipe itself (its shell's `cat`), and the core runs the
  * host's feed, writing its lines there; the front end that asked only prints the pipe's path and ends.
  */
 export interface PipeFeed {

@@ -173,13 +173,15 @@ async function thinFront(entry: FeedHost, opts: FeedOptions, a: { io: CliIo; tim
   const host = entry.name;
   if (!entry.thin) throw new UsageError(`feed: --pipe: ${host} reads no pipe of its own; its config runs \`tilebar feed ${host}\` (see --print-config)`);
   if (opts.printConfig) throw new UsageError('feed: --pipe and --print-config: choose one (the lines --print-config prints run --pipe)');
-  if (opts.standalone) {
-    a.io.err(`tilebar feed ${host} --pipe: no pipe: --standalone asks for a bar in its own process\n`);
+  if (wantsStandalone(opts.standalone, a.io.env)) {
+    a.log(`feed ${host} --pipe: no pipe: asked for a bar in its own process; the host's loop runs a feed of its own`);
+    a.io.err(`tilebar feed ${host} --pipe: no pipe: --standalone (or TILEBAR_STANDALONE=1) asks for a bar in its own process\n`);
     return 1;
   }
   const { thinFeed } = await import('./thin-feed.js');
-  const tmuxPid = Number(a.io.env.TMUX?.split(',')[1]);
-  const pipe = { icons: a.icons, place: a.place, ...(a.part ? { part: a.part } : {}), ...(Number.isInteger(tmuxPid) && tmuxPid > 0 ? { tmuxPid } : {}), reader: process.ppid };
+  const { tmuxServerPid } = await import('../feeds/host-feeds.js');
+  const tmuxPid = tmuxServerPid(a.io.env);
+  const pipe = { icons: a.icons, place: a.place, ...(a.part ? { part: a.part } : {}), ...(tmuxPid !== undefined ? { tmuxPid } : {}), reader: process.ppid };
   return thinFeed({ io: a.io, timers: a.timers, log: a.log, host, pipe, select: a.select, logPath: a.logPath });
 }
 

@@ -10,7 +10,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FrontEndBar } from '../app/store.js';
 import type { ViewOptions } from '../app/view-of-core.js';
-import { findCore, type Handover } from '../attach/find-core.js';
+import { findCore, type Found, type Handover } from '../attach/find-core.js';
 import { RemoteView } from '../attach/remote-view.js';
 import { corePlan, spawnCore } from '../attach/spawn-core.js';
 import type { BarSelect, Role } from '../channel/protocol.js';
@@ -51,8 +51,11 @@ export interface AttachArgs {
   stranded?: (why: string) => void;
 }
 
-/** The bar from the user's core; or why not (the caller runs it in-process). */
-export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: FrontEndBar } | { ok: false; why: string }> {
+/**
+ * How a front end finds the user's core for `role` (attached bars, thin feeds): `find` attaches, starting a core
+ * where none answers when it `mayStart`; or why there is no place for one.
+ */
+export function usersCore(a: Pick<AttachArgs, 'io' | 'timers' | 'log' | 'logPath' | 'role' | 'select' | 'handover'>): { ok: true; find: (o: { mayStart: boolean }) => Promise<Found> } | { ok: false; why: string } {
   const place = coreEndpoint(a.io.env, a.io.platform, userHome(a.io.env, a.io.platform));
   if (!place.ok) return { ok: false, why: place.why };
   const plan = corePlan(process.pid, { sea: inSingleExecutable(), launchFlags: NODE_LAUNCH_FLAGS });
@@ -61,13 +64,9 @@ export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: Front
   // One that cannot start a core never asks an older one to make way: it would leave its bars with none.
   if (!plan) handover.mayAsk = false;
   const asksNone: Handover = { mayAsk: false };
-  const opened = await RemoteView.open({
-    ...(a.stranded ? { onStranded: a.stranded } : {}),
-    appearance: a.appearance,
-    size: a.size,
-    timers: a.timers,
-    log: a.log,
-    connect: ({ mayStart }) =>
+  return {
+    ok: true,
+    find: ({ mayStart }) =>
       findCore({
         endpoint: place.endpoint,
         request,
@@ -77,6 +76,20 @@ export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: Front
         handover: mayStart ? handover : asksNone,
         ...(plan && mayStart ? { start: () => spawnCore(plan, a.io.env, userHome(a.io.env, a.io.platform), a.logPath) } : {}),
       }),
+  };
+}
+
+/** The bar from the user's core; or why not (the caller runs it in-process). */
+export async function attachedBar(a: AttachArgs): Promise<{ ok: true; bar: FrontEndBar } | { ok: false; why: string }> {
+  const core = usersCore(a);
+  if (!core.ok) return core;
+  const opened = await RemoteView.open({
+    ...(a.stranded ? { onStranded: a.stranded } : {}),
+    appearance: a.appearance,
+    size: a.size,
+    timers: a.timers,
+    log: a.log,
+    connect: core.find,
   });
   if (!opened.ok) return { ok: false, why: `${opened.kind}: ${opened.why}` };
   const view = opened.view;
@@ -128,11 +141,12 @@ export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
   let switching: import('./fallback-bar.js').FallbackBar | undefined;
   const stranded = (why: string) => void switching?.strand(why);
   // Each try at the first size: the switch gives the bar it moves to the size the front end set last.
+  const tryAttach = () => attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size, handover, stranded });
   const attach = async () => {
-    const attached = await attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size, handover, stranded });
+    const attached = await tryAttach();
     return attached.ok ? attached.bar : undefined;
   };
-  const first = await attachedBar({ ...c.attach, appearance: c.view.appearance, size: c.view.size, handover, stranded });
+  const first = await tryAttach();
   if (!first.ok) c.attach.log(`front end: runs its bar in its own process until a core answers: no core to attach to (${first.why})`);
   const { FallbackBar } = await import('./fallback-bar.js');
   switching = new FallbackBar(first.ok ? { attached: first.bar } : { alone: await alone() }, { attach, alone, timers: c.attach.timers, log: c.attach.log });

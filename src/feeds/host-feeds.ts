@@ -72,10 +72,16 @@ function clickDeps(c: HostFeedContext) {
   };
 }
 
-/** The inbox of our place of the tmux server running us (`$TMUX` names its socket and pid), or undefined outside tmux. */
-export function tmuxInbox(env: Readonly<Record<string, string | undefined>>, runtimeDir: string, place: TmuxPlace): string | undefined {
+/** The pid of the tmux server running us (`$TMUX` names its socket, pid and session), or undefined outside tmux. */
+export function tmuxServerPid(env: Readonly<Record<string, string | undefined>>): number | undefined {
   const pid = env.TMUX?.split(',')[1];
-  return pid && /^\d{1,10}$/.test(pid) ? join(runtimeDir, tmuxInboxName(pid, place)) : undefined;
+  return pid && /^\d{1,10}$/.test(pid) && Number(pid) > 0 ? Number(pid) : undefined;
+}
+
+/** The inbox of our place of the tmux server running us, or undefined outside tmux. */
+export function tmuxInbox(env: Readonly<Record<string, string | undefined>>, runtimeDir: string, place: TmuxPlace): string | undefined {
+  const pid = tmuxServerPid(env);
+  return pid !== undefined ? join(runtimeDir, tmuxInboxName(String(pid), place)) : undefined;
 }
 
 /** The runtime directory, with stale inboxes gone, or undefined (said in the log) when clicks cannot be read. */
