@@ -5,7 +5,7 @@
  * killed is replaced and the line comes back from the new one, and tmux gone leaves no pipe and no bar in the core.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { SESSION_VARIABLES } from '../../src/serve/endpoint.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,7 @@ function nodeFeeds(dir: string): string[] {
   return readdirSync('/proc').flatMap((pid) => {
     if (!/^\d+$/.test(pid)) return [];
     try {
-      const cmd = spawnSync('cat', [`/proc/${pid}/cmdline`], { encoding: 'utf8' }).stdout.split('\0');
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       return cmd.includes(MAIN) && cmd.includes('feed') && cmd.some((a) => a.includes(dir)) ? [cmd.join(' ')] : [];
     } catch {
       return [];
@@ -40,21 +40,46 @@ function nodeFeeds(dir: string): string[] {
   });
 }
 
+interface ThinHome {
+  dir: string;
+  home: string;
+  /** The private runtime directory's parent ($XDG_RUNTIME_DIR). */
+  run: string;
+  /** The test's session: its home, runtime directory and zone, attached (no TILEBAR_STANDALONE). */
+  env: Record<string, string>;
+  /** This build's `tilebar` in that session, for a host's config: `${tilebar} feed …`. */
+  tilebar: string;
+}
+
+/**
+ * A home of the test's own for a host's thin feed; after the test, `stopFirst` (the host), then the session's cores
+ * and every process that names the folder, and the folder.
+ */
+async function thinHome(prefix: string, stopFirst: () => unknown): Promise<ThinHome> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const home = join(dir, 'home');
+  const run = join(home, 'run');
+  mkdirSync(run, { recursive: true, mode: 0o700 });
+  cleanups.push(async () => {
+    await stopFirst();
+    for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
+    await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    dir,
+    home,
+    run,
+    env: childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined }),
+    tilebar: `env -u TILEBAR_STANDALONE HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN}`,
+  };
+}
+
 describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed: a shell loop and cat reading the core’s pipe', () => {
   it('shows the bar with no Node process of its own, takes clicks, survives its core, and leaves nothing when tmux ends', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-'));
-    const home = join(dir, 'home');
-    const run = join(home, 'run');
-    await rm(run, { recursive: true, force: true });
-    spawnSync('mkdir', ['-p', '-m', '700', run]);
-    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
-    const inner = join(dir, 'inner');
-    cleanups.push(async () => {
-      spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
-      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
-      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
-      await rm(dir, { recursive: true, force: true });
-    });
+    let inner = '';
+    const { dir, home, run, env, tilebar } = await thinHome('tb-thin-', () => spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' }));
+    inner = join(dir, 'inner');
     const clicked = join(dir, 'clicked');
     const bar = join(dir, 'bar.json');
     await writeFile(
@@ -67,7 +92,6 @@ describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed: a s
         ],
       }),
     );
-    const tilebar = `env ${Object.entries({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC' }).map(([k, v]) => `${k}=${v}`).join(' ')} ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN}`;
     const command = `${tilebar} feed tmux --place line --config ${bar}`;
     await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', thinLoop(command), join(run, 'tilebar')), 'set -g status-interval 1', "set -ga terminal-overrides ',xterm-256color:Tc'"].join('\n'));
     const height = 6;
@@ -133,22 +157,14 @@ function loopsOf(dir: string): number[] {
 
 describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed whose tmux is killed outright', () => {
   it('ends its loop (it attached again for good before, every second, keeping the core), and the core lets the bar go and ends', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-orphan-'));
-    const home = join(dir, 'home');
-    const run = join(home, 'run');
-    spawnSync('mkdir', ['-p', '-m', '700', run]);
-    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
-    const inner = join(dir, 'inner');
-    cleanups.push(async () => {
+    let inner = '';
+    const { dir, home, run, env, tilebar } = await thinHome('tb-thin-orphan-', () => {
       spawnSync('tmux', ['-S', inner, 'kill-server'], { stdio: 'ignore' });
       for (const pid of loopsOf(dir)) process.kill(pid, 'SIGKILL');
-      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
-      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
-      await rm(dir, { recursive: true, force: true });
     });
+    inner = join(dir, 'inner');
     const bar = join(dir, 'bar.json');
     await writeFile(bar, JSON.stringify({ left_widgets: [{ Time: { enable: true, format: { Custom: 'T %H:%M:%S' } } }], right_widgets: [] }));
-    const tilebar = `env HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN}`;
     await writeFile(join(dir, 'inner.conf'), [...tmuxConfLines('line', thinLoop(`${tilebar} feed tmux --place line --config ${bar}`), join(run, 'tilebar')), 'set -g status-interval 1'].join('\n'));
     const height = 6;
     const pane = openPane(`tmux -S ${shellQuote(inner)} -f ${shellQuote(join(dir, 'inner.conf'))} new-session -c ${shellQuote(dir)} 'sleep 600'`, { width: 100, height, env: { ...env, TILEBAR_STANDALONE: undefined } });
@@ -177,23 +193,13 @@ const I3_CONFIG = {
 
 describe.skipIf(!hasI3)('a thin i3bar feed: the printed loop on a real i3 (Xvfb)', () => {
   it('draws the workspaces from the core with no Node process of its own, takes clicks, and goes on from a new core after its core is killed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-i3-'));
-    const home = join(dir, 'home');
-    const run = join(home, 'run');
-    spawnSync('mkdir', ['-p', '-m', '700', run]);
+    let wm: Awaited<ReturnType<typeof startI3>> | undefined;
+    const { dir, home, env, tilebar } = await thinHome('tb-thin-i3-', () => wm?.stop());
     await writeFile(join(dir, 'bar.json'), JSON.stringify(I3_CONFIG));
-    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
     // The block as `feed i3bar --print-config` prints it, its two `tilebar`s this build's, attached (no TILEBAR_STANDALONE).
     const printed = spawnSync(process.execPath, tilebarArgs('feed', 'i3bar', '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')), { cwd: dir, env, encoding: 'utf8' }).stdout;
     expect(printed).toContain(`status_command ${thinLoopWithClicks(`tilebar feed i3bar --config ${join(dir, 'bar.json')}`)}`);
-    const tilebar = `env -u TILEBAR_STANDALONE HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed `;
-    const wm = await startI3(printed.replace('bar {\n', 'bar {\n    position top\n').replaceAll('tilebar feed ', tilebar));
-    cleanups.push(async () => {
-      await wm.stop();
-      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
-      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
-      await rm(dir, { recursive: true, force: true });
-    });
+    wm = await startI3(printed.replace('bar {\n', 'bar {\n    position top\n').replaceAll('tilebar feed ', `${tilebar} feed `));
     await wm.command('workspace 2');
     const window = await openX11Window(wm.display, 'kept', 'tbtest');
     cleanups.push(() => window.close());
@@ -263,26 +269,19 @@ const hasPolybar = hasXvfb && spawnSync('polybar', ['--version'], { stdio: 'igno
 
 describe.skipIf(!hasPolybar)('a thin Polybar feed: the printed exec in a real Polybar (Xvfb)', () => {
   it('draws the bar from the core with no Node process of its own, and a click launches an item', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tb-thin-polybar-'));
-    const home = join(dir, 'home');
-    const run = join(home, 'run');
-    spawnSync('mkdir', ['-p', '-m', '700', run]);
+    let stopHost = async () => undefined as unknown;
+    const { dir, home, run, env, tilebar } = await thinHome('tb-thin-polybar-', () => stopHost());
     const touched = join(dir, 'touched');
     await writeFile(join(dir, 'bar.json'), JSON.stringify({ left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch ${touched}` }] } }], right_widgets: [] }));
-    const env = childEnv({ HOME: home, XDG_RUNTIME_DIR: run, TZ: 'UTC', TILEBAR_STANDALONE: undefined });
     const printed = spawnSync(process.execPath, tilebarArgs('feed', 'polybar', '--print-config', '--config', join(dir, 'bar.json')), { cwd: dir, env, encoding: 'utf8' }).stdout;
     expect(printed).toContain(`exec = ${thinLoop(`tilebar feed polybar --config ${join(dir, 'bar.json')}`)}`);
-    const tilebar = `env -u TILEBAR_STANDALONE HOME=${home} XDG_RUNTIME_DIR=${run} TZ=UTC ${process.execPath} ${NODE_LAUNCH_FLAGS.join(' ')} ${MAIN} feed `;
-    await writeFile(join(dir, 'polybar.ini'), ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', printed.replaceAll('tilebar feed ', tilebar)].join('\n'));
+    await writeFile(join(dir, 'polybar.ini'), ['[bar/tb]', 'width = 100%', 'height = 24', 'background = #000000', 'foreground = #ffffff', 'font-0 = monospace:size=10', printed.replaceAll('tilebar feed ', `${tilebar} feed `)].join('\n'));
     const x = await startXvfb(['-screen', '0', '1280x200x24']);
     const polybar = spawn('polybar', ['-c', join(dir, 'polybar.ini'), 'tb'], { cwd: dir, env: childEnv({ DISPLAY: x.display, XDG_RUNTIME_DIR: run }), stdio: 'ignore' });
-    cleanups.push(async () => {
+    stopHost = async () => {
       await stopChild(polybar);
       await x.stop();
-      for (const pid of coresOf(home)) process.kill(pid, 'SIGKILL');
-      await until(() => spawnSync('pgrep', ['-f', dir], { stdio: 'ignore' }).status === 1, `the processes of ${dir} to end`);
-      await rm(dir, { recursive: true, force: true });
-    });
+    };
     const screen = await openX11Screen(x.display);
     cleanups.push(() => screen.close());
     // The item drawn: something other than Polybar's black on the bar's middle row.
