@@ -21,6 +21,7 @@ import { barBoxes, type ScreenBox } from './bar-boxes.js';
 import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { clickRightOf, focusedBlock, workspacesConfig, type Block } from './workspace-blocks.js';
 import { childEnv } from '../support/child-env.js';
 import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
@@ -30,23 +31,7 @@ const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
 /** Once the host is gone its feed ends too (its stdin closes): waited for, so nothing writes into a removed directory. */
 const feedGone = (config: string) => until(() => spawnSync('pgrep', ['-f', `--config ${config}`]).status !== 0, 'the feed to end with its bar');
-// A Custom theme whose selected fill (base_02: the focused workspace) is easy to find on the screen.
-const SELECTED = '#ff00ff';
-const COLOURS = Object.fromEntries(
-  ['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '0a', '0b', '0c', '0d', '0e', '0f'].map((k, i) => [`base_${k}`, k === '02' ? SELECTED : `#${(i * 16 + 1).toString(16).padStart(2, '0')}4020`]),
-);
-const CONFIG = {
-  theme: { palette: 'Custom', colours: COLOURS, accent: 'Base0D' },
-  left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' } } }],
-  right_widgets: [],
-};
-
-/**
- * Whether text is drawn right of the focused workspace on the bar's rows (those it is on): a glyph's colours beside
- * the bar's own black and the blocks' fill, which are all the frame's padding after it shows.
- */
-const writtenAfter = (rows: readonly (readonly string[])[], at: { x: number; width: number }) =>
-  new Set(rows.filter((row) => row.includes(SELECTED)).flatMap((row) => row.slice(at.x + at.width))).size > 2;
+const CONFIG = workspacesConfig();
 
 describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
   it("draws i3's workspaces in the theme's colours and switches workspace on a click", async () => {
@@ -73,31 +58,17 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
         return false;
       }
     }, 'the feed started by i3bar');
-    // The focused workspace's block, in the theme's selected fill, somewhere on the bar's rows.
-    let selectedAt: { x: number; y: number; width: number } | undefined;
+    // The focused workspace's block, in the theme's selected fill, somewhere on the bar's rows, workspace 2's after it.
+    let at: Block | undefined;
     await eventually(async () => {
-      const rows = await screen.pixels(0, 0, 1280, 20);
-      selectedAt = undefined;
-      for (const [y, row] of rows.entries()) {
-        const first = row.indexOf(SELECTED);
-        if (first < 0) continue;
-        selectedAt = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
-      }
-      expect(selectedAt).toBeDefined();
-      // Workspace 2's block drawn after it (an old line, from before workspace 1 was focused, has none).
-      expect(writtenAfter(rows, selectedAt ?? { x: 0, width: 0 })).toBe(true);
+      at = focusedBlock(await screen.pixels(0, 0, 1280, 20));
+      expect(at).toBeDefined();
     });
     expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('1');
 
     // Workspace 2's block comes after workspace 1's: a click on each pixel column after it until i3 switches.
-    const at = selectedAt ?? { x: 0, y: 0, width: 0 };
-    await eventually(async () => {
-      for (let x = at.x + at.width + 2; x < at.x + at.width + 60; x += 4) {
-        await screen.click(x, at.y);
-        if ((await wm.workspaces()).find((w) => w.focused)?.name === '2') break;
-      }
-      expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
-    });
+    const focused = async () => (await wm.workspaces()).find((w) => w.focused)?.name;
+    await eventually(async () => expect(await clickRightOf(at as Block, (x, y) => screen.click(x, y), focused, '2')).toBe(true));
   });
 
   it('frames each unit apart, as the pane spaces them, with room between the text and the frame; a click on an item still lands on it', async () => {
@@ -200,32 +171,19 @@ describe.skipIf(!hasSway)('tilebar feed swaybar on a real sway (headless, an ord
     const display = readdirSync(runtime).find((f) => /^wayland-\d+$/.test(f)) ?? 'wayland-1';
     const shot = join(dir, 'shot.png');
     // The focused workspace's block, in the theme's selected fill, on the bar's rows (grim: what sway shows).
-    let at = { x: -1, y: -1, width: 0 };
+    let at: Block | undefined;
     await until(() => {
       spawnSync('grim', ['-g', '0,0 1280x24', shot], { env: childEnv({ XDG_RUNTIME_DIR: runtime, WAYLAND_DISPLAY: display }) });
       if (!existsSync(shot)) return false;
-      const rows = pngRows(PNG.sync.read(readFileSync(shot)));
-      at = { x: -1, y: -1, width: 0 };
-      for (const [y, row] of rows.entries()) {
-        const first = row.indexOf(SELECTED);
-        if (first < 0) continue;
-        at = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
-      }
-      // Workspace 2's block drawn after it.
-      return at.x >= 0 && writtenAfter(rows, at);
+      at = focusedBlock(pngRows(PNG.sync.read(readFileSync(shot))));
+      return at !== undefined;
     }, "workspace 1's block selected, workspace 2's after it");
-
 
     // A virtual pointer's clicks after it, until sway has switched (swaybar learns of the new pointer as it comes).
     const pointer = await openWaylandPointer(join(runtime, display));
     cleanups.push(() => pointer.close());
-    await eventually(async () => {
-      for (let x = at.x + at.width + 2; x < at.x + at.width + 60; x += 4) {
-        await pointer.click(x, at.y, 1280, 720);
-        if ((await wm.workspaces()).find((w) => w.focused)?.name === '2') break;
-      }
-      expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe('2');
-    });
+    const focused = async () => (await wm.workspaces()).find((w) => w.focused)?.name;
+    await eventually(async () => expect(await clickRightOf(at as Block, (x, y) => pointer.click(x, y, 1280, 720), focused, '2')).toBe(true));
   });
   it('frames each unit apart with room between the text and the frame, and a click on an item lands on it', async () => {
     if (!hasGrim) return;

@@ -15,6 +15,7 @@ import type { StatusReport } from '../../src/channel/protocol.js';
 import { thinLoop, thinLoopWithClicks } from '../../src/feeds/hosts.js';
 import { hasI3, openX11Window, startI3 } from '../tiler/real-wm.js';
 import { openX11Screen } from '../feeds/x11-screen.js';
+import { clickRightOf, focusedBlock, workspacesConfig, type Block } from '../feeds/workspace-blocks.js';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 import { childEnv } from '../support/child-env.js';
@@ -183,13 +184,7 @@ describe.skipIf(!hasTmux || process.platform === 'win32')('a thin tmux feed whos
   });
 });
 
-/** A Custom theme whose selected fill (the focused workspace) is easy to find on the screen. */
-const SELECTED = '#ff00ff';
-const I3_CONFIG = {
-  theme: { palette: 'Custom', colours: Object.fromEntries(['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '0a', '0b', '0c', '0d', '0e', '0f'].map((k, i) => [`base_${k}`, k === '02' ? SELECTED : `#${(i * 16 + 1).toString(16).padStart(2, '0')}4020`])), accent: 'Base0D' },
-  left_widgets: [{ Komorebi: { workspaces: { enable: true, hide_empty_workspaces: false, display: 'Text' } } }],
-  right_widgets: [{ Time: { enable: true, format: { Custom: '%H:%M:%S' } } }],
-};
+const I3_CONFIG = workspacesConfig([{ Time: { enable: true, format: { Custom: '%H:%M:%S' } } }]);
 
 describe.skipIf(!hasI3)('a thin i3bar feed: the printed loop on a real i3 (Xvfb)', () => {
   it('draws the workspaces from the core with no Node process of its own, takes clicks, and goes on from a new core after its core is killed', async () => {
@@ -210,32 +205,16 @@ describe.skipIf(!hasI3)('a thin i3bar feed: the printed loop on a real i3 (Xvfb)
 
     /** The focused workspace's block on the bar's rows, once a block is drawn after it (workspace 2's). */
     const selected = async () => {
-      let at: { x: number; y: number; width: number } | undefined;
+      let at: Block | undefined;
       await eventually(async () => {
-        const rows = await screen.pixels(0, 0, 1280, 20);
-        at = undefined;
-        for (const [y, row] of rows.entries()) {
-          const first = row.indexOf(SELECTED);
-          if (first >= 0) at = { x: first, y, width: row.lastIndexOf(SELECTED) - first + 1 };
-        }
+        at = focusedBlock(await screen.pixels(0, 0, 1280, 20));
         expect(at).toBeDefined();
-        const after = new Set(rows.filter((row) => row.includes(SELECTED)).flatMap((row) => row.slice((at?.x ?? 0) + (at?.width ?? 0))));
-        expect(after.size).toBeGreaterThan(2);
       });
-      return at ?? { x: 0, y: 0, width: 0 };
+      return at as Block;
     };
-    /** Clicks the columns right of the focused block until i3 focuses `name` (the block right of it). */
-    const clickOnto = async (name: string) => {
-      await eventually(async () => {
-        // Found again at each try: a line drawn before the focus moved has the fill on the other block.
-        const at = await selected();
-        for (let x = at.x + at.width + 2; x < at.x + at.width + 60; x += 4) {
-          await screen.click(x, at.y);
-          if ((await wm.workspaces()).find((w) => w.focused)?.name === name) break;
-        }
-        expect((await wm.workspaces()).find((w) => w.focused)?.name).toBe(name);
-      });
-    };
+    /** Clicks right of the focused block until i3 focuses `name` (found again at each try: the fill moves with the focus). */
+    const focused = async () => (await wm.workspaces()).find((w) => w.focused)?.name;
+    const clickOnto = (name: string) => eventually(async () => expect(await clickRightOf(await selected(), (x, y) => screen.click(x, y), focused, name)).toBe(true));
 
     await selected();
     const first = coresOf(home);
