@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { hasFoot, hasI3, hasSway, openX11Window, startI3, startSway } from '../tiler/real-wm.js';
+import { hasFoot, hasI3, hasSway, startI3, startSway } from '../tiler/real-wm.js';
 import { eventually, until } from '../wait.js';
 import { openWaylandPointer } from './wayland-pointer.js';
 import { pngRows } from './png-rows.js';
@@ -21,7 +21,7 @@ import { barBoxes, type ScreenBox } from './bar-boxes.js';
 import { openX11Screen } from './x11-screen.js';
 import { writeBarConfig } from '../support/bar-config.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
-import { clickRightOf, focusedBlock, workspacesConfig, type Block } from './workspace-blocks.js';
+import { clickRightOf, focusedBlock, keepWorkspaceTwo, workspacesConfig, type Block } from './workspace-blocks.js';
 import { childEnv } from '../support/child-env.js';
 import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 
@@ -42,14 +42,7 @@ describe.skipIf(!hasI3)('tilebar feed i3bar on a real i3 (Xvfb)', () => {
     const feed = tilebarCommand('feed', 'i3bar', '--config', join(dir, 'bar.json'), '--log', log);
     const wm = await startI3(`bar {\n  position top\n  status_command env HOME=${q(dir)} TZ=UTC ${feed}\n  workspace_buttons no\n}`);
     cleanups.push(() => feedGone(join(dir, 'bar.json')), () => wm.stop());
-    // A window keeps workspace 2 while workspace 1 is focused.
-    await wm.command('workspace 2');
-    const window = await openX11Window(wm.display, 'kept', 'tbtest');
-    cleanups.push(() => window.close());
-    await eventually(async () => expect(JSON.stringify(await wm.ask(4))).toContain('kept'));
-    await wm.command('workspace 1');
-    const screen = await openX11Screen(wm.display);
-    cleanups.push(() => screen.close());
+    const screen = await keepWorkspaceTwo(wm, cleanups);
 
     await until(() => {
       try {

@@ -3,6 +3,11 @@
  * workspace's fill (base_02) is a colour nothing else has, and a click right of that block lands on the next
  * workspace's. Shared by the real i3 and sway tests (a Node feed, a standalone one and a thin one).
  */
+import { expect } from 'vitest';
+import type { Cleanup } from '../support/cleanups.js';
+import { openX11Window, type RealWm } from '../tiler/real-wm.js';
+import { eventually } from '../wait.js';
+import { openX11Screen, type X11Screen } from './x11-screen.js';
 export const SELECTED = '#ff00ff';
 
 /** A Custom theme whose selected fill is SELECTED, every other colour a dark one of its own. */
@@ -50,4 +55,19 @@ export async function clickRightOf(at: Block, click: (x: number, y: number) => P
     if ((await focused()) === name) return true;
   }
   return false;
+}
+
+/**
+ * On a real i3: a window keeps workspace 2 while workspace 1 is focused, so that the bar shows both, 1 selected.
+ * The screen to read and click on.
+ */
+export async function keepWorkspaceTwo(wm: RealWm & { display: string }, cleanups: Cleanup[]): Promise<X11Screen> {
+  await wm.command('workspace 2');
+  const window = await openX11Window(wm.display, 'kept', 'tbtest');
+  cleanups.push(() => window.close());
+  await eventually(async () => expect(JSON.stringify(await wm.ask(4))).toContain('kept'));
+  await wm.command('workspace 1');
+  const screen = await openX11Screen(wm.display);
+  cleanups.push(() => screen.close());
+  return screen;
 }

@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StatusReport } from '../../src/channel/protocol.js';
 import { thinLoop, thinLoopWithClicks } from '../../src/feeds/hosts.js';
-import { hasI3, openX11Window, startI3 } from '../tiler/real-wm.js';
+import { hasI3, startI3 } from '../tiler/real-wm.js';
 import { openX11Screen } from '../feeds/x11-screen.js';
-import { clickRightOf, focusedBlock, workspacesConfig, type Block } from '../feeds/workspace-blocks.js';
+import { clickRightOf, focusedBlock, keepWorkspaceTwo, workspacesConfig, type Block } from '../feeds/workspace-blocks.js';
 import { tmuxConfLines } from '../../src/feeds/tmux.js';
 import { NODE_LAUNCH_FLAGS } from '../../src/cli/node-launch-flags.js';
 import { childEnv } from '../support/child-env.js';
@@ -195,13 +195,7 @@ describe.skipIf(!hasI3)('a thin i3bar feed: the printed loop on a real i3 (Xvfb)
     const printed = spawnSync(process.execPath, tilebarArgs('feed', 'i3bar', '--print-config', '--config', join(dir, 'bar.json'), '--tiler', 'none', '--log', join(dir, 'print.log')), { cwd: dir, env, encoding: 'utf8' }).stdout;
     expect(printed).toContain(`status_command ${thinLoopWithClicks(`tilebar feed i3bar --config ${join(dir, 'bar.json')}`)}`);
     wm = await startI3(printed.replace('bar {\n', 'bar {\n    position top\n').replaceAll('tilebar feed ', `${tilebar} feed `));
-    await wm.command('workspace 2');
-    const window = await openX11Window(wm.display, 'kept', 'tbtest');
-    cleanups.push(() => window.close());
-    await eventually(async () => expect(JSON.stringify(await wm.ask(4))).toContain('kept'));
-    await wm.command('workspace 1');
-    const screen = await openX11Screen(wm.display);
-    cleanups.push(() => screen.close());
+    const screen = await keepWorkspaceTwo(wm, cleanups);
 
     /** The focused workspace's block on the bar's rows, once a block is drawn after it (workspace 2's). */
     const selected = async () => {
