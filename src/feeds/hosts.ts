@@ -86,7 +86,7 @@ prints these lines with your own runtime directory in place of /run/user/1000/ti
 the lines for status-right or status-left instead):
   set -g mouse on
   set -g status 2
-  set -g status-format[1] '#(while :; do if f=\`tilebar feed tmux --place line --pipe\`; then cat "$f"; else tilebar feed tmux --place line; fi; kill -0 $PPID 2>/dev/null || exit; sleep 1; done)'
+  set -g status-format[1] '#(while :; do if f=\`tilebar feed tmux --place line --pipe\`; then cat "$f"; else tilebar feed tmux --place line || sleep 9; fi; kill -0 $PPID 2>/dev/null || exit; sleep 1; done)'
   bind -n MouseDown1StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 1 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
   bind -n MouseDown2StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 2 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
   bind -n MouseDown3StatusDefault if -F '#{==:#{mouse_y},1}' "run-shell -b \\"[ -O /run/user/1000/tilebar ] && [ ! -L /run/user/1000/tilebar ] && echo @#{mouse_y} #{mouse_x} #{client_width} 3 >> /run/user/1000/tilebar/tmux-#{pid}.clicks\\""
@@ -137,6 +137,15 @@ your config and merge them into ~/.config/waybar/config:
 const HOST_GONE = 'kill -0 $PPID 2>/dev/null || exit';
 
 /**
+ * Said after the loop's own feed, which runs where no pipe can be had: when it failed, the loop waits 10 s, not 1,
+ * before trying again. Its error is the same at each try (a `--monitor` komorebi.json lists no bar for, an option
+ * this tilebar does not know) and each try starts Node twice (the `--pipe` run, the feed): a second apart, the
+ * loop took a fifth of a CPU for as long as the host ran. A feed that ended well (its host closed it) is tried
+ * again after a second.
+ */
+const FAILED_WAIT = '|| sleep 9';
+
+/**
  * A thin feed's shell loop (run by the host's `sh -c`): `--pipe` attaches and prints the pipe the core writes, which
  * `cat` reads until the core closes it (it stopped, or was replaced); then, a second later, the loop attaches again,
  * and a core is started when none answers. Where no pipe can be had (`--standalone`, a core of another protocol,
@@ -148,7 +157,7 @@ const HOST_GONE = 'kill -0 $PPID 2>/dev/null || exit';
  * good, its `cat` failing at the first line, the core kept alive by it.
  */
 export function thinLoop(command: string): string {
-  return `while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; ${HOST_GONE}; sleep 1; done`;
+  return `while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command} ${FAILED_WAIT}; fi; ${HOST_GONE}; sleep 1; done`;
 }
 
 /**
@@ -161,7 +170,7 @@ export function thinLoop(command: string): string {
  */
 export function thinLoopWithClicks(command: string): string {
   const part = `${command} --part $tilebar_part`;
-  return `tilebar_part=first; exec 3<&0; while :; do if tilebar_pipe=\`${part} --pipe\`; then tilebar_part=next; cat <&3 >$tilebar_pipe.clicks & tilebar_cat=$!; cat $tilebar_pipe; kill $tilebar_cat 2>/dev/null; else ${part} <&3; tilebar_part=next; fi; ${HOST_GONE}; sleep 1; done`;
+  return `tilebar_part=first; exec 3<&0; while :; do if tilebar_pipe=\`${part} --pipe\`; then tilebar_part=next; cat <&3 >$tilebar_pipe.clicks & tilebar_cat=$!; cat $tilebar_pipe; kill $tilebar_cat 2>/dev/null; else ${part} <&3 ${FAILED_WAIT}; tilebar_part=next; fi; ${HOST_GONE}; sleep 1; done`;
 }
 
 export function hostNamed(name: string, hosts: readonly FeedHost[] = BUILTIN_HOSTS): FeedHost | undefined {

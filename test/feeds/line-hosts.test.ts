@@ -108,7 +108,7 @@ describe('tmux', () => {
       const printed = execFileSync(process.execPath, tilebarArgs('feed', 'tmux', '--print-config', '--config', 'bar.json'), { encoding: 'utf8', cwd: dir, env });
       // A thin feed: the loop's `--pipe` attaches, `cat` reads the core's pipe; a feed of its own where it cannot.
       const command = `tilebar feed tmux --place line --config ${join(dir, 'bar.json')}`;
-      expect(printed).toContain(`set -g status-format[1] '#(while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command}; fi; kill -0 $PPID 2>/dev/null || exit; sleep 1; done)'`);
+      expect(printed).toContain(`set -g status-format[1] '#(while :; do if f=\`${command} --pipe\`; then cat "$f"; else ${command} || sleep 9; fi; kill -0 $PPID 2>/dev/null || exit; sleep 1; done)'`);
       expect(printed).not.toContain('status-right');
     } finally {
       rmSync(dir, { recursive: true, force: true });
