@@ -187,7 +187,8 @@ export class RemoteView<Look> {
     else if (m.t === 'bye') {
       if (m.replacedBy !== undefined) {
         this.#lookOnlyUntil = this.#options.timers.now() + HANDOVER_LOOK_MS;
-        this.#replacedBy = m.replacedBy;
+        // A core replaced by one of its own version: a `tilebar serve` (a unit's core) took the session from it.
+        this.#replacedBy = m.replacedBy === this.#link?.coreApp ? 'tilebar serve' : `tilebar ${m.replacedBy}`;
       }
       this.#link?.destroy(m.reason);
     }
@@ -244,7 +245,7 @@ export class RemoteView<Look> {
     if (this.#closed) return;
     this.#link = undefined;
     this.#options.log(`front end: lost the core (${why}); finding it again`);
-    this.#away = this.#replacedBy !== undefined ? `tilebar ${this.#replacedBy} takes over; reconnecting` : "tilebar's core stopped; reconnecting";
+    this.#away = this.#replacedBy !== undefined ? `${this.#replacedBy} takes over; reconnecting` : "tilebar's core stopped; reconnecting";
     this.#replacedBy = undefined;
     this.#parts = { ...this.#parts, epochMs: this.#options.timers.wallNow() };
     this.#publish();

@@ -380,7 +380,7 @@ function serveCommandLine(ctx: CommandLine): void {
     .description('run your tilebar core in the foreground: every `run` and `feed` of this session attaches to it (one started for them otherwise)')
     .option('--status', 'say what the running core serves (front ends, bars, sources) and exit; 3 when none runs')
     .option('--json', 'with --status: as JSON')
-    .option('--stop', 'end the running core and exit (its bars find or start another: after rebuilding tilebar, say); 3 when none runs')
+    .addOption(new Option('--stop', 'end the running core and exit (its bars find or start another: after rebuilding tilebar, say); 3 when none runs').conflicts('status'))
     .option('--log <file>', 'where the core logs (default: the bar log, as for run)')
     .addOption(new Option('--spawned-by <pid>').hideHelp())
     .addHelpText(
@@ -388,13 +388,16 @@ function serveCommandLine(ctx: CommandLine): void {
       `
 Every \`tilebar run\` and \`tilebar feed\` attaches to your core, and the first one starts it when none runs; a core
 started that way ends 10 s after its last bar leaves. \`tilebar serve\` runs one that stays (a systemd user unit,
-a launchd agent). Each source is read once for every bar; the window manager is subscribed once. On Windows
-the core listens on a named pipe with a random name, published in %LOCALAPPDATA%\\tilebar\\run.
+a launchd agent); SIGTERM ends it with 0. Each source is read once for every bar; the window manager is subscribed
+once. One core per session: bars whose DISPLAY, WAYLAND_DISPLAY, SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE,
+DBUS_SESSION_BUS_ADDRESS, KOMOREBI_CONFIG_HOME or XDG_RUNTIME_DIR differ reach a core of their own (a unit needs
+them: systemctl --user import-environment). On Windows the core listens on a named pipe with a random name,
+published in %LOCALAPPDATA%\\tilebar\\run.
 
 Examples:
   tilebar serve --status
   tilebar serve --stop
-  systemctl --user start tilebar   (see the README for the unit)`,
+  systemctl --user start tilebar-core   (see the README for the unit)`,
     )
     .action(async (opts) => {
       const { serveCommand } = await ctx.load('serve');

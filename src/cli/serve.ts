@@ -22,13 +22,14 @@ import { resolveVariables } from '../tiler/variables.js';
 import { existsSync } from 'node:fs';
 import { freshCoreKey, publishCore, removeCoreInfo, removeCoreKey } from '../serve/core-files.js';
 import { CoreServer } from '../serve/core-server.js';
-import { coreEndpoint, listenForCore, removeOwnSocket, type CoreEndpoint } from '../serve/endpoint.js';
+import { coreEndpoint, listenForCore, removeOwnSocket, SESSION_ADVICE, sessionOf, sessionSaid, type CoreEndpoint } from '../serve/endpoint.js';
 import { Hub } from '../serve/hub.js';
 import { adoptStartLock, takeStartLock, type StartLock } from '../serve/start-lock.js';
 import { VERSION } from '../version.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import { takeUserSignals } from '../io/run-end.js';
 import { EXIT, type CliIo } from './io.js';
+import { SIGNAL_EXIT } from '../io/exit-status.js';
 import { liveReaders } from './live-readers.js';
 import { liveBarPlaces } from './run-options.js';
 import { tilebarLogPath } from '../io/user-dirs.js';
@@ -90,7 +91,7 @@ export async function serveCommand(opts: ServeOptions, io: CliIo, deps: ServeDep
       io.err(`tilebar serve: ${claimed.why}; \`tilebar serve --status\` says what it serves\n`);
       return FAILED;
     }
-    if (claimed.kind === 'replaced') log(`core: the core that ran (${claimed.why}) made way for this one`);
+    if (claimed.kind === 'replaced') log('core: the core a bar started made way for this one');
   }
   const lock = lockFor(place.endpoint, opts.spawnedBy, timers);
   if (!lock.ok) {
@@ -227,7 +228,7 @@ async function serveUntilEnd(s: Serving): Promise<number> {
     end.quit(FAILED);
   }
   if (s.refused) log(`core: ${s.refused}`);
-  log(`core: serving this session's bars at ${listening.address} (pid ${process.pid}, tilebar ${VERSION}${s.spawned ? `, started by a front end; it ends ${IDLE_EXIT_MS / 1000} s after the last one leaves` : ''})`);
+  log(`core: serving this session's bars at ${listening.address} (pid ${process.pid}, tilebar ${VERSION}${s.spawned ? `, started by a front end; it ends ${IDLE_EXIT_MS / 1000} s after the last one leaves` : ''}; ${sessionSaid(io.env, io.platform)})`);
   const offSignals = s.deps.stop ? () => undefined : takeUserSignals((signal) => (signal === 'SIGUSR1' ? hub.refreshAll() : hub.reloadAll()));
   const status = await end.ended;
   offSignals();
@@ -238,8 +239,11 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   await hub.close();
   end.dispose();
   stopCatching();
-  log(`core: stopped${status === EXIT.ok ? '' : ` (status ${status})`}${replacedBy !== undefined ? `: tilebar ${replacedBy}'s core takes its place` : ''}`);
-  return status;
+  // SIGTERM is how a service manager stops a unit (systemctl stop, a logout): a clean end, 0. With 143 systemd
+  // marked the unit failed at every stop. Ctrl-C in a terminal keeps the shell's 130.
+  const code = status === SIGNAL_EXIT.SIGTERM ? EXIT.ok : status;
+  log(`core: stopped${code === EXIT.ok ? '' : ` (status ${code})`}${replacedBy !== undefined ? `: tilebar ${replacedBy}'s core takes its place` : ''}`);
+  return code;
 }
 
 /** The core's thin feeds (serve/thin-feeds.ts): pipes in the user's private runtime directory, the built-in hosts. */
@@ -304,7 +308,7 @@ const STOP_WITHIN_MS = 10_000;
 async function stopCore(endpoint: CoreEndpoint, io: CliIo, timers: Timers): Promise<number> {
   const found = await attachOnce({ endpoint, request: { role: { kind: 'stop' }, select: {}, app: ASKS_NO_HANDOVER, pid: process.pid }, timers, log: () => undefined });
   if (!found.ok) {
-    io.err(`tilebar serve --stop: no core is running for this session (${found.why})\n`);
+    io.err(`tilebar serve --stop: ${noCore(found, io)}\n`);
     return NO_CORE_STATUS;
   }
   const { corePid, coreApp } = found.link;
@@ -321,11 +325,23 @@ async function stopCore(endpoint: CoreEndpoint, io: CliIo, timers: Timers): Prom
   return EXIT.ok;
 }
 
+/**
+ * Why no core answered, said for the user: which session this is (a unit or a window manager's bar started without
+ * the shell's variables is another), and the reason only when it is more than "none runs".
+ */
+function noCore(found: { kind: string; why: string }, io: CliIo): string {
+  const reason = found.kind === 'absent' ? '' : `: ${found.why}`;
+  return `no core is running for this session (${sessionSaid(io.env, io.platform)})${reason}; ${SESSION_ADVICE}`;
+}
+
 /** `serve --status`: asks the running core; NO_CORE_STATUS when none answers (it never starts one). */
 async function statusOf(endpoint: CoreEndpoint, io: CliIo, timers: Timers, json: boolean): Promise<number> {
   const found = await statusLink(endpoint, timers);
   if (!found.ok) {
-    io.err(`tilebar serve --status: no core is running for this session (${found.why})\n`);
+    const said = noCore(found, io);
+    // A reader of --json gets an answer it can parse too.
+    if (json) io.out(`${JSON.stringify({ running: false, session: sessionOf(io.env, io.platform), why: said })}\n`);
+    io.err(`tilebar serve --status: ${said}\n`);
     return NO_CORE_STATUS;
   }
   const report = await new Promise<StatusReport | undefined>((resolve) => {

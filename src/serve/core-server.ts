@@ -404,7 +404,7 @@ class Connection {
    */
   #claimed(): void {
     const takes = isNewerApp(this.#frontApp, this.deps.app) || (this.deps.spawned === true && !isNewerApp(this.deps.app, this.#frontApp));
-    if (takes) return this.#makeWay();
+    if (takes) return this.#makeWay('tilebar serve');
     this.#write({ t: 'refused', why: `a core already runs for this session (pid ${this.deps.pid}, tilebar ${this.deps.app}${this.deps.spawned ? ', started by a bar, of a later tilebar' : ', a tilebar serve'})` });
     this.#hangUp();
   }
@@ -418,11 +418,15 @@ class Connection {
   }
 
   /** A newer tilebar proved itself: the core makes way (onNewer), and then tells it so; it starts its own core. */
-  #makeWay(): void {
+  #makeWay(by?: 'tilebar serve'): void {
     const app = this.#frontApp;
-    this.deps.log(`core: a front end of tilebar ${app} attached to this core of tilebar ${this.deps.app}: it makes way for ${app}'s`);
+    this.deps.log(
+      by === undefined
+        ? `core: a front end of tilebar ${app} attached to this core of tilebar ${this.deps.app}: it makes way for ${app}'s`
+        : `core: tilebar serve (pid ${this.#pid}, tilebar ${app}) takes this session: this core, started by a bar, makes way for it`,
+    );
     this.deps.onNewer?.(app);
-    this.leave(`tilebar ${app} replaces this core (${this.deps.app})`, app);
+    this.leave(by === undefined ? `tilebar ${app} replaces this core (${this.deps.app})` : `tilebar serve (pid ${this.#pid}) takes this session's core`, app);
   }
 
   #attach(m: FrontMessage): void {

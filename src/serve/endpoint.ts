@@ -54,6 +54,19 @@ export function sessionOf(env: Env, platform: NodeJS.Platform): string {
   return createHash('sha256').update(seen).digest('hex').slice(0, 8);
 }
 
+/**
+ * Which session this is, for a user who finds no core where they expected one (a unit or a window manager's bar
+ * started without the shell's variables reaches a core of its own): the variables set, by name and value.
+ */
+export function sessionSaid(env: Env, platform: NodeJS.Platform): string {
+  const names = platform === 'win32' ? WINDOWS_SESSION_VARIABLES : SESSION_VARIABLES;
+  const set = names.filter((name) => env[name] !== undefined).map((name) => `${name}=${env[name] ?? ''}`);
+  return `session ${sessionOf(env, platform)}: ${set.length === 0 ? 'none of its variables set' : set.join(', ')}`;
+}
+
+/** A front end's environment differs from the core's in one of these: it has a core of its own. */
+export const SESSION_ADVICE = `bars whose ${SESSION_VARIABLES.join(', ')} differ reach a core of their own`;
+
 /** The core of one session: its directory and the paths of its files. */
 export interface CoreEndpoint {
   dir: string;

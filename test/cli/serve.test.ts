@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_CORE_STATUS, serveCommand, statusText } from '../../src/cli/serve.js';
 import { captureIo } from '../support/capture-io.js';
+import { sessionOf } from '../../src/serve/endpoint.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 
 const cleanups = cleanupsAfterEach();
@@ -17,7 +18,19 @@ describe('tilebar serve', () => {
     mkdirSync(join(dir, 'run'), { mode: 0o700 });
     const c = captureIo({ HOME: dir, XDG_RUNTIME_DIR: join(dir, 'run') });
     expect(await serveCommand({ status: true }, c.io)).toBe(NO_CORE_STATUS);
-    expect(c.err()).toMatch(/^tilebar serve --status: no core is running for this session \(no core key\)\n$/);
+    // Which session this is (its variables as set here), and which variables make another one: a unit started without
+    // the shell's has a core of its own, and this is where its user finds out why `--status` sees none.
+    expect(c.err()).toBe(`tilebar serve --status: no core is running for this session (session ${sessionOf({ XDG_RUNTIME_DIR: join(dir, 'run') }, process.platform)}: XDG_RUNTIME_DIR=${join(dir, 'run')}); bars whose DISPLAY, WAYLAND_DISPLAY, SWAYSOCK, I3SOCK, HYPRLAND_INSTANCE_SIGNATURE, DBUS_SESSION_BUS_ADDRESS, KOMOREBI_CONFIG_HOME, XDG_RUNTIME_DIR differ reach a core of their own\n`);
+    expect(c.out()).toBe('');
+  });
+
+  it('--status --json says no core runs as JSON too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tilebar-serve-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    mkdirSync(join(dir, 'run'), { mode: 0o700 });
+    const c = captureIo({ HOME: dir, XDG_RUNTIME_DIR: join(dir, 'run') });
+    expect(await serveCommand({ status: true, json: true }, c.io)).toBe(NO_CORE_STATUS);
+    expect(JSON.parse(c.out())).toMatchObject({ running: false, session: sessionOf({ XDG_RUNTIME_DIR: join(dir, 'run') }, process.platform), why: expect.stringMatching(/^no core is running/) });
   });
 
   it('--status lists the front ends, bars and sources, each source with its reads', () => {
