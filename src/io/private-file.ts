@@ -66,17 +66,56 @@ export function writeNewPrivate(path: string, data: string | Uint8Array): void {
   writeAll(openPrivate(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL).fd, data);
 }
 
+export type RenameOver = (from: string, to: string) => void;
+
+/** How long a rename onto a file that is open elsewhere is tried again on Windows. */
+export const RENAME_RETRY_MS = 1000;
+
+export interface RenameDeps {
+  rename: (from: string, to: string) => void;
+  platform: NodeJS.Platform;
+  now: () => number;
+  sleep: (ms: number) => void;
+}
+
+/** Blocks this thread for `ms` (the callers are synchronous, and this is seldom and short). */
+const sleepSync = (ms: number) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * renameSync, tried again on Windows while the file it replaces is open in another process: there a rename onto it
+ * fails with EPERM, EACCES or EBUSY until that process closes it (a front end reading the core's key at that
+ * instant: a core started after a crash failed to publish itself so, and ended, under Wine). Waits 5 ms, doubling
+ * to 100, for up to RENAME_RETRY_MS; then, and on other systems at once, the error is thrown.
+ */
+export function renameOverWith(deps: RenameDeps): RenameOver {
+  return (from, to) => {
+    const until = deps.now() + RENAME_RETRY_MS;
+    for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+      try {
+        deps.rename(from, to);
+        return;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (deps.platform !== 'win32' || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY') || deps.now() >= until) throw e;
+        deps.sleep(wait);
+      }
+    }
+  };
+}
+
+const renameOver = renameOverWith({ rename: renameSync, platform: process.platform, now: () => Date.now(), sleep: sleepSync });
+
 /**
  * Put a private file whole in place of whatever is at `path`: written as a new file beside it (writeNewPrivate:
  * 0600, never through a link) and renamed over it, so a reader finds the old file or the new one, never half of
  * one, and a link at `path` is replaced, not written through. Throws (a code and a message) when it cannot; the
  * file beside it is removed then.
  */
-export function replacePrivate(path: string, data: string | Uint8Array): void {
+export function replacePrivate(path: string, data: string | Uint8Array, rename: RenameOver = renameOver): void {
   const beside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     writeNewPrivate(beside, data);
-    renameSync(beside, path);
+    rename(beside, path);
   } catch (e) {
     // EEXIST: the name beside was somebody else's, not ours to remove.
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {

@@ -1,11 +1,11 @@
 /** tilebar's own files (src/io/private-file.ts): 0600, never through a symbolic link or into a FIFO. */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileLog } from '../../src/io/log.js';
-import { appendPrivate, replacePrivate, writeNewPrivate } from '../../src/io/private-file.js';
+import { appendPrivate, RENAME_RETRY_MS, renameOverWith, replacePrivate, writeNewPrivate } from '../../src/io/private-file.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -79,5 +79,71 @@ describe.skipIf(process.platform === 'win32')('private files', () => {
     writeFileSync(join(dir, 'taken', 'x'), '');
     expect(() => replacePrivate(join(dir, 'taken'), 'x')).toThrow();
     expect(readdirSync(dir).sort()).toEqual(['core.json', 'linked.json', 'taken', 'victim']);
+  });
+});
+
+describe('replacing a file another process holds open (Windows)', () => {
+  const busy = (code: string) => Object.assign(new Error(`${code}: operation not permitted, rename`), { code });
+  /** A rename that fails `times` times with `code`, then renames; a clock moved only by the waits. */
+  const world = (platform: NodeJS.Platform, code: string, times: number) => {
+    let clock = 0;
+    const calls: string[] = [];
+    const waits: number[] = [];
+    const rename = renameOverWith({
+      rename: (from, to) => {
+        calls.push(`${from}->${to}`);
+        if (calls.length <= times) throw busy(code);
+      },
+      platform,
+      now: () => clock,
+      sleep: (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    return { rename, calls, waits };
+  };
+
+  it('tries the rename again while the other process keeps the file open, then it is in place', () => {
+    for (const code of ['EPERM', 'EACCES', 'EBUSY']) {
+      const w = world('win32', code, 3);
+      w.rename('key.tmp', 'key');
+      expect(w.calls).toHaveLength(4);
+      expect(w.waits).toEqual([5, 10, 20]);
+    }
+  });
+
+  it('gives up after RENAME_RETRY_MS, and says why', () => {
+    const w = world('win32', 'EPERM', Number.POSITIVE_INFINITY);
+    expect(() => w.rename('key.tmp', 'key')).toThrow(/EPERM/);
+    expect(w.waits.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(RENAME_RETRY_MS);
+    expect(Math.max(...w.waits)).toBe(100);
+  });
+
+  it('does not wait for another error, nor on other systems (a rename there replaces an open file)', () => {
+    const other = world('win32', 'ENOENT', 1);
+    expect(() => other.rename('key.tmp', 'key')).toThrow(/ENOENT/);
+    expect(other.calls).toHaveLength(1);
+    const linux = world('linux', 'EPERM', 1);
+    expect(() => linux.rename('key.tmp', 'key')).toThrow(/EPERM/);
+    expect(linux.waits).toEqual([]);
+  });
+
+  it('puts the file in place through a rename that was refused once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilebar-private-'));
+    dirs.push(dir);
+    let refused = 0;
+    const rename = renameOverWith({
+      rename: (from, to) => {
+        if (refused++ === 0) throw busy('EPERM');
+        renameSync(from, to);
+      },
+      platform: 'win32',
+      now: () => 0,
+      sleep: () => undefined,
+    });
+    replacePrivate(join(dir, 'core.key'), 'secret', rename);
+    expect(readFileSync(join(dir, 'core.key'), 'utf8')).toBe('secret');
+    expect(readdirSync(dir)).toEqual(['core.key']);
   });
 });
