@@ -25,10 +25,10 @@ import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { POLL_MS, watchConfigFile, type ConfigFileEvent, type WatchedConfigFile } from '../bar/config-file.js';
 import { realKindOf, watchPathAppearance, type PathAppearance, type PathKind } from '../bar/path-appearance.js';
-import { candidatesAbove, configLabel, passedOverLine, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
+import { candidatesAbove, configLabel, LISTED_REASON, passedOverLine, switchTarget, type Candidate, type Discovered } from '../config/discover.js';
 import { MAX_CONFIG_BYTES } from '../config/limits.js';
 import type { ReadOptions } from '../io/read-text-file.js';
-import { DISCOVERED_HINT, trustRefusal, type TrustedUser } from '../io/trust.js';
+import { DISCOVERED_HINT, LISTED_HINT, trustRefusal, type TrustedUser } from '../io/trust.js';
 import type { Timers } from '../scheduler/timers.js';
 
 /** Different refusals said of one place at most: another user can vary them only so far. */
@@ -43,7 +43,7 @@ const isDirectory = (path: string): Promise<boolean> => stat(path).then((s) => s
  */
 export function configReadOptions(found: Discovered, user: TrustedUser | undefined): ReadOptions {
   if (user === undefined || found.embedded || found.reason === '--config') return { maxBytes: MAX_CONFIG_BYTES };
-  return { maxBytes: MAX_CONFIG_BYTES, trust: { user, hint: DISCOVERED_HINT } };
+  return { maxBytes: MAX_CONFIG_BYTES, trust: { user, hint: found.reason === LISTED_REASON ? LISTED_HINT : DISCOVERED_HINT } };
 }
 
 export interface ConfigPlaceDeps {
@@ -134,11 +134,15 @@ export class ConfigPlace {
     return 'none';
   }
 
-  /** Reads `to` from now on: its watch replaces the old file's; its first event gives its text (or its fault). */
+  /** Reads `to`, a better-ranked file that appeared, from now on (see switchTo). */
   async moveTo(to: Discovered): Promise<void> {
-    const from = this.#found;
+    await this.switchTo(to, `it appeared, and ranks above ${configLabel(this.#found)}`);
+  }
+
+  /** Reads `to` from now on, for the reason `why`: its watch replaces the old file's; its first event gives its text (or its fault). */
+  async switchTo(to: Discovered, why: string): Promise<void> {
     this.#found = to;
-    this.deps.log(`config: now ${to.path} (${to.reason}: it appeared, and ranks above ${configLabel(from)})`);
+    this.deps.log(`config: now ${to.path} (${to.reason}: ${why})`);
     this.#lastText = undefined;
     await this.#closeWatches();
     if (this.#closed) return;

@@ -24,7 +24,7 @@ import { subscribeSources } from '../bar/live-sources.js';
 import type { Log } from '../io/log.js';
 import { bindingBatch } from './binding-batch.js';
 import { systemWidgets } from '../bar/system-widgets.js';
-import { configLabel, type Candidate, type Discovered } from '../config/discover.js';
+import { configLabel, LISTED_REASON, type Candidate, type Discovered } from '../config/discover.js';
 import type { BarModel } from '../config/model.js';
 import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { Variant } from '../config/variant.js';
@@ -63,6 +63,11 @@ export interface LiveBarSettings {
   komorebiDirGiven: boolean;
   /** The window managers `--tiler` and detection choose from: the bar's own unless others are given. */
   managers?: readonly WindowManager[];
+  /**
+   * `configPath` is the config komorebi.json's bar_configurations lists for this monitor (`--monitor N` without
+   * `--config`): the bar follows komorebi.json while it runs (app/komorebi-listing.ts).
+   */
+  listedMonitor?: number;
 }
 
 export interface LiveBarDeps {
@@ -137,6 +142,8 @@ export class LiveBar {
   #closers: Array<() => Promise<void> | void> = [];
   #configQueue = Promise.resolve();
   #stopped = false;
+  /** Why komorebi.json gives this bar (of a listed monitor) no config now; shown before the config's own message. */
+  #listingMessage: string | undefined;
 
   private constructor(
     private readonly settings: LiveBarSettings,
@@ -202,6 +209,11 @@ export class LiveBar {
     return this.#store.getSnapshot().model;
   }
 
+  /** The config file the bar reads now (it may move: discovery, komorebi.json). */
+  get configPath(): string {
+    return this.#place.path;
+  }
+
   /**
    * A front end's view of the bar: its own monitor (default: the model's), look and size, read like a store and
    * memoised per change; `close` it when the front end leaves. Views can be opened at any time, any number.
@@ -233,6 +245,7 @@ export class LiveBar {
     const { timers, log, onStray, env } = this.deps;
     await this.#place.start(this.#live.lastText);
     this.#closers.push(() => this.#place.close());
+    await this.#followListing();
     const closeZoneWatch = await watchSystemZone({ ...realZoneSources(), env }, (zone) => this.#store.update({ systemZone: zone }), log);
     this.#closers.push(closeZoneWatch);
     await this.#manager.ensure();
@@ -336,6 +349,52 @@ export class LiveBar {
       .catch(this.deps.onStray);
   }
 
+  /** A bar of a listed monitor follows komorebi.json (app/komorebi-listing.ts, loaded only for such a bar). */
+  async #followListing(): Promise<void> {
+    const monitor = this.settings.listedMonitor;
+    if (monitor === undefined) return;
+    const { env, platform, cwd, timers, log } = this.deps;
+    const { followKomorebiListing } = await import('./komorebi-listing.js');
+    const listing = await followKomorebiListing(monitor, {
+      env,
+      platform,
+      cwd,
+      timers,
+      log,
+      user: currentUser(),
+      logPath: this.settings.logPath,
+      current: () => this.#place.path,
+      onListing: (l) => {
+        if (this.#stopped) return;
+        if (l.kind === 'problem') log(l.log);
+        else if (this.#listingMessage !== undefined) log(`komorebi.json gives monitor ${monitor} a bar config again`);
+        const message = l.kind === 'problem' ? l.message : undefined;
+        if (message !== this.#listingMessage) {
+          this.#listingMessage = message;
+          this.#store.update({ message: this.#messageOf(this.#config) });
+        }
+        if (l.kind === 'move') this.#queueListedMove(l.path, monitor);
+      },
+    });
+    this.#closers.push(() => listing.close());
+  }
+
+  /** komorebi.json lists another file for the bar's monitor: the bar reads it from now on, as if it had been saved there. */
+  #queueListedMove(path: string, monitor: number): void {
+    this.#configQueue = this.#configQueue
+      .then(async () => {
+        if (this.#stopped || path === this.#place.path) return;
+        this.#live.retarget(path, path);
+        await this.#place.switchTo({ path, reason: LISTED_REASON, embedded: false }, `komorebi.json lists it for monitor ${monitor} now`);
+      })
+      .catch(this.deps.onStray);
+  }
+
+  /** What the bar says: why komorebi.json gives it no config, else what is wrong with its config. */
+  #messageOf(config: ConfigState): string | undefined {
+    return this.#listingMessage ?? config.message;
+  }
+
   /** A file that ranks above the one in use appeared: the bar reads it from now on (in the queue's order). */
   #queueMove(to: Discovered): void {
     this.#configQueue = this.#configQueue
@@ -428,12 +487,12 @@ export class LiveBar {
     const changed = next.model !== this.model;
     this.#config = next;
     if (!changed) {
-      this.#store.update({ message: next.message });
+      this.#store.update({ message: this.#messageOf(next) });
       return;
     }
     // Each view makes its look of the new model, and reads the manager's state for its monitor (a reload that
     // names another monitor moves the views that follow the model's) when it is next published.
-    this.#store.update({ model: next.model, message: next.message });
+    this.#store.update({ model: next.model, message: this.#messageOf(next) });
     // Sources already read stay: a reload does not blank the CPU or restart rates.
     this.#subscribe();
     this.#refreshSources();

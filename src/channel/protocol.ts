@@ -20,8 +20,11 @@ import type { SourceStatus } from '../../widgets/view.js';
 import type { IconSet } from '../../widgets/icons.js';
 import type { LoopPart } from '../feeds/loop-part.js';
 
-/** 2: thin feeds (a feed's `pipe`, the attached's `pipe`); `serve --stop` (the role `stop`). */
-export const PROTOCOL = 2;
+/**
+ * 2: thin feeds (a feed's `pipe`, the attached's `pipe`); `serve --stop` (the role `stop`). 3: BarSelect's
+ * `listed` (the bar follows komorebi.json).
+ */
+export const PROTOCOL = 3;
 
 /** Largest frame a front end may send: an attach with a long config path is ~5 KiB; a click's messages less. */
 export const MAX_IN_FRAME = 64 * 1024;
@@ -67,6 +70,11 @@ export interface BarSelect {
   config?: string;
   /** The monitor the front end shows; absent: the config's. */
   monitor?: number;
+  /**
+   * `config` is the one komorebi.json's bar_configurations lists for `monitor` (`--monitor N` without `--config`):
+   * the core's bar follows komorebi.json, moving to the file it lists for the monitor (app/komorebi-listing.ts).
+   */
+  listed?: true;
   variant?: Variant;
   /** `--tiler`, and komorebi's data directory when given. */
   tiler?: string;

@@ -82,7 +82,7 @@ export async function feedCommand(hostName: string | undefined, given: FeedOptio
   // `--monitor N`: the bar komorebi.json's bar_configurations lists for monitor N, shown for that monitor.
   const chosen = await chooseMonitorConfig(given, io);
   const opts = { ...given, ...(chosen.config !== undefined ? { config: chosen.config } : {}) };
-  const places = liveBarPlaces(opts, io);
+  const places = liveBarPlaces({ ...opts, ...(chosen.listed ? { listedMonitor: chosen.monitor } : {}) }, io);
   const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
   // Where the hosts' click commands write: the same directory for --print-config and for the feed it prints.

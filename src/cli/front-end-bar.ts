@@ -154,11 +154,12 @@ export async function frontEndBar(c: ChooseArgs): Promise<FrontEndBar> {
 }
 
 /** What a front end asks the core for: the bar the command line names, the way the core will find it. */
-export function selectOf(opts: { config?: string; monitor?: number; variant?: BarSelect['variant']; tiler?: string; tilerSocketDir?: string; updateUrl?: string }, cwd: string, logPath: string): BarSelect {
+export function selectOf(opts: { config?: string; monitor?: number; listed?: true; variant?: BarSelect['variant']; tiler?: string; tilerSocketDir?: string; updateUrl?: string }, cwd: string, logPath: string): BarSelect {
   return {
     // The bar's own lines (its config, sources, window manager) go to this front end's log, not only the core's.
     log: resolve(cwd, logPath),
     ...(opts.monitor !== undefined ? { monitor: opts.monitor } : {}),
+    ...(opts.listed && opts.monitor !== undefined && opts.config ? { listed: true as const } : {}),
     ...(opts.config ? { config: selectedConfig(resolve(cwd, opts.config)) } : {}),
     ...(opts.variant ? { variant: opts.variant } : {}),
     ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),

@@ -12,6 +12,8 @@ import { UsageError, type CliIo } from './io.js';
 export interface MonitorChoice {
   config?: string;
   monitor?: number;
+  /** The config is the one komorebi.json lists for `monitor`: the running bar follows komorebi.json (app/komorebi-listing.ts). */
+  listed?: true;
 }
 
 /**
@@ -37,5 +39,5 @@ export async function chooseMonitorConfig(opts: { config?: string; monitor?: num
     const have = served.length === 0 ? 'none of its bar configs can be read (see above)' : `${served.length === 1 ? 'monitor' : 'monitors'} ${wordList(served.map(String), 'and')} ${served.length === 1 ? 'has' : 'have'} one`;
     throw new UsageError(`--monitor ${monitor}: no bar config in the bar_configurations of ${found.komorebiJson} is on monitor ${monitor}; ${have}`);
   }
-  return { config: chosen.path, monitor };
+  return { config: chosen.path, monitor, listed: true };
 }

@@ -1,7 +1,7 @@
 /** What `tilebar run` is given: its options from the command line, and what tests replace. */
 import { resolve } from 'node:path';
 import type { LiveBarSettings } from '../app/live-bar.js';
-import { configCandidates, configLabel, discoverConfig, discoveryEnv } from '../config/discover.js';
+import { configCandidates, configLabel, discoverConfig, discoveryEnv, LISTED_REASON } from '../config/discover.js';
 import { modelCacheDir } from '../config/model-cache.js';
 import { tilerDataDir } from '../tiler/client.js';
 import type { WindowManager } from '../tiler/managers.js';
@@ -56,13 +56,18 @@ export interface RunDeps {
   log?: Log;
 }
 
-/** The options every live bar takes (`run` and `feed`), of the config, the log and the window manager. */
-export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'tiler' | 'tilerSocketDir'>;
+/**
+ * The options every live bar takes (`run` and `feed`), of the config, the log and the window manager; and
+ * `listedMonitor` when the config is the one komorebi.json lists for that monitor (cli/monitor-config.ts).
+ */
+export type LiveBarOptions = Pick<RunOptions, 'config' | 'variant' | 'log' | 'tiler' | 'tilerSocketDir'> & { listedMonitor?: number | undefined };
 
 /** Where a live bar's config, cache and log are and which window manager it asks: the settings `run` and `feed` share. */
 export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSettings, 'widgets'> {
   const home = userHome(io.env, io.platform);
-  const found = discoverConfig(opts.config && resolve(io.cwd, opts.config), discoveryEnv(io.env, io.platform));
+  const named = discoverConfig(opts.config && resolve(io.cwd, opts.config), discoveryEnv(io.env, io.platform));
+  // A listed config is read as discovery's are (under the trust rule), and never left for a discovered one.
+  const found = opts.listedMonitor !== undefined && opts.config ? { ...named, reason: LISTED_REASON } : named;
   // Absolute, so that discovery while the bar runs compares and watches the same paths.
   const candidates = configCandidates(io.env, home, io.platform).map((c) => ({ ...c, path: resolve(io.cwd, c.path) }));
   return {
@@ -75,5 +80,6 @@ export function liveBarPlaces(opts: LiveBarOptions, io: CliIo): Omit<LiveBarSett
     ...(opts.tiler !== undefined ? { tiler: opts.tiler } : {}),
     komorebiDir: tilerDataDir(io.env, io.platform, opts.tilerSocketDir && resolve(io.cwd, opts.tilerSocketDir)),
     komorebiDirGiven: opts.tilerSocketDir !== undefined,
+    ...(opts.listedMonitor !== undefined && opts.config ? { listedMonitor: opts.listedMonitor } : {}),
   };
 }

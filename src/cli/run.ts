@@ -41,7 +41,7 @@ export async function runCommand(given: RunOptions, io: CliIo, deps: RunDeps = {
   // `--monitor N`: the bar komorebi.json's bar_configurations lists for monitor N, shown for that monitor.
   const chosen = await chooseMonitorConfig(opts, io);
   opts = { ...opts, ...(chosen.config !== undefined ? { config: chosen.config } : {}) };
-  const places = liveBarPlaces(opts, io);
+  const places = liveBarPlaces({ ...opts, ...(chosen.listed ? { listedMonitor: chosen.monitor } : {}) }, io);
   const { configPath, logPath } = places;
   const log = deps.log ?? fileLog(logPath, { named: opts.log !== undefined });
   const onStray = (e: unknown) => log(`internal error (the bar goes on): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

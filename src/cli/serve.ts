@@ -173,7 +173,7 @@ async function serveUntilEnd(s: Serving): Promise<number> {
   const settingsFor = (select: BarSelect): { ok: true; settings: LiveBarSettings } => ({
     ok: true,
     settings: {
-      ...liveBarPlaces({ ...(select.config ? { config: select.config } : {}), ...(select.variant ? { variant: select.variant } : {}), ...(select.tiler ? { tiler: select.tiler } : {}), ...(select.komorebiDir ? { tilerSocketDir: select.komorebiDir } : {}) }, io),
+      ...liveBarPlaces({ ...(select.config ? { config: select.config } : {}), ...(select.listed && select.monitor !== undefined ? { listedMonitor: select.monitor } : {}), ...(select.variant ? { variant: select.variant } : {}), ...(select.tiler ? { tiler: select.tiler } : {}), ...(select.komorebiDir ? { tilerSocketDir: select.komorebiDir } : {}) }, io),
       widgets,
       ...(s.deps.managers ? { managers: s.deps.managers } : {}),
     },

@@ -46,7 +46,8 @@ export type BarConfigurationTopic =
   | 'unreadable' // an entry's file cannot be read
   | 'content' // an entry's file is no JSON object, or its "monitor" is not one
   | 'monitor-index' // an entry's file has "monitor_index"
-  | 'shared-monitor'; // two entries serve one monitor
+  | 'shared-monitor' // two entries serve one monitor
+  | 'unlisted'; // no entry serves the monitor a running bar shows (config/monitor-listing.ts)
 
 export interface BarConfigurationProblem extends Problem {
   /** The file the line and column are in (komorebi.json, mostly); none for `home`, which is in no file. */
@@ -66,6 +67,8 @@ export interface ListedBar {
 export interface ListedPaths {
   /** Whether komorebi.json has a list with at least one entry: when not, tilebar uses its own config discovery. */
   listed: boolean;
+  /** Where the list is written (its opening bracket), when there is one. */
+  at?: SourcePosition;
   entries: ListedBar[];
   problems: BarConfigurationProblem[];
 }
@@ -82,6 +85,8 @@ export interface BarConfigurations {
   komorebiJson?: string;
   /** Whether it lists bar configurations (see ListedPaths.listed). */
   listed: boolean;
+  /** Where the list is written in komorebi.json, when there is one (what a problem about the whole list points at). */
+  listAt?: SourcePosition;
   /** The entries whose file names its monitor, in the list's order. */
   configs: BarConfiguration[];
   /** The entries whose file was read, whatever it holds: what `check` checks. */
@@ -198,7 +203,7 @@ export function listedBarPaths(text: string, komorebiJson: string, env: Env, pla
     }
     entries.push({ index, path: file, at: at(node) });
   }
-  return { listed: true, entries, problems };
+  return { listed: true, at: at(list.value), entries, problems };
 }
 
 /** The monitor a bar config names, or why it names none; `monitor_index` (never read) is reported where it is. */
@@ -271,7 +276,7 @@ export function barConfigurationsOf(komorebiJson: string, listed: ListedPaths, r
   }
   // All in komorebi.json: in its order, an entry's own problems in the order found.
   problems.sort((a, b) => a.line - b.line || a.col - b.col);
-  return { komorebiJson, listed: listed.listed, configs, read, problems };
+  return { komorebiJson, listed: listed.listed, ...(listed.at ? { listAt: listed.at } : {}), configs, read, problems };
 }
 
 /** The config whose bar is on `monitor` (the first, when several are), or undefined. */

@@ -97,12 +97,16 @@ export function passedOverLine(p: PassedOver): string {
   return `config: ${p.path} (${p.reason}) is passed over: ${p.why}; ${DISCOVERED_HINT}`;
 }
 
+/** Why a bar reads a file komorebi.json's bar_configurations lists for its monitor (app/komorebi-listing.ts). */
+export const LISTED_REASON = 'bar_configurations';
+
 /**
  * The candidates that would replace `current` if they appeared: those that rank above it. None for a file
- * named with `--config` (the user chose it), all of them for the embedded example.
+ * named with `--config` (the user chose it) or listed for the bar's monitor (komorebi.json decides), all of
+ * them for the embedded example.
  */
 export function candidatesAbove(current: Discovered, candidates: readonly Candidate[]): Candidate[] {
-  if (current.reason === '--config') return [];
+  if (current.reason === '--config' || current.reason === LISTED_REASON) return [];
   if (current.embedded) return [...candidates];
   const rank = candidates.findIndex((c) => c.path === current.path);
   return rank < 0 ? [] : candidates.slice(0, rank);

@@ -12,7 +12,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readTextFile, type ReadOutcome } from '../io/read-text-file.js';
-import { currentUser } from '../io/trust.js';
+import { currentUser, LISTED_HINT } from '../io/trust.js';
 import { userHome } from '../io/user-dirs.js';
 import { quote } from '../text/safe-text.js';
 import { barConfigurationProblem, barConfigurationsOf, listedBarPaths, MAX_PATH_SHOWN, NO_BAR_CONFIGURATIONS, type BarConfigurationProblem, type BarConfigurations } from './bar-configurations.js';
@@ -32,8 +32,6 @@ export interface BarConfigurationsIo {
   read: (path: string) => Promise<ReadOutcome>;
 }
 
-/** Why a komorebi.json or a bar config it lists may be refused: what refusing protects, and the way round. */
-export const LISTED_HINT = 'komorebi.json and the bar configs it lists are read only when nobody else could have put them there, since their clicks run commands (name a config with --config to use it)';
 
 /** Where komorebi.json is (whether or not there is one), or why there is no place for it. */
 export type KomorebiJsonPlace = { path: string; reason: '$KOMOREBI_CONFIG_HOME' | 'home' } | { problem: BarConfigurationProblem };
@@ -69,9 +67,14 @@ export async function readBarConfigurations(io: BarConfigurationsIo): Promise<Ba
     const problem = barConfigurationProblem('warning', 'komorebi-json', place.path, { line: 1, col: 1 }, { message: `cannot read it (${text.problem}); its bar_configurations are not used`, hint: 'tilebar finds its config as it does without a komorebi.json' });
     return { ...NO_BAR_CONFIGURATIONS, problems: [problem] };
   }
-  const listed = listedBarPaths(text.text, place.path, io.env, io.platform);
+  return barConfigurationsOfText(io, place.path, text.text);
+}
+
+/** komorebi.json's bar configurations from its text (read already: a running bar's watch of it), each listed file read. */
+export async function barConfigurationsOfText(io: Pick<BarConfigurationsIo, 'env' | 'platform' | 'read'>, komorebiJson: string, text: string): Promise<BarConfigurations> {
+  const listed = listedBarPaths(text, komorebiJson, io.env, io.platform);
   const reads = await Promise.all(listed.entries.map((e) => io.read(e.path)));
-  return barConfigurationsOf(place.path, listed, reads);
+  return barConfigurationsOf(komorebiJson, listed, reads);
 }
 
 /** This machine's files, for `env` and `platform`; read under the trust rule where there is a user. */

@@ -34,6 +34,9 @@ export interface TrustedUser {
 /** What a refusal of a discovered config adds: why it matters, and the way round. */
 export const DISCOVERED_HINT = 'a config that discovery finds is read only when nobody else could have put it there, since its clicks run commands (name it with --config to use it)';
 
+/** Why a komorebi.json or a bar config it lists may be refused: what refusing protects, and the way round. */
+export const LISTED_HINT = 'komorebi.json and the bar configs it lists are read only when nobody else could have put them there, since their clicks run commands (name a config with --config to use it)';
+
 /** Symbolic links followed on the way before the path is refused as a loop (Linux's own limit). */
 export const MAX_LINKS = 40;
 

@@ -22,7 +22,7 @@ export function coreBars(hub: Hub, settingsFor: SettingsFor): CoreBars {
       if (!made.ok) return made;
       const handle = await hub.open(made.settings, select.updateUrl !== undefined ? { updateUrl: select.updateUrl } : {});
       const view = handle.bar.openView({ appearance: () => undefined, size: { width: 0, height: 0 }, ...(select.monitor !== undefined ? { monitor: select.monitor } : {}) });
-      return { ok: true, view: servedView(handle.bar, view, { bar: handle.key, config: made.settings.configPath, label: made.settings.label }, () => handle.release()) };
+      return { ok: true, view: servedView(handle.bar, view, { bar: handle.key, label: made.settings.label }, () => handle.release()) };
     },
     report: (): Pick<StatusReport, 'bars' | 'sources' | 'beats'> => {
       const status = hub.status();
@@ -52,7 +52,17 @@ export function thinBars(hub: Hub, settingsFor: SettingsFor, widgets: WidgetRegi
     });
     return {
       ok: true,
-      bar: { view, config: made.settings.configPath, label: made.settings.label, monitor: () => view.monitor, ticks: handle.bar.onTick, release: () => handle.release() },
+      bar: {
+        view,
+        // The file the bar reads now: a bar that follows komorebi.json moves.
+        get config() {
+          return handle.bar.configPath;
+        },
+        label: made.settings.label,
+        monitor: () => view.monitor,
+        ticks: handle.bar.onTick,
+        release: () => handle.release(),
+      },
     };
   };
 }

@@ -69,9 +69,12 @@ interface Entry {
   closeTimer?: unknown;
 }
 
-/** Which bars are one: see the module's comment. */
+/**
+ * Which bars are one: see the module's comment. A bar that follows komorebi.json for a monitor is that monitor's
+ * listed bar, whichever file it reads now (it moves as komorebi.json changes).
+ */
 export function barKey(settings: LiveBarSettings, opts: OpenOptions): string {
-  return JSON.stringify([settings.configPath, settings.variant ?? null, settings.tiler ?? null, settings.komorebiDir, settings.komorebiDirGiven, opts.updateUrl ?? null]);
+  return JSON.stringify([settings.listedMonitor !== undefined ? { listedMonitor: settings.listedMonitor } : settings.configPath, settings.variant ?? null, settings.tiler ?? null, settings.komorebiDir, settings.komorebiDirGiven, opts.updateUrl ?? null]);
 }
 
 export class Hub {
@@ -131,7 +134,7 @@ export class Hub {
   /** What the core runs now: its bars and who holds them, its sources, media and keyboard, window managers. */
   status(): HubStatus {
     return {
-      bars: [...this.#bars.values()].map((e) => ({ key: e.key, configPath: e.configPath, users: e.users })),
+      bars: [...this.#bars.values()].map((e) => ({ key: e.key, configPath: e.bar?.configPath ?? e.configPath, users: e.users })),
       sources: this.#shared.scheduler.sources(),
       events: this.#shared.events.running(),
       windowManagers: this.#shared.managers.open,

@@ -42,6 +42,7 @@ const role = z.discriminatedUnion('kind', [
 const select = z.strictObject({
   config: absolutePath.optional(),
   monitor: z.int().min(0).max(MAX_MONITOR).optional(),
+  listed: z.literal(true).optional(),
   variant: z.enum(VARIANTS as [string, ...string[]]).optional(),
   tiler: text(64).optional(),
   komorebiDir: absolutePath.optional(),

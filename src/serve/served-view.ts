@@ -6,11 +6,14 @@
 import type { LiveBar, LiveView } from '../app/live-bar.js';
 import type { ServedView } from './core-server.js';
 
-export function servedView(bar: LiveBar, view: LiveView<unknown>, names: { bar: string; config: string; label: string }, release: () => void): ServedView {
+export function servedView(bar: LiveBar, view: LiveView<unknown>, names: { bar: string; label: string }, release: () => void): ServedView {
   let closed = false;
   return {
     bar: names.bar,
-    config: names.config,
+    // The file the bar reads now: a bar that follows komorebi.json moves.
+    get config() {
+      return bar.configPath;
+    },
     label: names.label,
     get monitor() {
       return view.monitor;

@@ -1,7 +1,7 @@
 /** Which config a running bar moves to when files appear or go where discovery looks: the pure decision. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { candidatesAbove, configCandidates, discoverConfig, switchTarget, type Discovered } from '../../src/config/discover.js';
+import { candidatesAbove, configCandidates, discoverConfig, LISTED_REASON, switchTarget, type Discovered } from '../../src/config/discover.js';
 
 const env = { KOMOREBI_CONFIG_HOME: '/k' };
 const candidates = configCandidates(env, '/h');
@@ -34,6 +34,12 @@ describe('config discovery while a bar runs', () => {
   it('never leaves a file named with --config', () => {
     expect(candidatesAbove(flag, candidates)).toEqual([]);
     expect(switchTarget(flag, candidates, () => true)).toBeUndefined();
+  });
+
+  it('never leaves a file komorebi.json lists for the bar’s monitor for a discovered one (komorebi.json decides), even one in a place discovery ranks', () => {
+    const listed: Discovered = { path: home!.path, reason: LISTED_REASON, embedded: false };
+    expect(candidatesAbove(listed, candidates)).toEqual([]);
+    expect(switchTarget(listed, candidates, () => true)).toBeUndefined();
   });
 
   it('agrees with discovery at start: a bar that moved is on the file a fresh start would use, or one that ranks above it', () => {

@@ -61,7 +61,7 @@ export async function startChannel(opts: { config?: object; readers?: SourceRead
       open: async (select) => {
         opened.count++;
         const view = core.bar.openView({ appearance: asciiLook, size: { width: 0, height: 0 }, ...(select.monitor !== undefined ? { monitor: select.monitor } : {}) });
-        return { ok: true, view: servedView(core.bar, view, { bar: 'the bar', config: core.file, label: 'bar.json' }, () => void opened.closed++) };
+        return { ok: true, view: servedView(core.bar, view, { bar: 'the bar', label: 'bar.json' }, () => void opened.closed++) };
       },
       report: () => ({ bars: [], sources: [], beats: 0 }),
       onTick: core.bar.onTick,

@@ -8,6 +8,9 @@ describe('a front end’s messages, as the core reads them', () => {
   it('takes an attach of a pane or a named host, with absolute paths', () => {
     expect(attach({ kind: 'feed', host: 'i3bar' }, { config: '/home/me/bar.json', log: '/home/me/tilebar.log', monitor: 1 }).ok).toBe(true);
     expect(attach({ kind: 'pane' }, { config: 'C:\\Users\\me\\komorebi.bar.json' }).ok).toBe(true);
+    // A bar komorebi.json lists for the monitor, which the core's bar follows; `listed` is only ever true.
+    expect(attach({ kind: 'pane' }, { config: '/home/me/bar1.json', monitor: 1, listed: true }).ok).toBe(true);
+    expect(attach({ kind: 'pane' }, { config: '/home/me/bar1.json', monitor: 1, listed: false }).ok).toBe(false);
   });
 
   it('refuses a host or a path with a newline (it would forge a line of the core’s log), and relative paths', () => {
