@@ -6,7 +6,8 @@
  *
  * When the core goes — killed, crashed, upgraded, or silent for CORE_SILENT_MS (hung) — the view keeps its last
  * frame, says so in the bar's message line at once, and finds or starts a core again (the `connect` it was given
- * does both), backing off from 50 ms to 2 s; the first state of the new core replaces everything.
+ * does both), backing off from 50 ms to 2 s; the first state of the new core replaces everything but the readings
+ * it has not taken yet: the last core's are shown until it has (kept-readings.ts), so no widget blinks out.
  */
 import type { BarSnapshot } from '../bar/bar-store.js';
 import type { BarModel } from '../config/model.js';
@@ -16,6 +17,7 @@ import type { Timers } from '../scheduler/timers.js';
 import type { ClickAction } from '../../widgets/view.js';
 import { CORE_SILENT_MS, type CoreMessage, type StateMessage, type WireParts } from '../channel/protocol.js';
 import type { Attached, CoreLink, LinkFailure } from './core-link.js';
+import { keepReadings, withKept, type KeptReadings, type Readings } from './kept-readings.js';
 
 /** Finds the user's core and attaches; starts one where none answers only when `mayStart`. */
 export type Connect = (o: { mayStart: boolean }) => Promise<{ ok: true; link: CoreLink; attached: Attached | undefined } | ({ ok: false } & LinkFailure)>;
@@ -72,6 +74,10 @@ export class RemoteView<Look> {
   #lookOnlyUntil = 0;
   /** The newer tilebar whose core takes the place of the one that just said goodbye: said while reconnecting. */
   #replacedBy: string | undefined;
+  /** The last core's readings, shown while the core attached to since has none of its own yet. */
+  #kept: KeptReadings | undefined;
+  /** Lets the kept readings go when their time is up, whether or not the core says anything then. */
+  #keptTimer: unknown;
 
   private constructor(options: RemoteViewOptions<Look>, link: CoreLink, attached: Attached | undefined, first: WireParts, statuses: BarSnapshot['statuses']) {
     this.#options = options;
@@ -79,7 +85,7 @@ export class RemoteView<Look> {
     this.#parts = first;
     this.#statuses = statuses;
     this.#look = { model: first.model, look: options.appearance(first.model) };
-    this.#snapshot = this.#make();
+    this.#snapshot = this.#make(this.#fresh());
     this.#heardAt = options.timers.now();
     this.#use(link, attached);
     this.#armWatch();
@@ -158,6 +164,7 @@ export class RemoteView<Look> {
     this.#closed = true;
     this.#options.timers.clearTimeout(this.#watch);
     this.#options.timers.clearTimeout(this.#retry);
+    this.#options.timers.clearTimeout(this.#keptTimer);
     this.#link?.close();
     this.#link = undefined;
     this.#listeners.clear();
@@ -209,24 +216,33 @@ export class RemoteView<Look> {
 
   #publish(): void {
     if (this.#look.model !== this.#parts.model) this.#look = { model: this.#parts.model, look: this.#options.appearance(this.#parts.model) };
-    this.#snapshot = this.#make();
+    const { shown, kept } = withKept(this.#kept, this.#fresh(), this.#options.timers.now());
+    this.#kept = kept;
+    if (!kept) this.#options.timers.clearTimeout(this.#keptTimer);
+    this.#snapshot = this.#make(shown);
     for (const listener of this.#listeners) listener();
   }
 
-  #make(): BarSnapshot<Look> {
+  /** The readings as the core attached to gave them. */
+  #fresh(): Readings {
+    const p = this.#parts;
+    return { statuses: this.#statuses, tiler: p.tiler ?? undefined, noTiler: p.noTiler, tilerDown: p.tilerDown, media: p.media ?? undefined, keyboard: p.keyboard ?? undefined };
+  }
+
+  #make(shown: Readings): BarSnapshot<Look> {
     const p = this.#parts;
     return {
       model: p.model,
       look: this.#look.look,
       message: this.#away ?? p.message ?? undefined,
-      statuses: this.#statuses,
+      statuses: shown.statuses,
       epochMs: p.epochMs,
       systemZone: p.systemZone,
-      tiler: p.tiler ?? undefined,
-      noTiler: p.noTiler,
-      tilerDown: p.tilerDown,
-      media: p.media ?? undefined,
-      keyboard: p.keyboard ?? undefined,
+      tiler: shown.tiler,
+      noTiler: shown.noTiler,
+      tilerDown: shown.tilerDown,
+      media: shown.media,
+      keyboard: shown.keyboard,
       size: this.#size,
     } satisfies Record<keyof BarSnapshot<Look>, unknown>;
   }
@@ -245,11 +261,23 @@ export class RemoteView<Look> {
     if (this.#closed) return;
     this.#link = undefined;
     this.#options.log(`front end: lost the core (${why}); finding it again`);
+    // What is shown now is what the next core's first moments keep: the readings still kept from the core before
+    // this one are taken as this one's, and no time limit runs while no core is there to read.
+    this.#holdShown();
     this.#away = this.#replacedBy !== undefined ? `${this.#replacedBy} takes over; reconnecting` : "tilebar's core stopped; reconnecting";
     this.#replacedBy = undefined;
     this.#parts = { ...this.#parts, epochMs: this.#options.timers.wallNow() };
     this.#publish();
     this.#scheduleRetry();
+  }
+
+  /** The readings shown become the ones held, kept ones included; nothing is kept apart any more. */
+  #holdShown(): void {
+    const { shown } = withKept(this.#kept, this.#fresh(), this.#options.timers.now());
+    this.#options.timers.clearTimeout(this.#keptTimer);
+    this.#kept = undefined;
+    this.#statuses = shown.statuses;
+    this.#parts = { ...this.#parts, tiler: shown.tiler ?? null, noTiler: shown.noTiler ?? false, tilerDown: shown.tilerDown ?? false, media: shown.media ?? null, keyboard: shown.keyboard ?? null };
   }
 
   #scheduleRetry(): void {
@@ -281,6 +309,9 @@ export class RemoteView<Look> {
     }
     this.#away = undefined;
     this.#heardAt = this.#options.timers.now();
+    this.#kept = keepReadings(this.#fresh(), this.#heardAt);
+    this.#options.timers.clearTimeout(this.#keptTimer);
+    if (this.#kept) this.#keptTimer = this.#options.timers.setTimeout(() => this.#publish(), this.#kept.until - this.#heardAt);
     this.#parts = first.parts;
     this.#statuses = first.statuses;
     this.#use(connected.link, connected.attached);
