@@ -6,6 +6,8 @@
  */
 import type { LiveBarSettings } from '../app/live-bar.js';
 import type { BarSelect, PipeFeed, Role, StatusReport } from '../channel/protocol.js';
+import { systemWidgets } from '../app/readings.js';
+import { VERSION } from '../version.js';
 import { appearanceOf } from '../view/appearance.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 import type { ThinBar } from './thin-feeds.js';
@@ -50,6 +52,11 @@ export function thinBars(hub: Hub, settingsFor: SettingsFor, widgets: WidgetRegi
       size: { width: 1000, height: 1 },
       ...(select.monitor !== undefined ? { monitor: select.monitor } : {}),
     });
+    // Every source its widgets read has answered once: a new core's first line waits for that (thin-feeds.ts).
+    const answered = () => {
+      const s = view.getSnapshot();
+      return systemWidgets(s.model, widgets, VERSION).every((w) => !w.enabled || s.statuses[w.source] !== undefined);
+    };
     return {
       ok: true,
       bar: {
@@ -61,6 +68,7 @@ export function thinBars(hub: Hub, settingsFor: SettingsFor, widgets: WidgetRegi
         label: made.settings.label,
         monitor: () => view.monitor,
         ticks: handle.bar.onTick,
+        answered,
         release: () => handle.release(),
       },
     };

@@ -12,6 +12,10 @@
  * - a `cat` left waiting in its open by a core killed before it opened the write end is woken by the next core
  *   (`removeDeadThinPipes`), whose start removes the pipes of dead cores.
  * Every pipe is checked on its opened descriptor (io/fifo.ts): ours, 0600, a pipe.
+ *
+ * A feed's first line waits for its bar's sources to answer once (FIRST_LINE_WAIT_MS at most): the host shows
+ * the line it read last until then — the last core's, when a core was replaced — where a line written at once
+ * would lack the widgets whose sources a new core is still reading.
  */
 import { unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
@@ -32,6 +36,13 @@ import type { TilerViewOptions } from '../../widgets/tiler/view.js';
 /** How long the core waits for a thin feed's `cat` to open its pipe: its loop runs it as soon as the path is printed. */
 export const READER_WITHIN_MS = 10_000;
 const READER_POLL_MS = 50;
+/**
+ * How long a thin feed's first line waits for its bar's sources to answer once. /proc answers at once, the CPU
+ * and the network after their first two samples (FIRST_SAMPLE_GAP_MS, 250 ms); a slower source (the update check)
+ * is not waited for longer, since the host's clock stands still meanwhile. Twice a heartbeat: a loaded machine
+ * starting a core is slow too.
+ */
+export const FIRST_LINE_WAIT_MS = 2_000;
 /** Thin feeds at most (one per host bar per monitor, and one per tmux client: a handful). */
 export const MOST_THIN = 64;
 
@@ -43,6 +54,8 @@ export interface ThinBar {
   monitor: () => number;
   /** The bar's heartbeats (a quiet feed's probe). */
   ticks: (listener: () => void) => () => void;
+  /** Whether every source the bar's widgets read has answered once (read or failed); absent: nothing to wait for. */
+  answered?: () => boolean;
   release(): void;
 }
 
@@ -202,6 +215,8 @@ class ThinFeed {
   #in: Socket | undefined;
   #feed: Feed | undefined;
   #waitTimer: unknown;
+  /** Ends the wait for the bar's first readings (the feed closed meanwhile). */
+  #stopWaiting: (() => void) | undefined;
   #closed = false;
   readonly #since: number;
 
@@ -252,6 +267,9 @@ class ThinFeed {
         deps.log(`core: thin feed ${entry.name}: its clicks are not read: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
+    // Its host reads the last line it had meanwhile (the last core's, when a core was replaced).
+    await this.#firstReadings();
+    if (this.#closed) return;
     const tmuxPid = this.p.pipe.tmuxPid;
     try {
       this.#feed = await entry.start({
@@ -280,6 +298,26 @@ class ThinFeed {
     deps.log(`core: thin feed ${entry.name} (read by pid ${this.p.pipe.reader}) shows ${bar.label}, monitor ${bar.monitor()}`);
   }
 
+  /** Resolves once the bar's sources have answered once, after FIRST_LINE_WAIT_MS at most, or the feed closed. */
+  #firstReadings(): Promise<void> {
+    const { bar, deps } = this.p;
+    const answered = bar.answered;
+    if (!answered || answered()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.#stopWaiting = undefined;
+        off();
+        deps.timers.clearTimeout(timer);
+        resolve();
+      };
+      const timer = deps.timers.setTimeout(done, FIRST_LINE_WAIT_MS);
+      const off = bar.view.subscribe(() => {
+        if (answered()) done();
+      });
+      this.#stopWaiting = done;
+    });
+  }
+
   /**
    * `finishLine`: the core is stopping, the host is still there. A line the pipe took only the start of (its reader
    * is slow, or stopped: a hidden i3bar stops its loop) is written to its end before the write end closes: cut
@@ -292,6 +330,7 @@ class ThinFeed {
     this.#closed = true;
     const { deps, entry, path, clicksPath, bar } = this.p;
     deps.timers.clearTimeout(this.#waitTimer);
+    this.#stopWaiting?.();
     this.#feed?.stop();
     if (how.finishLine && this.#out && this.#out.writableLength > 0) this.#out.end();
     else this.#out?.destroy();

@@ -14,7 +14,7 @@ import type { FrontEndView } from '../../src/app/store.js';
 import type { FeedHost } from '../../src/feeds/hosts.js';
 import { makeFifoSync } from '../../src/io/fifo.js';
 import { realTimers } from '../../src/scheduler/timers.js';
-import { MOST_THIN, READER_WITHIN_MS, removeDeadThinPipes, ThinFeeds, type ThinBar } from '../../src/serve/thin-feeds.js';
+import { FIRST_LINE_WAIT_MS, MOST_THIN, READER_WITHIN_MS, removeDeadThinPipes, ThinFeeds, type ThinBar } from '../../src/serve/thin-feeds.js';
 import { childEnv } from '../support/child-env.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { FakeTimers } from '../scheduler/fake-timers.js';
@@ -47,7 +47,8 @@ interface Rig {
   stopped: string[];
 }
 
-async function rig(timers = realTimers, pid = process.pid, makeFifo?: (path: string) => Promise<void>): Promise<Rig> {
+/** `answered`: the bar's sources have answered once (ThinBar.answered); absent, the bar has no such word. */
+async function rig(timers = realTimers, pid = process.pid, makeFifo?: (path: string) => Promise<void>, more: { answered?: () => boolean; listeners?: Set<() => void> } = {}): Promise<Rig> {
   const dir = await mkdtemp(join(tmpdir(), 'tb-thin-feeds-'));
   mkdirSync(join(dir, 'run'), { mode: 0o700 });
   const released: string[] = [];
@@ -55,11 +56,15 @@ async function rig(timers = realTimers, pid = process.pid, makeFifo?: (path: str
   const lines = new PassThrough();
   const stopped: string[] = [];
   const bar: ThinBar = {
-    view: { subscribe: () => () => undefined, close: () => released.push('view') } as unknown as FrontEndView,
+    view: {
+      subscribe: (listener: () => void) => (more.listeners?.add(listener), () => void more.listeners?.delete(listener)),
+      close: () => released.push('view'),
+    } as unknown as FrontEndView,
     config: '/bar.json',
     label: 'bar.json',
     monitor: () => 0,
     ticks: () => () => undefined,
+    ...(more.answered ? { answered: more.answered } : {}),
     release: () => released.push('bar'),
   };
   const thin = new ThinFeeds({
@@ -140,6 +145,44 @@ describe.skipIf(process.platform === 'win32')('thin feeds: the core writes a hos
     expect(existsSync(opened.pipe)).toBe(false);
     expect(r.released).toEqual(['view', 'bar']);
     expect(r.log.at(-1)).toMatch(/nothing opened its pipe within 10 s/);
+  });
+
+  // A new core's bar has read nothing yet: its host goes on showing the line it read last (the last core's).
+  it('writes the first line once the bar’s sources have answered once', async () => {
+    let answered = false;
+    const listeners = new Set<() => void>();
+    const r = await rig(realTimers, process.pid, undefined, { answered: () => answered, listeners });
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    if (!opened.ok) throw new Error(opened.why);
+    const cat = reader(opened.pipe);
+    // Its reader came, and the feed waits, listening to its bar: nothing started, nothing written.
+    await until(() => listeners.size === 1, 'the feed to wait for its bar’s readings');
+    expect(r.log.some((l) => l.includes('shows'))).toBe(false);
+    // A change with still a source to answer: it waits on.
+    for (const l of listeners) l();
+    expect(listeners.size).toBe(1);
+    answered = true;
+    for (const l of [...listeners]) l();
+    await until(() => r.log.some((l) => l.includes('shows')), 'the feed to start');
+    expect(listeners.size).toBe(0);
+    r.lines.write('first\n');
+    await until(() => cat.out() === 'first\n', () => `cat to read the line: ${JSON.stringify(cat.out())}`);
+  });
+
+  it('writes the first line after FIRST_LINE_WAIT_MS when a source has not answered by then', async () => {
+    const timers = new FakeTimers();
+    const listeners = new Set<() => void>();
+    const r = await rig(timers, process.pid, undefined, { answered: () => false, listeners });
+    const opened = await r.thin.open({}, 'echo', { icons: 'ascii', reader: 1 });
+    if (!opened.ok) throw new Error(opened.why);
+    reader(opened.pipe);
+    // The pipe is tried every 50 ms (on the test's clock) until cat has opened it.
+    await until(async () => (await timers.advance(50), listeners.size === 1), 'the feed to wait for its bar’s readings');
+    await timers.advance(FIRST_LINE_WAIT_MS - 1);
+    expect(r.log.some((l) => l.includes('shows'))).toBe(false);
+    await timers.advance(1);
+    await until(() => r.log.some((l) => l.includes('shows')), 'the feed to start');
+    expect(listeners.size).toBe(0);
   });
 
   it('closing (the core stops) ends every reader’s cat, so its loop attaches again', async () => {
