@@ -31,6 +31,7 @@ import { managerForCheck, tilerWarnings } from './check-tiler.js';
 import type { Detected } from '../tiler/detect.js';
 import type { WindowManager } from '../tiler/managers.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
+import { chooseMonitorConfig } from './monitor-config.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
 import type { WidgetRegistry } from '../../widgets/registry.js';
 
@@ -39,6 +40,8 @@ export interface CheckOptions {
   json?: boolean;
   fix?: boolean;
   config?: string;
+  /** `--monitor N`: the config komorebi.json's bar_configurations lists for monitor N, alone (monitor-config.ts). */
+  monitor?: number;
   quiet?: boolean;
   color?: ColourChoice;
   /** `--tiler`: check against this window manager instead of the one found here. */
@@ -112,6 +115,12 @@ export function byPosition(a: Problem, b: Problem): number {
  */
 async function checkTargets(files: string[], opts: CheckOptions, io: CliIo): Promise<Targets> {
   if (files.length > 0) return { targets: files.map((f) => (f === '-' ? { path: '-', label: '<stdin>', stdin: true } : { path: resolve(io.cwd, f), label: f })) };
+  if (opts.monitor !== undefined) {
+    // One monitor's bar: its listed config (a usage error naming the monitors that have one when it has none).
+    const chosen = await chooseMonitorConfig(opts, io);
+    const { monitor: _monitor, ...rest } = opts;
+    if (chosen.config !== undefined) return checkTargets([], { ...rest, config: chosen.config }, io);
+  }
   const komorebi = opts.config ? undefined : await readBarConfigurations(barConfigurationsIo(io.env, io.platform, io.cwd));
   const said = !opts.json && !opts.quiet;
   if (komorebi?.listed && komorebi.komorebiJson) {

@@ -23,6 +23,7 @@ import { colourDepthFor } from './colour-options.js';
 import { SettingError, simulatedReadings, type SimulatedReadings } from '../thresholds/simulate.js';
 import { VERSION } from '../version.js';
 import { EXIT, SIGNAL_EXIT, UsageError, type CliIo } from './io.js';
+import { chooseMonitorConfig } from './monitor-config.js';
 import { liveReaders } from './live-readers.js';
 import { loadBar } from './load-bar.js';
 import { BUILTIN_WIDGETS } from '../../widgets/kinds.js';
@@ -32,6 +33,8 @@ import { wordList } from '../text/word-list.js';
 export interface ThresholdsOptions {
   rules?: boolean;
   config?: string;
+  /** `--monitor N`: the bar komorebi.json's bar_configurations lists for monitor N (monitor-config.ts). */
+  monitor?: number;
   variant?: Variant;
   set?: string[];
   watch?: boolean;
@@ -77,7 +80,8 @@ export async function thresholdsCommand(opts: ThresholdsOptions, io: CliIo, deps
     if (e instanceof SettingError) throw new UsageError(e.message);
     throw e;
   }
-  const loaded = await loadBar(opts, io, { widgets: kinds });
+  const chosen = await chooseMonitorConfig(opts, io);
+  const loaded = await loadBar({ ...opts, ...(chosen.config !== undefined ? { config: chosen.config } : {}) }, io, { widgets: kinds });
   if (!loaded) return EXIT.configError;
   const widgets = systemWidgets(loaded.model, kinds, VERSION);
   if (widgets.length === 0) {

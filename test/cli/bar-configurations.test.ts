@@ -127,6 +127,18 @@ describe('tilebar check with bar_configurations', () => {
     expect(r.code).toBe(1);
   });
 
+  it('checks one monitor\'s listed config with --monitor, and names the monitors that have one when it has none', async () => {
+    const k = await twoBars();
+    const one = await cli(['check', '--monitor', '1'], k.env);
+    expect(one.code).toBe(0);
+    expect(one.err).toBe(`tilebar: using ${join(k.config, 'bar.1.json')} (--config)\n`);
+    expect(one.out).toContain(`${join(k.config, 'bar.1.json')}: ok (`);
+    expect(one.out).not.toContain('bar.0.json');
+    const none = await cli(['check', '--monitor', '2'], k.env);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain(`--monitor 2: no bar config in the bar_configurations of ${join(k.config, 'komorebi.json')} is on monitor 2; monitors 0 and 1 have one`);
+  });
+
   it('runs the same as the built command', async () => {
     const k = await twoBars();
     const r = await run(process.execPath, tilebarArgs('check'), { env: childEnv(k.env) });
@@ -148,6 +160,18 @@ describe('tilebar preview --monitor', () => {
     expect(one.code).toBe(0);
     expect(one.out).toContain('CPU: 42%');
     expect(one.out).not.toContain('RAM');
+  });
+
+  it('gives thresholds --monitor N that monitor\'s listed bar too', async () => {
+    const k = await twoBars();
+    const one = await cli(['thresholds', '--monitor', '1', '--set', 'cpu=42'], k.env);
+    expect(one.code).toBe(0);
+    // Monitor 1's bar (bar.1.json): its Cpu on the right, and not monitor 0's Memory.
+    expect(one.out).toMatch(/^right\[0\] +Cpu +42% /m);
+    expect(one.out).not.toContain('Memory');
+    const zero = await cli(['thresholds', '--monitor', '0', '--set', 'memory=17'], k.env);
+    expect(zero.out).toMatch(/^left\[0\] +Memory +17% /m);
+    expect(zero.out).not.toContain('Cpu');
   });
 
   it('is a usage error naming the monitors that have a bar when none is listed for it', async () => {
