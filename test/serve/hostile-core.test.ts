@@ -1,0 +1,93 @@
+/**
+ * The user's core and its front ends caught at awkward moments (issue 44, "nothing stale, nothing lost"), with real
+ * processes: a core that dies while a thin feed's front end is attaching to it, a front end that was stopped
+ * (SIGSTOP: a debugger, a frozen cgroup) while its core went on talking. What must hold: the thin feed stays thin
+ * (the loop would otherwise run a Node feed of its own for as long as its host runs), and a front end that was
+ * stopped reads what its core said meanwhile instead of taking the core for hung.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CORE_SILENT_MS, TICK_MS } from '../../src/channel/protocol.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { tilebarArgs } from '../support/tilebar-command.js';
+import { until } from '../wait.js';
+import { coreSession, feedLine } from './core-session.js';
+
+const cleanups = cleanupsAfterEach();
+
+/**
+ * The connections to the core at `corePid`, taken (state 03 in /proc/net/unix) or waiting to be taken (02), by the
+ * address it bound: its staging name `core-new-<pid>`, which it links into place as its socket (serve/endpoint.ts).
+ */
+function connectionsTo(corePid: number): number {
+  return readFileSync('/proc/net/unix', 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((line) => {
+      const f = line.trim().split(/\s+/);
+      return (f[5] === '02' || f[5] === '03') && f[7]?.endsWith(`/core-new-${corePid}`) === true;
+    }).length;
+}
+
+function output(child: ChildProcess): () => { out: string; err: string } {
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  return () => ({ out, err });
+}
+
+describe.skipIf(process.platform !== 'linux')('the user’s core caught at awkward moments', () => {
+  // The thin loop runs `feed tmux --pipe`, and a Node feed of its own when that fails: a core that dies (killed,
+  // or retired as hung by another front end, or ending when idle) while the front end is in its handshake must
+  // not leave the host with a Node feed for good; the front end finds the next core and prints its pipe.
+  it('gives a thin feed its pipe from the next core when the core dies during its attach', async () => {
+    const s = await coreSession(cleanups);
+    const core = s.serve();
+    await until(() => s.status()?.pid === core.pid, 'the core to answer');
+    // Stopped, it takes the connection (the kernel queues it) and answers nothing: the front end waits in its hello.
+    process.kill(core.pid as number, 'SIGSTOP');
+    const taken = connectionsTo(core.pid as number);
+    const ask = spawn(process.execPath, tilebarArgs('feed', 'tmux', '--place', 'line', '--config', s.config, '--pipe'), { env: s.env, cwd: s.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    cleanups.push(() => void ask.kill('SIGKILL'));
+    const said = output(ask);
+    await until(() => connectionsTo(core.pid as number) > taken, 'the thin feed’s front end to connect to the stopped core');
+    process.kill(core.pid as number, 'SIGKILL');
+    const [status] = (await once(ask, 'exit')) as [number | null];
+    expect(said().err).toBe('');
+    expect(status).toBe(0);
+    const pipe = said().out.trim();
+    expect(pipe).toMatch(/\/thin-\d+-\d+\.pipe$/);
+    expect(existsSync(pipe)).toBe(true);
+    // Served by a new core, which waits for the loop's cat to read that pipe.
+    await until(() => s.status()?.frontEnds.some((f) => f.role.kind === 'feed' && f.role.pipe !== undefined) === true, () => `the new core to serve the thin feed\nlog:\n${s.log()}`);
+    expect(s.cores()).not.toContain(core.pid);
+  });
+
+  // A front end stopped for longer than CORE_SILENT_MS while its core goes on: once continued, what the core sent
+  // meanwhile is waiting in its socket. Its own clock says the core was silent, but the silence was its own.
+  it('keeps a stopped front end attached when it continues: the core was not silent, the front end was stopped', async () => {
+    const s = await coreSession(cleanups);
+    const feed = s.feed();
+    await until(() => s.status()?.frontEnds.length === 1, 'the feed to attach');
+    await until(() => /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())), 'the feed to show its bar');
+    const [core] = s.cores();
+    const pid = feed.child.pid as number;
+    process.kill(pid, 'SIGSTOP');
+    // The core beats once a second and ticks every front end at each beat: more beats than CORE_SILENT_MS holds go
+    // by while the feed is stopped, their ticks waiting unread in its socket.
+    const beats = s.status()?.beats ?? 0;
+    await until(() => (s.status()?.beats ?? 0) >= beats + Math.ceil(CORE_SILENT_MS / TICK_MS) + 1, 'the core to beat past CORE_SILENT_MS');
+    process.kill(pid, 'SIGCONT');
+    const before = feed.out().length;
+    await until(() => feed.out().length > before && /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())), 'the feed to go on writing');
+    // A few more lines from the same core, and no reconnect in between.
+    const after = feed.out().length;
+    await until(() => feed.out().slice(after).split('\n').filter((l) => l.includes('A ')).length >= 2, 'two more lines');
+    expect(s.log()).not.toMatch(/front end: lost the core/);
+    expect(feed.out().slice(before)).not.toContain('core stopped');
+    expect(s.cores()).toEqual([core]);
+  });
+});
