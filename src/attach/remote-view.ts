@@ -247,11 +247,19 @@ export class RemoteView<Look> {
     } satisfies Record<keyof BarSnapshot<Look>, unknown>;
   }
 
-  /** Once a second: the tick for the front end, and the core's silence measured. */
+  /**
+   * Once a second: the tick for the front end, and the core's silence measured. A watch that comes late by more
+   * than a watch's time found the front end itself not running (stopped, its loop blocked): what the core sent
+   * meanwhile waits unread in the socket, and a process's timers run before its reads when it goes on. That time is
+   * not the core's silence; it is not counted, and what came is read before the next watch.
+   */
   #armWatch(): void {
+    const due = this.#options.timers.now() + WATCH_MS;
     this.#watch = this.#options.timers.setTimeout(() => {
       if (this.#closed) return;
-      if (this.#link && this.#options.timers.now() - this.#heardAt >= CORE_SILENT_MS) this.#link.destroy(`the core said nothing for ${CORE_SILENT_MS / 1000} s`);
+      const now = this.#options.timers.now();
+      if (now - due > WATCH_MS) this.#heardAt = Math.min(now, this.#heardAt + (now - due));
+      else if (this.#link && now - this.#heardAt >= CORE_SILENT_MS) this.#link.destroy(`the core said nothing for ${CORE_SILENT_MS / 1000} s`);
       for (const listener of this.#tickListeners) listener();
       this.#armWatch();
     }, WATCH_MS);
