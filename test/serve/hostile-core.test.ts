@@ -2,16 +2,19 @@
  * The user's core and its front ends caught at awkward moments (issue 44, "nothing stale, nothing lost"), with real
  * processes: a core that dies while a thin feed's front end is attaching to it, a front end that was stopped
  * (SIGSTOP: a debugger, a frozen cgroup) while its core went on talking. What must hold: the thin feed stays thin
- * (the loop would otherwise run a Node feed of its own for as long as its host runs), and a front end that was
- * stopped reads what its core said meanwhile instead of taking the core for hung.
+ * (the loop would otherwise run a Node feed of its own for as long as its host runs), a front end that was
+ * stopped reads what its core said meanwhile instead of taking the core for hung, and a pane scrolled on as fast as
+ * a touchpad flings is not taken by its core for a front end that floods it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORE_SILENT_MS, TICK_MS } from '../../src/channel/protocol.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
-import { tilebarArgs } from '../support/tilebar-command.js';
+import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
+import { hasTmux, openPane } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { coreSession, feedLine } from './core-session.js';
 
@@ -89,5 +92,35 @@ describe.skipIf(process.platform !== 'linux')('the user’s core caught at awkwa
     expect(s.log()).not.toMatch(/front end: lost the core/);
     expect(feed.out().slice(before)).not.toContain('core stopped');
     expect(s.cores()).toEqual([core]);
+  });
+
+  // Each wheel notch over a pane is a `bind` to the core (the config's on_scroll_* bindings run there), and the core
+  // drops a front end that sends more than RATE_PER_S messages a second beyond a burst of RATE_BURST. A touchpad
+  // fling or a free-spinning wheel gives far more notches than that: the user's own pane must stay attached.
+  it.skipIf(!hasTmux)('keeps a pane attached while its user scrolls on it as fast as a touchpad flings', async () => {
+    const s = await coreSession(cleanups);
+    const clicked = join(s.dir, 'clicked');
+    const config = join(s.dir, 'scroll.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mouse: { on_scroll_up: 'true' },
+        left_widgets: [{ Applications: { enable: true, display: 'Text', items: [{ name: 'Touch', command: `touch ${clicked}` }] } }],
+        right_widgets: [{ Time: { enable: true, format: { Custom: 'A %H:%M:%S' } } }],
+      }),
+    );
+    const pane = openPane(tilebarCommand('run', '-c', config), { width: 100, height: 3, env: { ...s.env, TILEBAR_STANDALONE: undefined } });
+    cleanups.push(() => pane.close());
+    const screen = await pane.waitFor((t) => t.includes('Touch') && /A \d\d:\d\d:\d\d/.test(t));
+    await until(() => s.status()?.frontEnds.length === 1, 'the pane to attach');
+    const row = screen.split('\n').findIndex((l) => l.includes('Touch'));
+    const x = (screen.split('\n')[row] ?? '').indexOf('Touch') + 1;
+    // 300 notches up at once over the bar, then a click on Touch: the click reaches the core after every notch.
+    pane.sendText(`\x1b[<64;${x + 1};${row + 1}M`.repeat(300));
+    pane.sendText(`\x1b[<0;${x + 1};${row + 1}M\x1b[<0;${x + 1};${row + 1}m`);
+    await until(() => existsSync(clicked), () => `the click after the scrolling to launch Touch\nlog:\n${s.log()}`);
+    expect(s.log()).not.toMatch(/dropped connection/);
+    expect(s.log()).not.toMatch(/front end: lost the core/);
+    expect(pane.capture()).not.toContain('core stopped');
   });
 });
