@@ -15,7 +15,8 @@ import type { MouseTrigger } from '../config/schema/mouse.js';
 import type { Log } from '../io/log.js';
 import type { Timers } from '../scheduler/timers.js';
 import type { ClickAction } from '../../widgets/view.js';
-import { CORE_SILENT_MS, type CoreMessage, type StateMessage, type WireParts } from '../channel/protocol.js';
+import { TokenBucket } from '../channel/rate.js';
+import { CORE_SILENT_MS, INPUT_BURST, INPUT_PER_S, type CoreMessage, type StateMessage, type WireParts } from '../channel/protocol.js';
 import type { Attached, CoreLink, LinkFailure } from './core-link.js';
 import { keepReadings, withKept, type KeptReadings, type Readings } from './kept-readings.js';
 
@@ -57,6 +58,11 @@ export class RemoteView<Look> {
   readonly #tickListeners = new Set<() => void>();
   #link: CoreLink | undefined;
   #attached: Attached | undefined;
+  /** The user's clicks, and apart its wheel notches, sent, counted: far beyond, the core takes this one for a flood. */
+  readonly #clicks: TokenBucket;
+  readonly #wheel: TokenBucket;
+  /** Input was left unsent (said once: a fling leaves notches unsent many times a second). */
+  #inputOverSaid = false;
   #parts: WireParts;
   #statuses: BarSnapshot['statuses'] = {};
   #look: { model: BarModel; look: Look };
@@ -87,6 +93,8 @@ export class RemoteView<Look> {
     this.#look = { model: first.model, look: options.appearance(first.model) };
     this.#snapshot = this.#make(this.#fresh());
     this.#heardAt = options.timers.now();
+    this.#clicks = new TokenBucket(INPUT_PER_S, INPUT_BURST, options.timers.now());
+    this.#wheel = new TokenBucket(INPUT_PER_S, INPUT_BURST, options.timers.now());
     this.#use(link, attached);
     this.#armWatch();
   }
@@ -172,8 +180,19 @@ export class RemoteView<Look> {
   }
 
   #send(message: Parameters<CoreLink['send']>[0]): void {
-    if (this.#link) this.#link.send(message);
-    else if (message.t === 'act' || message.t === 'bind') this.#options.log('front end: a click while the core is away is not sent');
+    const input = message.t === 'act' || message.t === 'bind';
+    if (!this.#link) {
+      if (input) this.#options.log('front end: a click while the core is away is not sent');
+      return;
+    }
+    // A touchpad's fling is hundreds of wheel notches a second: those beyond the bound are not sent (a flood to the core).
+    const bucket = message.t === 'bind' && message.trigger.startsWith('on_scroll_') ? this.#wheel : this.#clicks;
+    if (input && !bucket.take(this.#options.timers.now())) {
+      if (!this.#inputOverSaid) this.#options.log(`front end: clicks and scrolling faster than ${INPUT_PER_S} a second (a touchpad's fling): those beyond are not sent`);
+      this.#inputOverSaid = true;
+      return;
+    }
+    this.#link.send(message);
   }
 
   #use(link: CoreLink, attached: Attached | undefined): void {

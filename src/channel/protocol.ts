@@ -32,6 +32,16 @@ export const MAX_IN_FRAME = 64 * 1024;
 export const MAX_OUT_FRAME = 8 * 1024 * 1024;
 /** Nesting and size of a frame's JSON (a model is ~15 deep; a busy monitor's state a few thousand values). */
 export const FRAME_JSON_LIMITS = { maxDepth: 64, maxValues: 500_000 } as const;
+/** Messages a front end may send a second, in bursts of at most RATE_BURST: the core drops one that sends more. */
+export const RATE_PER_S = 40;
+export const RATE_BURST = 100;
+/**
+ * A front end's own bound on each kind of its user's input (clicks; wheel notches, of which a touchpad's fling gives
+ * hundreds a second), both together well under the core's: what else it sends (pause, resume, refresh, reload) is
+ * rare, so it never goes over the core's bound whatever its user does, and a fling leaves the clicks after it theirs.
+ */
+export const INPUT_PER_S = 15;
+export const INPUT_BURST = 35;
 /** A connection that has not said hello, proved itself and attached within this is dropped. */
 export const HELLO_WITHIN_MS = 2_000;
 /** The core writes at least this often to every attached front end; a front end that hears nothing for

@@ -21,7 +21,8 @@ import type { Log } from '../io/log.js';
 import type { Timers } from '../scheduler/timers.js';
 import { coreProof, frontProof, isNonce, newNonce, proofMatches } from '../channel/auth.js';
 import { encodeFrame, FrameReader } from '../channel/framing.js';
-import { HELLO_WITHIN_MS, MAX_IN_FRAME, MAX_OUT_FRAME, PROTOCOL, TICK_MS, type BarSelect, type CoreMessage, type FrontMessage, type PipeFeed, type Role, type StatusReport, type WireAction } from '../channel/protocol.js';
+import { TokenBucket } from '../channel/rate.js';
+import { HELLO_WITHIN_MS, MAX_IN_FRAME, MAX_OUT_FRAME, PROTOCOL, RATE_BURST, RATE_PER_S, TICK_MS, type BarSelect, type CoreMessage, type FrontMessage, type PipeFeed, type Role, type StatusReport, type WireAction } from '../channel/protocol.js';
 import { frontMessageOf } from './inbound.js';
 import { configNamesLaunch } from './launch-check.js';
 import { nothingSent, stateSince, type SentState } from './wire-state.js';
@@ -33,8 +34,6 @@ import type { ThinOpened } from './thin-feeds.js';
 export const MOST_UNPROVEN = 16;
 /** Attached front ends at most: a user's bars are a handful; beyond this a newcomer is told so and closed. */
 export const MOST_ATTACHED = 64;
-export const RATE_PER_S = 40;
-export const RATE_BURST = 100;
 /** A front end that has read nothing for this long while its view changed is dropped (it reconnects). */
 export const STALL_DROP_MS = 60_000;
 
@@ -235,8 +234,7 @@ class Connection {
   #paused = false;
   #wroteSinceTick = false;
   #stalledSince: number | undefined;
-  #tokens = RATE_BURST;
-  #tokensAt: number;
+  readonly #rate: TokenBucket;
   readonly #helloTimer: unknown;
 
   constructor(
@@ -245,7 +243,7 @@ class Connection {
     private readonly deps: CoreServerDeps,
     private readonly hooks: ConnectionHooks,
   ) {
-    this.#tokensAt = deps.timers.now();
+    this.#rate = new TokenBucket(RATE_PER_S, RATE_BURST, deps.timers.now());
     this.#helloTimer = deps.timers.setTimeout(() => {
       if (!this.proven || this.#phase === 'attach' || this.#phase === 'opening') this.drop(`not attached within ${HELLO_WITHIN_MS / 1000} s`);
     }, HELLO_WITHIN_MS);
@@ -342,23 +340,13 @@ class Connection {
     if (this.#phase === 'closed') return;
     const read = this.#reader.push(chunk);
     for (const value of read.values) {
-      if (!this.#spend()) return this.drop(`more than ${RATE_PER_S} messages a second`);
+      if (!this.#rate.take(this.deps.timers.now())) return this.drop(`more than ${RATE_PER_S} messages a second`);
       const parsed = frontMessageOf(value);
       if (!parsed.ok) return this.drop(`sent ${parsed.problem}`);
       this.#handle(parsed.message);
       if (this.#closed) return;
     }
     if (!read.ok) this.drop(`sent ${read.problem}`);
-  }
-
-  /** Token bucket: RATE_PER_S a second, bursts of RATE_BURST. */
-  #spend(): boolean {
-    const now = this.deps.timers.now();
-    this.#tokens = Math.min(RATE_BURST, this.#tokens + ((now - this.#tokensAt) * RATE_PER_S) / 1000);
-    this.#tokensAt = now;
-    if (this.#tokens < 1) return false;
-    this.#tokens -= 1;
-    return true;
   }
 
   #handle(m: FrontMessage): void {
