@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORE_SILENT_MS, TICK_MS } from '../../src/channel/protocol.js';
@@ -17,6 +17,7 @@ import { tilebarArgs, tilebarCommand } from '../support/tilebar-command.js';
 import { hasTmux, openPane } from '../tty/tmux.js';
 import { until } from '../wait.js';
 import { coreSession, feedLine } from './core-session.js';
+import { sessionOf } from '../../src/serve/endpoint.js';
 
 const cleanups = cleanupsAfterEach();
 
@@ -122,5 +123,19 @@ describe.skipIf(process.platform !== 'linux')('the user’s core caught at awkwa
     expect(s.log()).not.toMatch(/dropped connection/);
     expect(s.log()).not.toMatch(/front end: lost the core/);
     expect(pane.capture()).not.toContain('core stopped');
+  });
+
+  // A directory where the core's key (or info) goes: no core can put its key there (a file is not renamed over a
+  // directory), so each core a front end starts ends at once, and the front end started two more at each try, for
+  // good. Like anything else in the socket's place, it is said, with what to do, and no core is started for it.
+  it('starts no core, for good, when a directory is where the core’s key goes; says so and what to do', async () => {
+    const s = await coreSession(cleanups);
+    mkdirSync(join(s.runDir, `core-${sessionOf(s.env, 'linux')}.key`), { recursive: true });
+    const feed = s.feed();
+    await until(() => s.log().includes('runs its bar in its own process until a core answers'), () => `the feed to run on its own\nlog:\n${s.log()}`);
+    await until(() => /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())), 'the feed to show its bar');
+    expect(s.log()).toMatch(/core-[0-9a-f]{8}\.key is a directory[^\n]*remove it/);
+    expect(s.log()).not.toMatch(/started the core/);
+    expect(s.cores()).toEqual([]);
   });
 });
