@@ -154,23 +154,44 @@ export function socketRefusal(socket: string, uid: number | undefined = process.
 }
 
 /**
+ * Why no core can publish its key or info at `endpoint` (core-files.ts), or undefined: a directory in the place of
+ * either (a file is never renamed over one). Anything else there is replaced whole by the next core. Never throws.
+ */
+export function publishRefusal(endpoint: Pick<CoreEndpoint, 'key' | 'info'>): string | undefined {
+  for (const [path, what] of [
+    [endpoint.key, 'key'],
+    [endpoint.info, 'info'],
+  ] as const) {
+    try {
+      if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) return `${path} is a directory where the core's ${what} should be, so no core can start (remove it)`;
+    } catch (e) {
+      return message(e);
+    }
+  }
+  return undefined;
+}
+
+/**
  * Why a front end must not connect to `endpoint`'s core, or undefined. Unix: the directory must still be a
  * private directory of ours (only looked at: nothing is narrowed here), on a way nobody else can change
- * (trust.ts), and the socket as socketRefusal wants it. Windows: the folder must be a folder, not a link.
+ * (trust.ts), and the socket as socketRefusal wants it. Windows: the folder must be a folder, not a link. On both,
+ * a core must be able to publish its key and info there (publishRefusal): were it not, each core a front end
+ * started would end at once, and the front end would start more at each try, for good.
  * Never throws.
  */
 export function connectRefusal(endpoint: CoreEndpoint, uid: number | undefined = process.getuid?.()): string | undefined {
   if (endpoint.socket === undefined) {
     try {
-      return lstatSync(endpoint.dir).isDirectory() ? undefined : `${endpoint.dir} is not a folder (a link or a file is in its place)`;
+      if (!lstatSync(endpoint.dir).isDirectory()) return `${endpoint.dir} is not a folder (a link or a file is in its place)`;
     } catch (e) {
       return message(e);
     }
+    return publishRefusal(endpoint);
   }
   const user = currentUser();
   const dirWhy = ownDirRefusal(endpoint.dir, uid, true) ?? (user && user.uid === uid ? directoryRefusal(endpoint.dir, user)?.why : undefined);
   if (dirWhy) return `${dirWhy}; tilebar connects to no core through it`;
-  return socketRefusal(endpoint.socket, uid);
+  return socketRefusal(endpoint.socket, uid) ?? publishRefusal(endpoint);
 }
 
 /** What connecting to a socket gave: it answers, or the error's code. */
