@@ -126,15 +126,18 @@ describe.skipIf(process.platform !== 'linux')('the user’s core caught at awkwa
   });
 
   // A directory where the core's key (or info) goes: no core can put its key there (a file is not renamed over a
-  // directory), so each core a front end starts ends at once, and the front end started two more at each try, for
-  // good. Like anything else in the socket's place, it is said, with what to do, and no core is started for it.
-  it('starts no core, for good, when a directory is where the core’s key goes; says so and what to do', async () => {
+  // directory), so each core a front end started ended at once, and the front end started two more at each try, for
+  // good. A directory where the start lock goes: never taken nor removed, so no core ever started, and the front end
+  // said only that it found no core key. Like anything else in the socket's place, each is said, with what to do.
+  it.each(['key', 'lock'])('starts no core, for good, when a directory is where the core’s %s goes; says so and what to do', async (file) => {
     const s = await coreSession(cleanups);
-    mkdirSync(join(s.runDir, `core-${sessionOf(s.env, 'linux')}.key`), { recursive: true });
+    const planted = join(s.runDir, `core-${sessionOf(s.env, 'linux')}.${file}`);
+    mkdirSync(planted, { recursive: true });
     const feed = s.feed();
     await until(() => s.log().includes('runs its bar in its own process until a core answers'), () => `the feed to run on its own\nlog:\n${s.log()}`);
     await until(() => /A \d\d:\d\d:\d\d/.test(feedLine(feed.out())), 'the feed to show its bar');
-    expect(s.log()).toMatch(/core-[0-9a-f]{8}\.key is a directory[^\n]*remove it/);
+    expect(s.log()).toContain(`${planted} is a directory`);
+    expect(s.log()).toMatch(/is a directory[^\n]*remove it/);
     expect(s.log()).not.toMatch(/started the core/);
     expect(s.cores()).toEqual([]);
   });
