@@ -154,13 +154,15 @@ export function socketRefusal(socket: string, uid: number | undefined = process.
 }
 
 /**
- * Why no core can publish its key or info at `endpoint` (core-files.ts), or undefined: a directory in the place of
- * either (a file is never renamed over one). Anything else there is replaced whole by the next core. Never throws.
+ * Why no core can start at `endpoint`, or undefined: a directory in the place of its key or info (core-files.ts: a
+ * file is never renamed over one), or of its start lock (start-lock.ts: never taken, never removed). Anything else
+ * there is replaced whole by the next core, or judged stale. Never throws.
  */
-export function publishRefusal(endpoint: Pick<CoreEndpoint, 'key' | 'info'>): string | undefined {
+export function coreFilesRefusal(endpoint: Pick<CoreEndpoint, 'key' | 'info' | 'lock'>): string | undefined {
   for (const [path, what] of [
     [endpoint.key, 'key'],
     [endpoint.info, 'info'],
+    [endpoint.lock, 'start lock'],
   ] as const) {
     try {
       if (lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) return `${path} is a directory where the core's ${what} should be, so no core can start (remove it)`;
@@ -175,8 +177,8 @@ export function publishRefusal(endpoint: Pick<CoreEndpoint, 'key' | 'info'>): st
  * Why a front end must not connect to `endpoint`'s core, or undefined. Unix: the directory must still be a
  * private directory of ours (only looked at: nothing is narrowed here), on a way nobody else can change
  * (trust.ts), and the socket as socketRefusal wants it. Windows: the folder must be a folder, not a link. On both,
- * a core must be able to publish its key and info there (publishRefusal): were it not, each core a front end
- * started would end at once, and the front end would start more at each try, for good.
+ * a core must be able to start there (coreFilesRefusal): were it not, each core a front end started would end
+ * at once, and the front end would start more at each try, for good (or wait for a lock nobody can take).
  * Never throws.
  */
 export function connectRefusal(endpoint: CoreEndpoint, uid: number | undefined = process.getuid?.()): string | undefined {
@@ -186,12 +188,12 @@ export function connectRefusal(endpoint: CoreEndpoint, uid: number | undefined =
     } catch (e) {
       return message(e);
     }
-    return publishRefusal(endpoint);
+    return coreFilesRefusal(endpoint);
   }
   const user = currentUser();
   const dirWhy = ownDirRefusal(endpoint.dir, uid, true) ?? (user && user.uid === uid ? directoryRefusal(endpoint.dir, user)?.why : undefined);
   if (dirWhy) return `${dirWhy}; tilebar connects to no core through it`;
-  return socketRefusal(endpoint.socket, uid) ?? publishRefusal(endpoint);
+  return socketRefusal(endpoint.socket, uid) ?? coreFilesRefusal(endpoint);
 }
 
 /** What connecting to a socket gave: it answers, or the error's code. */
