@@ -16,8 +16,8 @@ import { until } from '../wait.js';
 
 const cleanups = cleanupsAfterEach();
 
-/** Runs `loop` (built around this folder's stand-in tilebar) until it has started its feed `feeds` times; the sleeps it asked for. */
-async function sleepsOf(loopOf: (command: string) => string, feedStatus: number, feeds: number): Promise<string[]> {
+/** Runs `loop` (built around this folder's stand-in tilebar) until it has asked for `count` sleeps; those sleeps. */
+async function sleepsOf(loopOf: (command: string) => string, feedStatus: number, count: number): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tb-thin-loop-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, 'log');
@@ -35,19 +35,20 @@ async function sleepsOf(loopOf: (command: string) => string, feedStatus: number,
     }
   });
   const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
-  await until(() => lines().filter((l) => l === 'feed').length >= feeds && lines().at(-1)?.startsWith('sleep') === true, () => `the loop to run its feed ${feeds} times: ${lines().join(', ')}`);
+  const sleeps = () => lines().filter((l) => l.startsWith('sleep'));
+  await until(() => sleeps().length >= count, () => `the loop to ask for ${count} sleeps: ${lines().join(', ')}`);
   process.kill(-(loop.pid as number), 'SIGKILL');
-  return lines().filter((l) => l.startsWith('sleep'));
+  return sleeps().slice(0, count);
 }
 
 describe.skipIf(process.platform === 'win32')('a thin feed’s loop', () => {
   for (const [name, loopOf] of [['tmux and Polybar', thinLoop], ['i3bar and swaybar', thinLoopWithClicks]] as const) {
     it(`waits 10 s after a feed that failed, and 1 s after one that ended well (${name})`, async () => {
-      const failing = await sleepsOf(loopOf, 2, 3);
+      const failing = await sleepsOf(loopOf, 2, 6);
       // Each failed try: 9 s more, then the loop's second.
-      expect(failing.slice(0, 6)).toEqual(['sleep 9', 'sleep 1', 'sleep 9', 'sleep 1', 'sleep 9', 'sleep 1']);
+      expect(failing).toEqual(['sleep 9', 'sleep 1', 'sleep 9', 'sleep 1', 'sleep 9', 'sleep 1']);
       const ending = await sleepsOf(loopOf, 0, 3);
-      expect(ending.slice(0, 3)).toEqual(['sleep 1', 'sleep 1', 'sleep 1']);
+      expect(ending).toEqual(['sleep 1', 'sleep 1', 'sleep 1']);
     });
   }
 });
